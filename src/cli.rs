@@ -1,0 +1,132 @@
+//! The bodies of the `mahjong-sim` subcommands, kept out of `main.rs` so they
+//! can be tested and reused. Each returns the bytes to print or an error.
+
+use crate::distance;
+use crate::event::{write_json_lines, write_log};
+use crate::game::play;
+use crate::hand::Hand;
+use crate::parse::{parse_hand_lines, parse_wall, ParseError};
+use serde::Serialize;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Exit status: success.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: a negative verdict (a mismatch was found).
+pub const EXIT_MISMATCH: u8 = 1;
+/// Exit status: bad usage, bad input or an I/O error.
+pub const EXIT_ERROR: u8 = 2;
+
+/// A failure to report on stderr (exit status 2).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad input, with its position.
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    /// A file could not be read or written.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// Why it failed.
+        source: io::Error,
+    },
+    /// Anything else worth a sentence.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// Reads `path`, or stdin when `None` or `-`.
+pub fn read_input(path: Option<&Path>) -> Result<Vec<u8>, CliError> {
+    let mut buf = Vec::new();
+    match path {
+        Some(p) if p != Path::new("-") => {
+            buf = std::fs::read(p).map_err(|source| CliError::Io {
+                what: format!("cannot read `{}`", p.display()),
+                source,
+            })?;
+        }
+        _ => {
+            io::stdin()
+                .lock()
+                .read_to_end(&mut buf)
+                .map_err(|source| CliError::Io {
+                    what: "cannot read standard input".into(),
+                    source,
+                })?;
+        }
+    }
+    Ok(buf)
+}
+
+/// `simulate`: the event log of the game on a contest wall.
+pub fn simulate(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
+    let wall = parse_wall(input)?;
+    let events = play(&wall);
+    let mut out = Vec::with_capacity(events.len() * 12);
+    if json {
+        write_json_lines(&mut out, &events)
+    } else {
+        write_log(&mut out, &events)
+    }
+    .expect("writing to memory");
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct DistanceLine<'a> {
+    line: usize,
+    hand: &'a [crate::tile::Tile],
+    melds: u8,
+    distance: u8,
+}
+
+/// `distance`: one distance a line for hands given one a line.
+pub fn distances(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
+    let lines = parse_hand_lines(input)?;
+    let mut out = Vec::new();
+    for l in &lines {
+        let d = distance::distance(&Hand::from_tiles(&l.tiles), l.melds)
+            .expect("melds_for_size gave a fitting meld count");
+        if json {
+            let row = DistanceLine {
+                line: l.line,
+                hand: &l.tiles,
+                melds: l.melds,
+                distance: d,
+            };
+            serde_json::to_writer(&mut out, &row).expect("writing to memory");
+            out.push(b'\n');
+        } else {
+            writeln!(out, "{d}").expect("writing to memory");
+        }
+    }
+    Ok(out)
+}
+
+/// Prints a command's result: output to stdout (a closed pipe is not an
+/// error), errors to stderr with exit status 2.
+pub fn finish(result: Result<Vec<u8>, CliError>) -> ExitCode {
+    match result {
+        Ok(bytes) => emit(&bytes, EXIT_OK),
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+/// Writes `bytes` to stdout and exits with `status`; a broken pipe counts as
+/// success, any other write error as exit 2.
+pub fn emit(bytes: &[u8], status: u8) -> ExitCode {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::from(status),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(status),
+        Err(e) => {
+            eprintln!("cannot write standard output: {e}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! Game events, and their contest-format printing (kept apart from playing, so
+//! that tools compare events rather than strings).
+
+use crate::tile::Tile;
+use serde::Serialize;
+use std::fmt;
+
+/// One of the four seats, `A` to `D`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(u8);
+
+impl Player {
+    /// The four players in seating order.
+    pub const ALL: [Player; 4] = [Player(0), Player(1), Player(2), Player(3)];
+    /// Player A, who is dealt first and plays first.
+    pub const A: Player = Player(0);
+
+    /// The seat index, `0..4`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The player `steps` seats further in the direction `dir`.
+    #[inline]
+    pub const fn step(self, dir: Direction, steps: u8) -> Player {
+        match dir {
+            Direction::Forward => Player((self.0 + steps) % 4),
+            Direction::Backward => Player((self.0 + 4 * steps - steps) % 4),
+        }
+    }
+
+    /// The seat's letter.
+    pub const fn letter(self) -> char {
+        (b'A' + self.0) as char
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl fmt::Debug for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl Serialize for Player {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+/// The order of turns: `ABCD` (forward) or `ADCB` (backward).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// A, B, C, D, A, ...
+    Forward,
+    /// A, D, C, B, A, ...
+    Backward,
+}
+
+impl Direction {
+    /// The other direction.
+    pub const fn flip(self) -> Direction {
+        match self {
+            Direction::Forward => Direction::Backward,
+            Direction::Backward => Direction::Forward,
+        }
+    }
+}
+
+/// What happened, one printed line each.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// `x IN t`: a draw from the wall (also during the deal).
+    Draw {
+        /// Who drew.
+        player: Player,
+        /// What.
+        tile: Tile,
+    },
+    /// `x OUT t`: a discard of an ordinary tile, REVERSE or DOUBLE.
+    Discard {
+        /// Who discarded.
+        player: Player,
+        /// What.
+        tile: Tile,
+    },
+    /// `x OUT PASS y`: PASS played on `target`, who loses the next turn.
+    Pass {
+        /// Who played PASS.
+        player: Player,
+        /// Whose turn is skipped.
+        target: Player,
+    },
+    /// `y PONG t t t`.
+    Pong {
+        /// Who ponged.
+        player: Player,
+        /// The kind.
+        tile: Tile,
+    },
+    /// `y CHOW a b c`, tiles ascending.
+    Chow {
+        /// Who chowed.
+        player: Player,
+        /// The meld, ascending.
+        tiles: [Tile; 3],
+        /// The discarded tile taken.
+        claimed: Tile,
+    },
+    /// `y RON`: `player` wins on `from`'s discard `tile`.
+    Ron {
+        /// The winner.
+        player: Player,
+        /// Who discarded.
+        from: Player,
+        /// The winning tile.
+        tile: Tile,
+    },
+    /// `x SELFDRAWN`.
+    SelfDrawn {
+        /// The winner.
+        player: Player,
+    },
+    /// `x WIN`, always right after RON or SELFDRAWN.
+    Win {
+        /// The winner.
+        player: Player,
+    },
+    /// `DRAW`: the wall was empty at a draw.
+    ExhaustedWall,
+}
+
+impl fmt::Display for Event {
+    /// The contest's line for the event, without the line end.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Event::Draw { player, tile } => write!(f, "{player} IN {tile}"),
+            Event::Discard { player, tile } => write!(f, "{player} OUT {tile}"),
+            Event::Pass { player, target } => write!(f, "{player} OUT PASS {target}"),
+            Event::Pong { player, tile } => write!(f, "{player} PONG {tile} {tile} {tile}"),
+            Event::Chow {
+                player,
+                tiles: [a, b, c],
+                ..
+            } => write!(f, "{player} CHOW {a} {b} {c}"),
+            Event::Ron { player, .. } => write!(f, "{player} RON"),
+            Event::SelfDrawn { player } => write!(f, "{player} SELFDRAWN"),
+            Event::Win { player } => write!(f, "{player} WIN"),
+            Event::ExhaustedWall => f.write_str("DRAW"),
+        }
+    }
+}
+
+/// Writes the events in contest format, one a line.
+pub fn write_log(out: &mut impl std::io::Write, events: &[Event]) -> std::io::Result<()> {
+    for e in events {
+        writeln!(out, "{e}")?;
+    }
+    Ok(())
+}
+
+/// Writes the events as JSON Lines, one object a line.
+pub fn write_json_lines(out: &mut impl std::io::Write, events: &[Event]) -> std::io::Result<()> {
+    for e in events {
+        serde_json::to_writer(&mut *out, e)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// The contest-format log as one string.
+pub fn log_string(events: &[Event]) -> String {
+    let mut s = String::new();
+    for e in events {
+        use fmt::Write;
+        writeln!(s, "{e}").expect("writing to a String");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_wrap_both_ways() {
+        let b = Player::ALL[1];
+        assert_eq!(b.step(Direction::Forward, 1).letter(), 'C');
+        assert_eq!(b.step(Direction::Backward, 1).letter(), 'A');
+        assert_eq!(Player::A.step(Direction::Backward, 1).letter(), 'D');
+        assert_eq!(Player::A.step(Direction::Backward, 3).letter(), 'B');
+    }
+
+    #[test]
+    fn lines_and_json() {
+        let e = Event::Chow {
+            player: Player::A,
+            tiles: [
+                "7P".parse().unwrap(),
+                "8P".parse().unwrap(),
+                "9P".parse().unwrap(),
+            ],
+            claimed: "9P".parse().unwrap(),
+        };
+        assert_eq!(e.to_string(), "A CHOW 7P 8P 9P");
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"event":"chow","player":"A","tiles":["7P","8P","9P"],"claimed":"9P"}"#
+        );
+        assert_eq!(Event::ExhaustedWall.to_string(), "DRAW");
+    }
+}

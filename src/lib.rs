@@ -1,0 +1,19 @@
+//! mahjong-sim: a THUPC 2021 mahjong simulator and a rule-agnostic winning
+//! distance, checked against a naive oracle (the `mahjong-oracle` crate).
+//!
+//! - [`tile`], [`hand`]: tile kinds and hands (counts by kind).
+//! - [`distance`]: the winning distance (和牌距离), free of any game's rules.
+//! - [`wall`], [`parse`]: walls and their strict parsing.
+//! - [`game`]: the THUPC 2021 game, producing [`event::Event`]s.
+//! - [`event`]: events and their contest-format and JSON printing.
+
+#![warn(missing_docs)]
+
+pub mod cli;
+pub mod distance;
+pub mod event;
+pub mod game;
+pub mod hand;
+pub mod parse;
+pub mod tile;
+pub mod wall;

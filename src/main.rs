@@ -1,0 +1,60 @@
+//! `mahjong-sim`: the command-line front end. Thin: parsing of arguments here,
+//! the work in `mahjong_sim::cli`.
+
+use clap::{Parser, Subcommand};
+use mahjong_sim::cli;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// THUPC 2021 mahjong simulator and winning-distance engine.
+///
+/// Exit status: 0 success, 1 a mismatch was found, 2 bad usage, bad input or
+/// an I/O error. Errors go to stderr as `line L, column C: ...`.
+#[derive(Parser)]
+#[command(name = "mahjong-sim", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play the game on a contest wall and print its event log.
+    ///
+    /// The wall is 148 tile names separated by whitespace (one a line in
+    /// the contest), exactly four of each of the 37 kinds: 1M..9M, 1P..9P,
+    /// 1S..9S, E S W N B F Z, PASS REVERSE DOUBLE. The first name is drawn
+    /// first. Output is the contest's log, byte for byte.
+    Simulate {
+        /// The wall file; standard input when absent or `-`.
+        file: Option<PathBuf>,
+        /// Print the events as JSON Lines instead of the contest format.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the winning distance of hands, one hand a line.
+    ///
+    /// Each line holds tile names separated by spaces. The number of exposed
+    /// melds follows from the size: 13 or 14 tiles mean none, 10 or 11 one,
+    /// 7 or 8 two, 4 or 5 three, 1 or 2 four. Special tiles count in the size
+    /// but never fit. Prints one distance a line, in input order.
+    Distance {
+        /// The file of hands; standard input when absent or `-`.
+        file: Option<PathBuf>,
+        /// Print one JSON object a line: line, hand, melds, distance.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Cli::parse();
+    match args.command {
+        Command::Simulate { file, json } => cli::finish(
+            cli::read_input(file.as_deref()).and_then(|input| cli::simulate(&input, json)),
+        ),
+        Command::Distance { file, json } => cli::finish(
+            cli::read_input(file.as_deref()).and_then(|input| cli::distances(&input, json)),
+        ),
+    }
+}
