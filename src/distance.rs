@@ -61,10 +61,9 @@ pub fn check_size(tiles: usize, melds: u8) -> Result<(), DistanceError> {
 /// The meld count implied by a hand size: 13 or 14 tiles mean 0 melds, 10 or
 /// 11 mean 1, ..., 1 or 2 mean 4. `None` for any other size.
 pub fn melds_for_size(tiles: usize) -> Option<u8> {
-    match tiles {
-        1..=14 => Some((4 - (tiles - 1) / 3) as u8),
-        _ => None,
-    }
+    let short = 14usize.checked_sub(tiles)?;
+    // 14 - 3n tiles leave a multiple of 3; 13 - 3n leave one more.
+    (tiles > 0 && short % 3 != 2).then_some((short / 3) as u8)
 }
 
 /// The winning distance of `hand` with `melds` exposed melds.
@@ -164,6 +163,8 @@ fn combine(a: &Table, b: &Table) -> Table {
 
 /// Dynamic program over the kinds of one group. State: melds used, pair used,
 /// chows started one kind back and two kinds back (each still needs this kind).
+// Indices address several arrays at once; iterators would hide that.
+#[allow(clippy::needless_range_loop)]
 fn group(counts: &[u8], chows: bool) -> Table {
     // dp[m][p][one_back][two_back]
     let mut dp = [[[[NONE; 5]; 5]; 2]; 5];
@@ -234,15 +235,18 @@ mod tests {
         assert_eq!(d("1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S S"), 0);
         assert_eq!(d("1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S"), 1);
         assert_eq!(d("1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M 9M"), 1);
-        // Chows never wrap and honors never chow.
-        assert_eq!(d("8M 9M 1M 8P 9P 1P 8S 9S 1S E S W N B"), 9);
+        // Chows never wrap and honors never chow: the best target keeps the
+        // three 8-9 pairs (as 7-8-9), one 1 (as 1-2-3) and one honor (as the
+        // pair): 8 of 14 tiles kept.
+        assert_eq!(d("8M 9M 1M 8P 9P 1P 8S 9S 1S E S W N B"), 6);
     }
 
     #[test]
     fn special_tiles_never_fit() {
         assert_eq!(d("PASS PASS PASS PASS REVERSE REVERSE REVERSE REVERSE DOUBLE DOUBLE DOUBLE DOUBLE 1M"), 13);
         assert_eq!(d("PASS REVERSE"), 2);
-        assert_eq!(d("PASS"), 1);
+        // One tile, four melds: the pair needs two ordinary tiles.
+        assert_eq!(d("PASS"), 2);
         assert_eq!(d("PASS 1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M"), 2);
     }
 
@@ -256,5 +260,13 @@ mod tests {
         assert_eq!(melds_for_size(13), Some(0));
         assert_eq!(melds_for_size(11), Some(1));
         assert_eq!(melds_for_size(2), Some(4));
+        assert_eq!(melds_for_size(1), Some(4));
+        for bad in [0, 3, 6, 9, 12, 15, 200] {
+            assert_eq!(melds_for_size(bad), None, "{bad} tiles");
+        }
+        for good in [1, 2, 4, 5, 7, 8, 10, 11, 13, 14] {
+            let n = melds_for_size(good).unwrap();
+            assert!(check_size(good, n).is_ok(), "{good} tiles, {n} melds");
+        }
     }
 }

@@ -250,3 +250,259 @@ fn improves(seat: &Seat, after: &Hand) -> bool {
     let claimed = distance::distance(after, n + 1).expect("a claim keeps the size");
     claimed < before
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::distance::distance;
+    use crate::tile::parse_tiles;
+
+    /// A wall dealing these 13-tile hands to A..D, then drawing `draws`.
+    fn wall(hands: [&str; 4], draws: &str) -> Wall {
+        let hands: Vec<Vec<Tile>> = hands.iter().map(|h| parse_tiles(h).unwrap()).collect();
+        let mut tiles = Vec::new();
+        for round in 0..13 {
+            for h in &hands {
+                assert_eq!(h.len(), 13, "a dealt hand has 13 tiles");
+                tiles.push(h[round]);
+            }
+        }
+        tiles.extend(parse_tiles(draws).unwrap());
+        Wall::new(tiles).unwrap()
+    }
+
+    /// The log after the deal, as contest lines.
+    fn after_deal(w: &Wall) -> Vec<String> {
+        play(w)[DEAL..].iter().map(|e| e.to_string()).collect()
+    }
+
+    fn dist(s: &str, melds: u8) -> u8 {
+        distance(&Hand::from_tiles(&parse_tiles(s).unwrap()), melds).unwrap()
+    }
+
+    /// A tenpai hand waiting on 5S; after drawing anything useless it
+    /// discards the drawn tile or 5S, whichever comes first in tie order.
+    const READY_A: &str = "1M 2M 3M 4M 5M 6M 7M 8M 9M 1P 2P 3P 5S";
+    const JUNK_B: &str = "2M 4M 6M 8M 2P 4P 6P 8P S N B F 1S";
+
+    #[test]
+    fn deal_is_round_robin_and_empty_wall_is_draw() {
+        let w = wall(
+            [
+                READY_A,
+                JUNK_B,
+                "9M 9P 9S E E W W N N B 3S 5P 7P",
+                "1M 1P 2S 3M 5M 7M 9M 4P 6S 7S 8S 3P 7P",
+            ],
+            "",
+        );
+        let events = play(&w);
+        assert_eq!(events[0].to_string(), "A IN 1M");
+        assert_eq!(events[1].to_string(), "B IN 2M");
+        assert_eq!(events[4].to_string(), "A IN 2M");
+        assert_eq!(events.len(), DEAL + 1);
+        assert_eq!(events[DEAL], Event::ExhaustedWall);
+    }
+
+    #[test]
+    fn pass_skips_the_next_player() {
+        let w = wall(
+            [
+                "PASS 1M 2M 3M 4M 5M 6M 7M 8M 9M 1P 2P 3P",
+                JUNK_B,
+                "9M 9P 9S E E W W N N B 3S 5P 7P",
+                "1M 1P 2S 3M 5M 7M 9M 4P 6S 7S 8S 3P 7P",
+            ],
+            "E Z",
+        );
+        assert_eq!(after_deal(&w)[..3], ["A IN E", "A OUT PASS B", "C IN Z"]);
+    }
+
+    #[test]
+    fn reverse_hands_the_turn_to_the_former_upper_player() {
+        let w = wall(
+            [
+                READY_A,
+                "REVERSE 2M 4M 6M 8M 2P 4P 6P 8P S N B F",
+                "9M 9P 9S E E W W N N B 3S 5P 7P",
+                "1M 1P 2S 3M 5M 7M 9M 4P 6S 7S 8S 3P 7P",
+            ],
+            "F 1S Z",
+        );
+        let log = after_deal(&w);
+        // A discards F (no claim: nobody holds F twice or waits on it), B
+        // reverses, and the turn goes back to A, not on to C.
+        assert_eq!(
+            log[..5],
+            ["A IN F", "A OUT F", "B IN 1S", "B OUT REVERSE", "A IN Z"]
+        );
+    }
+
+    #[test]
+    fn double_on_the_last_tile_draws_from_an_empty_wall() {
+        let w = wall(
+            [
+                READY_A,
+                JUNK_B,
+                "9M 9P 9S E E W W N N B 3S 5P 7P",
+                "1M 1P 2S 3M 5M 7M 9M 4P 6S 7S 8S 3P 7P",
+            ],
+            "DOUBLE",
+        );
+        assert_eq!(after_deal(&w), ["A IN DOUBLE", "A OUT DOUBLE", "DRAW"]);
+    }
+
+    #[test]
+    fn double_gives_a_full_extra_turn() {
+        let w = wall(
+            [
+                READY_A,
+                JUNK_B,
+                "9M 9P 9S E E W W N N B 3S 5P 7P",
+                "1M 1P 2S 3M 5M 7M 9M 4P 6S 7S 8S 3P 7P",
+            ],
+            "DOUBLE 5S",
+        );
+        assert_eq!(
+            after_deal(&w),
+            [
+                "A IN DOUBLE",
+                "A OUT DOUBLE",
+                "A IN 5S",
+                "A SELFDRAWN",
+                "A WIN"
+            ]
+        );
+    }
+
+    const RON_ON_Z_C: &str = "1S 2S 3S 4P 5P 6P 7P 8P 9P E E E Z";
+    const RON_ON_Z_D: &str = "1S 2S 3S 4S 5S 6S 7S 8S 9S W W W Z";
+
+    #[test]
+    fn ron_goes_to_the_first_player_in_turn_order() {
+        let w = wall([READY_A, JUNK_B, RON_ON_Z_C, RON_ON_Z_D], "Z");
+        // C and D both win on Z; C comes first after A, D is cut.
+        assert_eq!(after_deal(&w), ["A IN Z", "A OUT Z", "C RON", "C WIN"]);
+    }
+
+    #[test]
+    fn ron_order_follows_the_direction() {
+        // B reverses; then A discards Z, on which C and D both win. In the
+        // new direction D comes right after A, so D takes it and C is cut.
+        let b_reverses = "REVERSE 2M 4M 6M 8M 2P 4P 6P 8P S N B F";
+        let w = wall([READY_A, b_reverses, RON_ON_Z_C, RON_ON_Z_D], "F 1S Z");
+        assert_eq!(
+            after_deal(&w),
+            [
+                "A IN F",
+                "A OUT F",
+                "B IN 1S",
+                "B OUT REVERSE",
+                "A IN Z",
+                "A OUT Z",
+                "D RON",
+                "D WIN"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_player_holding_a_special_tile_cannot_ron() {
+        let c_with_pass = "PASS 1S 2S 3S 4P 5P 6P 7P 8P 9P E E Z";
+        // With an ordinary tile in place of its PASS, C would win on Z.
+        assert_eq!(dist("E 1S 2S 3S 4P 5P 6P 7P 8P 9P E E Z Z", 0), 0);
+        let w = wall([READY_A, JUNK_B, c_with_pass, RON_ON_Z_D], "Z");
+        assert_eq!(after_deal(&w), ["A IN Z", "A OUT Z", "D RON", "D WIN"]);
+    }
+
+    #[test]
+    fn pong_beats_chow_and_skips_the_players_between() {
+        let b_can_chow = "7S 8S 4S 6S 1M 5M 9P 1P S N B F Z";
+        let c_can_pong = "9S 9S 2P 3P 4P 6M 7M 8M E E W W N";
+        let d = "2M 3M 5P 6P 7P 2S 2S 3S 3S 4S E W 6P";
+        // Both claims would help their maker.
+        assert!(dist("4S 6S 1M 5M 9P 1P S N B F Z", 1) < dist(b_can_chow, 0));
+        assert!(dist("2P 3P 4P 6M 7M 8M E E W W N", 1) < dist(c_can_pong, 0));
+        let log = after_deal(&wall([READY_A, b_can_chow, c_can_pong, d], "9S"));
+        assert_eq!(log[..3], ["A IN 9S", "A OUT 9S", "C PONG 9S 9S 9S"]);
+        // C discards at once, without drawing.
+        assert!(log[3].starts_with("C OUT "), "{log:?}");
+    }
+
+    /// Four melds and a single 1P: discards 5P when it draws one.
+    const A_DISCARDS_5P: &str = "1M 2M 3M 4M 5M 6M 7M 8M 9M 1S 2S 3S 1P";
+    const JUNK_C: &str = "9M 9P 9S E E W W N N B 3S 5P 7P";
+    const JUNK_D: &str = "1M 1P 2S 3M 5M 7M 9M 4P 6S 7S 8S 3P 7P";
+
+    fn chow_after_5p(b: &str) -> String {
+        let log = after_deal(&wall(
+            [
+                A_DISCARDS_5P,
+                b,
+                "9M 9P 9S E E W W N N B 3S 7P 7P",
+                "2S 2S 4S 6S 8S 5S 6M W N 1S 3S S F",
+            ],
+            "5P",
+        ));
+        assert_eq!(log[..2], ["A IN 5P", "A OUT 5P"]);
+        log[2].clone()
+    }
+
+    #[test]
+    fn chow_prefers_the_higher_option() {
+        // Both (6P 7P) and (3P 4P) would help; (t+1, t+2) comes first.
+        let b = "3P 4P 6P 7P 1M 9M E S W N B F Z";
+        assert!(dist("3P 4P 1M 9M E S W N B F Z", 1) < dist(b, 0));
+        assert!(dist("6P 7P 1M 9M E S W N B F Z", 1) < dist(b, 0));
+        assert_eq!(chow_after_5p(b), "B CHOW 5P 6P 7P");
+        // Without 7P, (t-1, t+1) comes before (t-2, t-1), both helping.
+        let b = "3P 4P 6P 1M 9M E S W N B F Z 2S";
+        assert!(dist("3P 1M 9M E S W N B F Z 2S", 1) < dist(b, 0));
+        assert!(dist("6P 1M 9M E S W N B F Z 2S", 1) < dist(b, 0));
+        assert_eq!(chow_after_5p(b), "B CHOW 4P 5P 6P");
+        assert_eq!(
+            chow_after_5p("3P 4P 8P 8P 1M 9M E S W N B F Z"),
+            "B CHOW 3P 4P 5P"
+        );
+    }
+
+    #[test]
+    fn chow_takes_the_first_option_that_strictly_helps() {
+        // Chowing 5P with 6P 7P would break 6P 7P 8P and gain nothing; the
+        // next option, 4P 6P, helps and is taken.
+        let b = "4P 6P 7P 8P 1M 9M E E S W N B F";
+        assert_eq!(dist("4P 8P 1M 9M E E S W N B F", 1), dist(b, 0));
+        assert!(dist("7P 8P 1M 9M E E S W N B F", 1) < dist(b, 0));
+        assert_eq!(chow_after_5p(b), "B CHOW 4P 5P 6P");
+    }
+
+    #[test]
+    fn only_the_next_player_may_chow() {
+        // C holds 6P 7P but is not A's next player; B cannot chow.
+        let b = JUNK_B;
+        let c = "6P 7P 9M 9P 9S E E W W N N B 3S";
+        let log = after_deal(&wall([A_DISCARDS_5P, b, c, JUNK_D], "5P 3M"));
+        assert_eq!(log[..3], ["A IN 5P", "A OUT 5P", "B IN 3M"]);
+    }
+
+    #[test]
+    fn discard_ties_follow_the_contest_order() {
+        // Four melds plus a single `held`; drawing `drawn` makes both tiles
+        // equally good discards, and the earlier in Z F B N W S E 9S..1M goes.
+        for (held, drawn, out) in [
+            ("9S", "E", "E"),
+            ("E", "S", "S"),
+            ("9M", "1P", "1P"),
+            ("Z", "F", "Z"),
+            ("1P", "9S", "9S"),
+        ] {
+            let a = format!("1M 2M 3M 4M 5M 6M 7M 8M 9M 5S 6S 7S {held}");
+            let log = after_deal(&wall([&a, JUNK_B, JUNK_C, JUNK_D], drawn));
+            assert_eq!(
+                log[1],
+                format!("A OUT {out}"),
+                "holding {held}, drew {drawn}"
+            );
+        }
+    }
+}
