@@ -231,6 +231,16 @@ mod tests {
     }
 
     #[test]
+    fn copies_beyond_four_are_measured_like_dead_tiles() {
+        // 111 123 456 789 uses four 1M; the fifth 1M can be neither the pair
+        // nor anything else, exactly like a special tile in its place.
+        assert_eq!(d("1M 1M 1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M"), 2);
+        assert_eq!(d("1M 1M 1M 1M PASS 2M 3M 4M 5M 6M 7M 8M 9M"), 2);
+        assert_eq!(d("1M 1M 1M 1M E 2M 3M 4M 5M 6M 7M 8M 9M"), 1);
+        assert_eq!(d("E E E E E E E E E E E E E E"), 11);
+    }
+
+    #[test]
     fn winning_and_tenpai() {
         assert_eq!(d("1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S S"), 0);
         assert_eq!(d("1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S"), 1);
