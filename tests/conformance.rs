@@ -47,3 +47,26 @@ fn official_cases_match_byte_for_byte() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The oracle's simulator, written apart from the engine, reproduces the
+/// official cases too: the oracle is checked against the contest itself.
+#[test]
+fn oracle_reproduces_official_cases() {
+    let Some(dir) = common::conformance_dir() else {
+        common::skip("../shared/conformance/thupc2021 not found; oracle not checked against it");
+        return;
+    };
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let wall = mahjong_sim::parse::parse_wall(&std::fs::read(&path).unwrap()).unwrap();
+        let expected = std::fs::read_to_string(path.with_extension("ans")).unwrap();
+        let log = mahjong_sim::event::log_string(&oracle::game::play(&wall));
+        assert!(log == expected, "oracle differs from {}", path.display());
+        checked += 1;
+    }
+    assert_eq!(checked, 51);
+}

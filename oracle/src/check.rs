@@ -1,0 +1,257 @@
+//! Engine-versus-oracle checks. Fuzz targets, corpus replay and quickcheck
+//! properties all call these; each failure reads as a bug report.
+
+use crate::input::{HandInput, WallInput};
+use mahjong_sim::event::{Event, Player};
+use mahjong_sim::hand::Hand;
+use mahjong_sim::parse::{parse_hand_lines, parse_positioned, parse_wall};
+use mahjong_sim::tile::Tile;
+use mahjong_sim::wall::{Wall, DEAL};
+use std::fmt;
+
+/// A disagreement or a broken invariant, with everything needed to reproduce.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Failure(pub String);
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Engine and oracle give the same distance (or both refuse the size).
+pub fn distance(input: &HandInput) -> Result<(), Failure> {
+    let hand = input.hand();
+    let engine = mahjong_sim::distance::distance(&hand, input.melds).ok();
+    let oracle = crate::distance::distance(&hand, input.melds);
+    if engine == oracle {
+        return Ok(());
+    }
+    Err(Failure(format!(
+        "distance mismatch\n  input:     {input:?}\n  reproduce: {}\n  engine:    {engine:?}\n  oracle:    {oracle:?}",
+        input.shell()
+    )))
+}
+
+/// Engine and oracle games give the same events, and the log is well formed.
+pub fn game(input: &WallInput) -> Result<(), Failure> {
+    let wall = input.wall();
+    let engine = mahjong_sim::game::play(&wall);
+    let oracle = crate::game::play(&wall);
+    if let Some(i) = (0..engine.len().max(oracle.len())).find(|&i| engine.get(i) != oracle.get(i)) {
+        let show = |e: Option<&Event>| e.map_or("(end of log)".to_string(), |e| e.to_string());
+        let context: Vec<String> = engine[i.saturating_sub(3)..i]
+            .iter()
+            .map(|e| format!("    {e}"))
+            .collect();
+        return Err(Failure(format!(
+            "game logs differ at event {i} (line {})\n  input:  {input:?}\n{}  before it:\n{}\n  engine: {}\n  oracle: {}",
+            i + 1,
+            if wall.is_full() {
+                "  reproduce: save the wall one name a line and run `mahjong-sim simulate FILE`\n"
+            } else {
+                ""
+            },
+            context.join("\n"),
+            show(engine.get(i)),
+            show(oracle.get(i)),
+        )));
+    }
+    well_formed(&wall, &engine).map_err(|f| Failure(format!("{f}\n  input: {input:?}")))
+}
+
+/// Bytes into the parsers: never a panic, errors name a position or a
+/// count, and a wall that parses prints back to the same tiles.
+pub fn parse(bytes: &[u8]) -> Result<(), Failure> {
+    let _ = parse_positioned(bytes);
+    let _ = parse_hand_lines(bytes);
+    match parse_wall(bytes) {
+        Err(e) => {
+            let message = e.to_string();
+            if message.is_empty() || e.pos.is_some_and(|p| p.line == 0 || p.column == 0) {
+                return Err(Failure(format!("bad error {e:?} for input {bytes:?}")));
+            }
+            Ok(())
+        }
+        Ok(wall) => {
+            let printed = wall.to_string();
+            match parse_wall(printed.as_bytes()) {
+                Ok(again) if again == wall => Ok(()),
+                other => Err(Failure(format!(
+                    "wall does not survive printing\n  input: {bytes:?}\n  printed: {printed:?}\n  reparsed: {other:?}"
+                ))),
+            }
+        }
+    }
+}
+
+/// The log is a legal game on `wall`: the deal first, draws in wall order,
+/// every discard and claim from the right hand, hand sizes `13 - 3n` between
+/// turns and `14 - 3n` within them, every tile accounted for, and one ending
+/// (a win or an exhausted wall) as the last event.
+pub fn well_formed(wall: &Wall, events: &[Event]) -> Result<(), Failure> {
+    let fail = |i: usize, why: String| {
+        Err(Failure(format!(
+            "malformed log at event {i} ({}): {why}",
+            events.get(i).map_or("end".to_string(), |e| e.to_string())
+        )))
+    };
+    let tiles = wall.tiles();
+    let mut hands = [Hand::new(); 4];
+    let mut melds = [0usize; 4];
+    let mut drawn = 0;
+    let mut pile = 0usize; // discards not claimed
+    let mut last_discard: Option<(Player, Tile)> = None;
+    let mut ended = false;
+    for (i, e) in events.iter().enumerate() {
+        if ended && !matches!(e, Event::Win { .. }) {
+            return fail(i, "event after the end".into());
+        }
+        if i < DEAL && !matches!(e, Event::Draw { player, .. } if player.index() == i % 4) {
+            return fail(i, "the deal is 13 rounds of A, B, C, D drawing".into());
+        }
+        let full = |p: Player, melds: &[usize; 4]| 14 - 3 * melds[p.index()];
+        let discard = std::mem::take(&mut last_discard);
+        match *e {
+            Event::Draw { player, tile } => {
+                if tiles.get(drawn) != Some(&tile) {
+                    return fail(i, format!("wall tile {drawn} is {:?}", tiles.get(drawn)));
+                }
+                drawn += 1;
+                hands[player.index()].add(tile);
+                if i >= DEAL && hands[player.index()].len() != full(player, &melds) {
+                    return fail(
+                        i,
+                        format!(
+                            "{player} holds {} tiles after drawing",
+                            hands[player.index()].len()
+                        ),
+                    );
+                }
+            }
+            Event::Discard { player, .. } | Event::Pass { player, .. } => {
+                let tile = match *e {
+                    Event::Pass { target, .. } if target == player => {
+                        return fail(i, "PASS on oneself".into())
+                    }
+                    Event::Discard { tile, .. } => tile,
+                    _ => Tile::PASS,
+                };
+                if hands[player.index()].len() != full(player, &melds)
+                    || !hands[player.index()].remove(tile)
+                {
+                    return fail(
+                        i,
+                        format!(
+                            "{player} cannot discard {tile} from {}",
+                            hands[player.index()]
+                        ),
+                    );
+                }
+                pile += 1;
+                if !tile.is_special() {
+                    last_discard = Some((player, tile));
+                }
+            }
+            Event::Pong { player, tile } => {
+                let ok = discard.is_some_and(|(from, t)| from != player && t == tile)
+                    && hands[player.index()].count(tile) >= 2;
+                if !ok {
+                    return fail(
+                        i,
+                        "a pong needs the last discard, by another player, and two in hand".into(),
+                    );
+                }
+                hands[player.index()].remove(tile);
+                hands[player.index()].remove(tile);
+                melds[player.index()] += 1;
+                pile -= 1;
+            }
+            Event::Chow {
+                player,
+                tiles: meld,
+                claimed,
+            } => {
+                let run = meld[0].is_suited()
+                    && meld[1] == meld[0].offset(1).unwrap_or(meld[0])
+                    && meld[2] == meld[0].offset(2).unwrap_or(meld[0]);
+                let ok = run
+                    && discard.is_some_and(|(from, t)| from != player && t == claimed)
+                    && meld.contains(&claimed);
+                if !ok {
+                    return fail(
+                        i,
+                        "a chow is a run in one suit around the last discard".into(),
+                    );
+                }
+                let mut skipped = false;
+                for t in meld {
+                    if t == claimed && !skipped {
+                        skipped = true;
+                    } else if !hands[player.index()].remove(t) {
+                        return fail(i, format!("{player} lacks {t} for the chow"));
+                    }
+                }
+                melds[player.index()] += 1;
+                pile -= 1;
+            }
+            Event::Ron { player, from, tile } => {
+                if discard != Some((from, tile)) || from == player {
+                    return fail(
+                        i,
+                        "a ron takes the last ordinary discard of another player".into(),
+                    );
+                }
+                let mut with = hands[player.index()];
+                with.add(tile);
+                if with.len() != full(player, &melds) || with.specials() > 0 {
+                    return fail(i, "a ron needs a full hand without special tiles".into());
+                }
+                ended = true;
+            }
+            Event::SelfDrawn { player } => {
+                if !matches!(events.get(i.wrapping_sub(1)), Some(Event::Draw { player: p, .. }) if *p == player)
+                {
+                    return fail(i, "self-drawn right after one's own draw".into());
+                }
+                ended = true;
+            }
+            Event::Win { player } => {
+                let ok = matches!(events.get(i.wrapping_sub(1)), Some(Event::Ron { player: p, .. } | Event::SelfDrawn { player: p }) if *p == player);
+                if !ok || i + 1 != events.len() {
+                    return fail(
+                        i,
+                        "WIN follows the winner's RON or SELFDRAWN and ends the log".into(),
+                    );
+                }
+            }
+            Event::ExhaustedWall => {
+                if drawn != tiles.len() || i + 1 != events.len() {
+                    return fail(i, "DRAW only when the wall is empty, and last".into());
+                }
+                ended = true;
+            }
+        }
+        // Tiles in hands, in melds (two from the hand, one claimed from the
+        // pile), in the pile and in the wall make up the wall.
+        let held: usize =
+            hands.iter().map(Hand::len).sum::<usize>() + 3 * melds.iter().sum::<usize>();
+        if held + pile + (tiles.len() - drawn) != tiles.len() {
+            return fail(i, "tiles are not all accounted for".into());
+        }
+    }
+    let last_is_end = matches!(
+        events.last(),
+        Some(Event::Win { .. } | Event::ExhaustedWall)
+    );
+    if !last_is_end || !ended {
+        return fail(events.len(), "a log ends in WIN or DRAW".into());
+    }
+    Ok(())
+}

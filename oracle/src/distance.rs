@@ -1,0 +1,256 @@
+//! Winning distance by exhaustive search, straight from the definition.
+//!
+//! A hand with `n` exposed melds (`13 - 3n` or `14 - 3n` tiles) is compared
+//! with every *target*: `4 - n` melds (pongs `kkk`, chows `k k+1 k+2` inside a
+//! suit) plus one pair, at most four copies of any kind. The distance is
+//! `14 - 3n` minus the largest overlap `sum_k min(hand_k, target_k)`.
+//!
+//! We walk the melds in one fixed list, each target once (melds chosen in
+//! non-decreasing list order), and keep the best overlap. Three prunings keep
+//! it fast, none of which can change the answer:
+//!
+//! 1. **Fewer melds are enough.** A target may be completed by "filler" melds
+//!    and a filler pair that overlap nothing: they never lower the overlap and
+//!    always fit (a partial target holds at most 12 tiles, so some of the 34
+//!    kinds has no copy yet). So the best over "at most `4 - n` melds, at most
+//!    one pair" is the best over exact targets.
+//! 2. **Useless melds are skipped.** Take a best target and drop, one at a
+//!    time, every meld whose removal keeps the overlap (replace it by a
+//!    filler). What is left has melds that each add overlap even when added
+//!    last; since `min(hand_k, .)` only gains less as the target grows, each
+//!    of them also adds overlap when added earlier, in list order. So
+//!    searching only melds that add overlap to what is already chosen still
+//!    reaches a best target.
+//! 3. **Hopeless branches stop.** Adding tiles to the target never makes a
+//!    meld or the pair add *more* overlap than it would now. So below a node,
+//!    each further meld adds at most the largest gain any meld offers at the
+//!    node, and the pair at most what the best pair offers there; a branch
+//!    whose overlap plus those bounds cannot beat the best target found so
+//!    far is cut. (Children are tried best gain first, which only changes
+//!    how soon good targets are found, not which targets exist.)
+//!
+//! Nothing here is shared with the engine's distance code: no tables, no
+//! dynamic programming.
+
+use mahjong_sim::hand::Hand;
+use mahjong_sim::tile::Tile;
+
+/// Ordinary kinds (suits and honors); special kinds never fit a target.
+const ORDINARY: usize = 34;
+
+/// A meld as its three kinds.
+type Meld = [usize; 3];
+
+/// Every meld: the 34 pongs, then the 21 chows, in kind order.
+fn all_melds() -> Vec<Meld> {
+    let mut melds: Vec<Meld> = (0..ORDINARY).map(|k| [k, k, k]).collect();
+    for suit in 0..3 {
+        for start in 0..7 {
+            let k = suit * 9 + start;
+            melds.push([k, k + 1, k + 2]);
+        }
+    }
+    melds
+}
+
+/// The winning distance, or `None` when the hand size does not fit `melds`
+/// (it must be `13 - 3 * melds` or `14 - 3 * melds`, with `melds <= 4`).
+pub fn distance(hand: &Hand, melds: u8) -> Option<u8> {
+    if melds > 4 {
+        return None;
+    }
+    let full = 14 - 3 * melds as usize;
+    if hand.len() != full && hand.len() != full - 1 {
+        return None;
+    }
+    let mut have = [0u8; ORDINARY];
+    for t in Tile::ordinary() {
+        have[t.index()] = hand.count(t);
+    }
+    let mut search = Search {
+        have,
+        melds: all_melds(),
+        target: [0; ORDINARY],
+        best: 0,
+    };
+    search.go(0, 4 - melds as usize, 0);
+    Some(full as u8 - search.best)
+}
+
+struct Search {
+    have: [u8; ORDINARY],
+    melds: Vec<Meld>,
+    target: [u8; ORDINARY],
+    best: u8,
+}
+
+impl Search {
+    /// What adding one copy of kind `k` to the target adds to the overlap.
+    fn gain_of_one(&self, k: usize) -> u8 {
+        u8::from(self.target[k] < self.have[k])
+    }
+
+    /// The best the pair can add to the current target.
+    fn best_pair_gain(&self) -> u8 {
+        (0..ORDINARY)
+            .filter(|&k| self.target[k] + 2 <= 4)
+            .map(|k| (self.have[k].saturating_sub(self.target[k])).min(2))
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn go(&mut self, first_meld: usize, melds_left: usize, overlap: u8) {
+        // Stop adding melds here: the rest are fillers, then the best pair.
+        let pair = self.best_pair_gain();
+        self.best = self.best.max(overlap + pair);
+        if melds_left == 0 {
+            return;
+        }
+        // The melds that fit and add overlap, with what each adds now.
+        let mut children = [(0u8, 0usize); 55];
+        let mut n = 0;
+        for i in first_meld..self.melds.len() {
+            let meld = self.melds[i];
+            let mut gain = 0;
+            let mut fits = true;
+            for &k in &meld {
+                gain += self.gain_of_one(k);
+                self.target[k] += 1;
+                fits &= self.target[k] <= 4;
+            }
+            for &k in &meld {
+                self.target[k] -= 1;
+            }
+            if fits && gain > 0 {
+                children[n] = (gain, i);
+                n += 1;
+            }
+        }
+        let children = &mut children[..n];
+        // A meld (or the pair) never adds more later than it would now, so
+        // the best gain on offer bounds every meld still to come.
+        let most = children.iter().map(|c| c.0).max().unwrap_or(0);
+        // Best first, so a good target is found early and cuts the rest.
+        children.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for &(gain, i) in children.iter() {
+            let bound =
+                overlap as usize + gain as usize + (melds_left - 1) * most as usize + pair as usize;
+            if bound <= self.best as usize {
+                break; // gains only fall from here on
+            }
+            let meld = self.melds[i];
+            for &k in &meld {
+                self.target[k] += 1;
+            }
+            // Same index again: a meld may repeat (two 1-2-3 chows).
+            self.go(i, melds_left - 1, overlap + gain);
+            for &k in &meld {
+                self.target[k] -= 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mahjong_sim::tile::parse_tiles;
+
+    fn d(s: &str, melds: u8) -> Option<u8> {
+        distance(&Hand::from_tiles(&parse_tiles(s).unwrap()), melds)
+    }
+
+    /// Distances worked out by hand, each with the target that shows it.
+    #[test]
+    fn hand_checked_table() {
+        let table: &[(&str, u8, u8, &str)] = &[
+            (
+                "1M 1M 1M 1M",
+                3,
+                2,
+                "111M + pair: the fourth 1M cannot be the pair",
+            ),
+            ("1M", 4, 1, "1M 1M pair"),
+            ("PASS", 4, 2, "any pair, PASS never fits"),
+            ("1M 1M", 4, 0, "wins"),
+            ("1M 2M", 4, 1, "1M 1M or 2M 2M"),
+            (
+                "1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S S",
+                0,
+                0,
+                "123 456 789 EEE SS",
+            ),
+            ("1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S", 0, 1, "wait on S"),
+            ("1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M 9M", 0, 1, "nine gates"),
+            (
+                "1M 1M 1M 1M 1P 2P 3P 1S 1S 2S 2S 3S 3S",
+                0,
+                2,
+                "111M 123P 123S 123S + pair: no fifth 1M",
+            ),
+            (
+                "1M 1M 1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M",
+                0,
+                2,
+                "111 123 456 789: fifth 1M is dead",
+            ),
+            (
+                "E S W N B F Z 1M 4M 7M 1P 4P 7P",
+                0,
+                9,
+                "no two singles share a meld: 4 melds + pair keep 5",
+            ),
+            (
+                "8M 9M 1M 8P 9P 1P 8S 9S 1S E S W N B",
+                0,
+                6,
+                "789 x3, 123M, pair from a single",
+            ),
+            (
+                "E E E E E E E E E E E E E E",
+                0,
+                11,
+                "EEE is all E can give",
+            ),
+            (
+                "2M 3M 4M 4M 5M 6M 6M 7M 8M 9M",
+                1,
+                1,
+                "234 456 678, 9M waits for its pair",
+            ),
+            ("2M 2M 3M 3M 4M 4M 5M 5M", 2, 0, "234 234 55"),
+            (
+                "1P 3P 5P 7P 9P",
+                3,
+                2,
+                "135 79: 13 or 35 and a single for the pair",
+            ),
+            (
+                "1S 1S 1S 2S 2S 2S 3S 3S 3S 4S 4S 4S 5S 5S",
+                0,
+                0,
+                "111 234 234 234 55",
+            ),
+            (
+                "B B F F Z Z E",
+                2,
+                2,
+                "BB FF ZZ E: two pongs from pairs, one pair",
+            ),
+        ];
+        for &(hand, melds, want, why) in table {
+            assert_eq!(
+                d(hand, melds),
+                Some(want),
+                "{hand} with {melds} melds: {why}"
+            );
+        }
+    }
+
+    #[test]
+    fn sizes_that_do_not_fit() {
+        assert_eq!(d("1M 2M 3M", 0), None);
+        assert_eq!(d("1M", 5), None);
+        assert_eq!(d("", 4), None);
+    }
+}

@@ -1,0 +1,179 @@
+//! Quickcheck properties of the distance and the game. `QUICKCHECK_TESTS`
+//! (default 100) sets the cases per distance property; game properties run a
+//! tenth as many, since each plays whole games in both simulators.
+
+use mahjong_sim::distance::{best_discard, distance};
+use mahjong_sim::hand::Hand;
+use mahjong_sim::tile::Tile;
+use oracle::check;
+use oracle::input::{HandInput, WallInput};
+use quickcheck::{QuickCheck, TestResult, Testable};
+
+fn cases(divisor: u64) -> u64 {
+    let base = std::env::var("QUICKCHECK_TESTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100u64);
+    (base / divisor).max(10)
+}
+
+fn qc<A: Testable>(divisor: u64, property: A) {
+    let n = cases(divisor);
+    QuickCheck::new()
+        .tests(n)
+        .max_tests(n * 20)
+        .quickcheck(property);
+}
+
+fn verdict(r: Result<(), check::Failure>) -> TestResult {
+    match r {
+        Ok(()) => TestResult::passed(),
+        Err(f) => TestResult::error(f.to_string()),
+    }
+}
+
+fn d(h: &HandInput) -> u8 {
+    distance(&h.hand(), h.melds).expect("HandInput sizes fit")
+}
+
+/// The hand with every tile mapped through `f`.
+fn mapped(h: &HandInput, f: impl Fn(Tile) -> Tile) -> HandInput {
+    HandInput {
+        tiles: h.tiles.iter().map(|&t| f(t)).collect(),
+        melds: h.melds,
+    }
+}
+
+/// The permutation of `0..n` numbered `seed` (mod n!).
+fn permutation(n: usize, mut seed: u64) -> Vec<usize> {
+    let mut left: Vec<usize> = (0..n).collect();
+    let mut out = Vec::with_capacity(n);
+    while !left.is_empty() {
+        let i = (seed % left.len() as u64) as usize;
+        seed /= left.len() as u64;
+        out.push(left.remove(i));
+    }
+    out
+}
+
+fn tile(i: usize) -> Tile {
+    Tile::from_index(i).expect("kind index")
+}
+
+#[test]
+fn qc_engine_distance_equals_oracle() {
+    qc(
+        1,
+        (|h: HandInput| verdict(check::distance(&h))) as fn(HandInput) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_distance_unchanged_when_suits_are_permuted() {
+    fn prop(h: HandInput, seed: u64) -> bool {
+        let p = permutation(3, seed);
+        let g = mapped(&h, |t| {
+            if t.is_suited() {
+                tile(p[t.index() / 9] * 9 + t.index() % 9)
+            } else {
+                t
+            }
+        });
+        d(&h) == d(&g)
+    }
+    qc(1, prop as fn(HandInput, u64) -> bool);
+}
+
+#[test]
+fn qc_distance_unchanged_when_numbers_are_mirrored() {
+    fn prop(h: HandInput) -> bool {
+        let g = mapped(&h, |t| {
+            if t.is_suited() {
+                tile(t.index() / 9 * 9 + 8 - t.index() % 9)
+            } else {
+                t
+            }
+        });
+        d(&h) == d(&g)
+    }
+    qc(1, prop as fn(HandInput) -> bool);
+}
+
+#[test]
+fn qc_distance_unchanged_when_honors_are_permuted() {
+    fn prop(h: HandInput, seed: u64) -> bool {
+        let p = permutation(7, seed);
+        let g = mapped(&h, |t| {
+            if t.is_honor() {
+                tile(27 + p[t.index() - 27])
+            } else {
+                t
+            }
+        });
+        d(&h) == d(&g)
+    }
+    qc(1, prop as fn(HandInput, u64) -> bool);
+}
+
+#[test]
+fn qc_adding_a_tile_changes_the_distance_by_at_most_one() {
+    fn prop(h: HandInput, extra: u8) -> TestResult {
+        let mut short = h.clone();
+        if short.tiles.len() == 14 - 3 * short.melds as usize {
+            short.tiles.pop();
+        }
+        let mut long = short.clone();
+        long.tiles.push(tile(extra as usize % 37));
+        let (before, after) = (d(&short), d(&long));
+        // The target size is the same, and one more tile adds at most one
+        // to the overlap: the distance stays or drops by one.
+        TestResult::from_bool(after == before || after + 1 == before)
+    }
+    qc(1, prop as fn(HandInput, u8) -> TestResult);
+}
+
+#[test]
+fn qc_full_hand_has_the_distance_of_its_best_discard() {
+    fn prop(h: HandInput, extra: u8) -> TestResult {
+        let mut full = h.clone();
+        if full.tiles.len() < 14 - 3 * full.melds as usize {
+            full.tiles.push(tile(extra as usize % 37));
+        }
+        let hand = full.hand();
+        let own = d(&full);
+        let after: Vec<u8> = hand
+            .kinds()
+            .map(|t| {
+                let mut rest: Hand = hand;
+                rest.remove(t);
+                distance(&rest, full.melds).unwrap()
+            })
+            .collect();
+        let best = *after.iter().min().unwrap();
+        let ok = if own == 0 {
+            after.iter().all(|&x| x == 1)
+        } else {
+            best == own
+        };
+        let (_, engine_best) = best_discard(&hand, full.melds).unwrap();
+        TestResult::from_bool(ok && engine_best == best)
+    }
+    qc(1, prop as fn(HandInput, u8) -> TestResult);
+}
+
+#[test]
+fn qc_engine_and_oracle_game_logs_are_equal() {
+    qc(
+        10,
+        (|w: WallInput| verdict(check::game(&w))) as fn(WallInput) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_every_game_log_is_well_formed() {
+    fn prop(w: WallInput) -> TestResult {
+        let wall = w.wall();
+        verdict(check::well_formed(&wall, &mahjong_sim::game::play(&wall)))
+    }
+    qc(10, prop as fn(WallInput) -> TestResult);
+}
