@@ -70,7 +70,18 @@ pub fn game(input: &WallInput) -> Result<(), Failure> {
 /// count, and a wall that parses prints back to the same tiles.
 pub fn parse(bytes: &[u8]) -> Result<(), Failure> {
     let _ = parse_positioned(bytes);
-    let _ = parse_hand_lines(bytes);
+    // Every hand line that parses has a meld count its size fits.
+    if let Ok(lines) = parse_hand_lines(bytes) {
+        for l in lines {
+            let hand = Hand::from_tiles(&l.tiles);
+            if let Err(e) = mahjong_sim::distance::distance(&hand, l.melds) {
+                return Err(Failure(format!(
+                    "hand line {} parsed with {} melds, but: {e}\n  input: {bytes:?}",
+                    l.line, l.melds
+                )));
+            }
+        }
+    }
     match parse_wall(bytes) {
         Err(e) => {
             let message = e.to_string();
