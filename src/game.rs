@@ -25,6 +25,9 @@ pub struct Seat {
     pub hand: Hand,
     /// Exposed melds, in the order they were made.
     pub melds: Vec<Meld>,
+    /// The distance of the hand between turns (`13 - 3n` tiles), kept so
+    /// that claims and rons need not measure it again.
+    resting: u8,
 }
 
 impl Seat {
@@ -113,6 +116,9 @@ impl<'w> Table<'w> {
                 debug_assert!(dealt, "a Wall holds the deal");
             }
         }
+        for seat in &mut self.seats {
+            seat.resting = seat.distance();
+        }
         let mut next = Next::Turn(Player::A);
         loop {
             next = match next {
@@ -121,7 +127,7 @@ impl<'w> Table<'w> {
                     Next::Turn(self.next_of(p))
                 }
                 Next::Turn(p) | Next::ExtraTurn(p) => self.draw_turn(p),
-                Next::DiscardOnly(p) => self.discard(p),
+                Next::DiscardOnly(p) => self.discard(p, false),
                 Next::End => return,
             };
         }
@@ -132,20 +138,17 @@ impl<'w> Table<'w> {
             self.events.push(Event::ExhaustedWall);
             return Next::End;
         }
-        let seat = &self.seats[p.index()];
-        if is_winning(&seat.hand, seat.melds_n()) {
-            self.events.push(Event::SelfDrawn { player: p });
-            self.events.push(Event::Win { player: p });
-            return Next::End;
-        }
-        self.discard(p)
+        self.discard(p, true)
     }
 
-    /// `p` holds `14 - 3n` tiles and discards one.
-    fn discard(&mut self, p: Player) -> Next {
+    /// `p` holds `14 - 3n` tiles: after a draw, wins if it can; then
+    /// discards one. (After a claim there is no self-drawn check.)
+    fn discard(&mut self, p: Player, drew: bool) -> Next {
         let seat = &mut self.seats[p.index()];
         if let Some(special) = seat.hand.first_special() {
             seat.hand.remove(special);
+            seat.resting =
+                distance::distance(&seat.hand, seat.melds_n()).expect("game hands keep their size");
             return match special {
                 Tile::PASS => {
                     let target = self.next_of(p);
@@ -170,11 +173,20 @@ impl<'w> Table<'w> {
                 }
             };
         }
-        let (tile, _) =
-            best_discard(&seat.hand, seat.melds_n()).expect("game hands keep their size");
-        seat.hand.remove(tile);
-        self.events.push(Event::Discard { player: p, tile });
-        self.claims(p, tile)
+        let choice = best_discard(&seat.hand, seat.melds_n()).expect("game hands keep their size");
+        if drew && choice.before == 0 {
+            // No special tile and distance 0: a winning hand.
+            self.events.push(Event::SelfDrawn { player: p });
+            self.events.push(Event::Win { player: p });
+            return Next::End;
+        }
+        seat.hand.remove(choice.tile);
+        seat.resting = choice.after;
+        self.events.push(Event::Discard {
+            player: p,
+            tile: choice.tile,
+        });
+        self.claims(p, choice.tile)
     }
 
     /// Ron, then pong, then chow on `from`'s discard of ordinary `tile`.
@@ -182,6 +194,10 @@ impl<'w> Table<'w> {
         for steps in 1..4 {
             let p = from.step(self.direction, steps);
             let seat = &self.seats[p.index()];
+            // Only a hand one tile from winning can win with one more.
+            if seat.resting != 1 {
+                continue;
+            }
             let mut with = seat.hand;
             with.add(tile);
             if is_winning(&with, seat.melds_n()) {
@@ -245,10 +261,8 @@ impl<'w> Table<'w> {
 /// True when claiming (hand becomes `after`, one meld more) strictly lowers
 /// the seat's distance.
 fn improves(seat: &Seat, after: &Hand) -> bool {
-    let n = seat.melds_n();
-    let before = distance::distance(&seat.hand, n).expect("game hands keep their size");
-    let claimed = distance::distance(after, n + 1).expect("a claim keeps the size");
-    claimed < before
+    let claimed = distance::distance(after, seat.melds_n() + 1).expect("a claim keeps the size");
+    claimed < seat.resting
 }
 
 #[cfg(test)]

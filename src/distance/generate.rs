@@ -1,0 +1,231 @@
+//! Builds the distance tables. Compiled twice: by `build.rs`, which writes
+//! the tables into `OUT_DIR` at compile time, and into the library's tests,
+//! which check the lookups against this plain dynamic program.
+//!
+//! For one group of kinds (a suit of nine, or the seven honors) a dynamic
+//! program over the kinds finds, for every `m <= 4` melds and `p <= 1` pair,
+//! the largest overlap of the group's counts with a target of at most `m`
+//! melds and `p` pairs inside the group (at most four copies a kind). That
+//! vector of ten numbers is all the rest of the hand needs to know about the
+//! group, and only 126 distinct vectors occur for suits and 55 for honors:
+//! each group maps to a small class id. Combining two groups is a max-plus
+//! convolution of their vectors; man+pin gives 180 classes, sou+honors 165.
+
+// Used from build.rs too, where only part of it is called.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+
+/// Best overlap for (at most) `m` melds and `p` pairs: `v[m][p]`.
+pub type Vector = [[u8; 2]; 5];
+
+/// Number of count vectors of a suit: 5^9 (counts clamped to 0..=4).
+pub const SUIT_KEYS: usize = 1_953_125;
+/// Number of count vectors of the honors: 5^7.
+pub const HONOR_KEYS: usize = 78_125;
+
+const NONE: i8 = -1;
+/// DP state: `[melds][pairs][chows started one kind back][two kinds back]`.
+type State = [[[[i8; 5]; 5]; 2]; 5];
+
+fn start() -> State {
+    let mut s = [[[[NONE; 5]; 5]; 2]; 5];
+    s[0][0][0][0] = 0;
+    s
+}
+
+/// Takes one kind holding `have` tiles; new chows may start here when two
+/// more kinds of the suit follow.
+fn step(state: &State, have: u8, chows_may_start: bool) -> State {
+    let have = have.min(4) as i8;
+    let mut next = [[[[NONE; 5]; 5]; 2]; 5];
+    for m in 0..5 {
+        for p in 0..2 {
+            for one in 0..5 {
+                for two in 0..5 - one {
+                    let cur = state[m][p][one][two];
+                    if cur == NONE {
+                        continue;
+                    }
+                    let carried = one + two;
+                    let most_new = if chows_may_start {
+                        (4 - carried).min(4 - m)
+                    } else {
+                        0
+                    };
+                    for new in 0..=most_new {
+                        for pong in 0..2 {
+                            for pair in 0..2 - p {
+                                let used = carried + new + 3 * pong + 2 * pair;
+                                let m2 = m + new + pong;
+                                if used > 4 || m2 > 4 {
+                                    continue;
+                                }
+                                let v = cur + have.min(used as i8);
+                                let slot = &mut next[m2][p + pair][new][one];
+                                *slot = (*slot).max(v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    next
+}
+
+/// The vector once every kind is taken (no chow left open), made monotone:
+/// "at most m melds, at most p pairs".
+fn finish(state: &State) -> Vector {
+    let mut v = [[0u8; 2]; 5];
+    for m in 0..5 {
+        for p in 0..2 {
+            let mut best = state[m][p][0][0].max(0) as u8;
+            if m > 0 {
+                best = best.max(v[m - 1][p]);
+            }
+            if p > 0 {
+                best = best.max(v[m][p - 1]);
+            }
+            v[m][p] = best;
+        }
+    }
+    v
+}
+
+/// The vector of one group, straight from the DP.
+pub fn group_vector(counts: &[u8], chows: bool) -> Vector {
+    let mut s = start();
+    for (i, &c) in counts.iter().enumerate() {
+        s = step(&s, c, chows && i + 2 < counts.len());
+    }
+    finish(&s)
+}
+
+/// Max-plus convolution: the best split of `m` melds and `p` pairs.
+pub fn combine(a: &Vector, b: &Vector) -> Vector {
+    let mut out = [[0u8; 2]; 5];
+    for m in 0..5 {
+        for p in 0..2 {
+            for ma in 0..=m {
+                for pa in 0..=p {
+                    out[m][p] = out[m][p].max(a[ma][pa] + b[m - ma][p - pa]);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Numbers distinct vectors in order of first appearance.
+#[derive(Default)]
+pub struct Classes {
+    ids: HashMap<Vector, u8>,
+    /// The vector of each class id.
+    pub vectors: Vec<Vector>,
+}
+
+impl Classes {
+    /// The class id of `v`, new or old.
+    pub fn id(&mut self, v: Vector) -> u8 {
+        let next = self.vectors.len();
+        *self.ids.entry(v).or_insert_with(|| {
+            self.vectors.push(v);
+            u8::try_from(next).expect("fewer than 256 classes")
+        })
+    }
+}
+
+/// Every table the lookups need.
+pub struct Tables {
+    /// Suit class by base-5 key of the nine counts (first kind lowest digit).
+    pub suit: Vec<u8>,
+    /// Honor class by base-5 key of the seven counts.
+    pub honor: Vec<u8>,
+    /// Class of a man+pin pair: `ab[a * suit_classes + b]`.
+    pub ab: Vec<u8>,
+    /// Class of a sou+honors pair: `ch[c * honor_classes + h]`.
+    pub ch: Vec<u8>,
+    /// Largest overlap with `m` melds and a pair:
+    /// `last[(m * ab_classes + ab) * ch_classes + ch]`.
+    pub last: Vec<u8>,
+    /// Class counts: suits, honors, man+pin, sou+honors.
+    pub sizes: [usize; 4],
+}
+
+/// Fills `table[key]` for every count vector of `len` kinds, walking the
+/// prefixes depth first so each DP step is shared by all its extensions.
+fn fill(table: &mut [u8], classes: &mut Classes, len: usize, chows: bool) {
+    fn walk(
+        pos: usize,
+        key: usize,
+        pow: usize,
+        s: &State,
+        len: usize,
+        chows: bool,
+        t: &mut [u8],
+        c: &mut Classes,
+    ) {
+        if pos == len {
+            t[key] = c.id(finish(s));
+            return;
+        }
+        for have in 0..5u8 {
+            let next = step(s, have, chows && pos + 2 < len);
+            walk(
+                pos + 1,
+                key + have as usize * pow,
+                pow * 5,
+                &next,
+                len,
+                chows,
+                t,
+                c,
+            );
+        }
+    }
+    walk(0, 0, 1, &start(), len, chows, table, classes);
+}
+
+/// Builds all tables.
+pub fn build() -> Tables {
+    let mut suits = Classes::default();
+    let mut suit = vec![0u8; SUIT_KEYS];
+    fill(&mut suit, &mut suits, 9, true);
+    let mut honors = Classes::default();
+    let mut honor = vec![0u8; HONOR_KEYS];
+    fill(&mut honor, &mut honors, 7, false);
+
+    let (ns, nh) = (suits.vectors.len(), honors.vectors.len());
+    let mut abs = Classes::default();
+    let mut ab = vec![0u8; ns * ns];
+    for a in 0..ns {
+        for b in 0..ns {
+            ab[a * ns + b] = abs.id(combine(&suits.vectors[a], &suits.vectors[b]));
+        }
+    }
+    let mut chs = Classes::default();
+    let mut ch = vec![0u8; ns * nh];
+    for c in 0..ns {
+        for h in 0..nh {
+            ch[c * nh + h] = chs.id(combine(&suits.vectors[c], &honors.vectors[h]));
+        }
+    }
+    let (nab, nch) = (abs.vectors.len(), chs.vectors.len());
+    let mut last = vec![0u8; 5 * nab * nch];
+    for m in 0..5 {
+        for x in 0..nab {
+            for y in 0..nch {
+                last[(m * nab + x) * nch + y] = combine(&abs.vectors[x], &chs.vectors[y])[m][1];
+            }
+        }
+    }
+    Tables {
+        suit,
+        honor,
+        ab,
+        ch,
+        last,
+        sizes: [ns, nh, nab, nch],
+    }
+}
