@@ -13,6 +13,8 @@
 
 // Used from build.rs too, where only part of it is called.
 #![allow(dead_code)]
+// Indices address several arrays at once in the DP; iterators would hide that.
+#![allow(clippy::needless_range_loop)]
 
 use std::collections::HashMap;
 
