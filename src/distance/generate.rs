@@ -157,36 +157,34 @@ pub struct Tables {
 
 /// Fills `table[key]` for every count vector of `len` kinds, walking the
 /// prefixes depth first so each DP step is shared by all its extensions.
-fn fill(table: &mut [u8], classes: &mut Classes, len: usize, chows: bool) {
-    fn walk(
-        pos: usize,
-        key: usize,
-        pow: usize,
-        s: &State,
-        len: usize,
-        chows: bool,
-        t: &mut [u8],
-        c: &mut Classes,
-    ) {
-        if pos == len {
-            t[key] = c.id(finish(s));
+struct Fill<'a> {
+    table: &'a mut [u8],
+    classes: &'a mut Classes,
+    len: usize,
+    chows: bool,
+}
+
+impl Fill<'_> {
+    fn walk(&mut self, pos: usize, key: usize, pow: usize, state: &State) {
+        if pos == self.len {
+            self.table[key] = self.classes.id(finish(state));
             return;
         }
         for have in 0..5u8 {
-            let next = step(s, have, chows && pos + 2 < len);
-            walk(
-                pos + 1,
-                key + have as usize * pow,
-                pow * 5,
-                &next,
-                len,
-                chows,
-                t,
-                c,
-            );
+            let next = step(state, have, self.chows && pos + 2 < self.len);
+            self.walk(pos + 1, key + have as usize * pow, pow * 5, &next);
         }
     }
-    walk(0, 0, 1, &start(), len, chows, table, classes);
+}
+
+fn fill(table: &mut [u8], classes: &mut Classes, len: usize, chows: bool) {
+    Fill {
+        table,
+        classes,
+        len,
+        chows,
+    }
+    .walk(0, 0, 1, &start());
 }
 
 /// Builds all tables.
