@@ -300,12 +300,8 @@ mod tests {
                 &generate::combine(&v[0], &v[1]),
                 &generate::combine(&v[2], &v[3]),
             );
-            for want in 0..5 {
-                assert_eq!(
-                    Keys::of(&hand).overlap(want),
-                    all[want][1],
-                    "{hand} want {want}"
-                );
+            for (want, best) in all.iter().enumerate() {
+                assert_eq!(Keys::of(&hand).overlap(want), best[1], "{hand} want {want}");
             }
         }
     }
