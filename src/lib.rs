@@ -6,6 +6,7 @@
 //! - [`wall`], [`parse`]: walls and their strict parsing.
 //! - [`game`]: the THUPC 2021 game, producing [`event::Event`]s.
 //! - [`event`]: events and their contest-format and JSON printing.
+//! - [`gen`]: seeded generators of walls and hands.
 
 #![warn(missing_docs)]
 
@@ -13,6 +14,7 @@ pub mod cli;
 pub mod distance;
 pub mod event;
 pub mod game;
+pub mod gen;
 pub mod hand;
 pub mod parse;
 pub mod tile;
