@@ -105,6 +105,23 @@ pub fn distances(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
     Ok(out)
 }
 
+/// `bench`: a quick speed figure.
+pub fn bench(games: usize, calls: usize, seed: u64, json: bool) -> Result<Vec<u8>, CliError> {
+    if games == 0 || calls < 4 {
+        return Err(CliError::Other(
+            "bench needs --games of at least 1 and --calls of at least 4".into(),
+        ));
+    }
+    let report = crate::bench::run(games, calls, seed);
+    let mut out = if json {
+        serde_json::to_vec(&report).expect("a report serializes")
+    } else {
+        report.to_string().into_bytes()
+    };
+    out.push(b'\n');
+    Ok(out)
+}
+
 /// Prints a command's result: output to stdout (a closed pipe is not an
 /// error), errors to stderr with exit status 2.
 pub fn finish(result: Result<Vec<u8>, CliError>) -> ExitCode {

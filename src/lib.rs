@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod cli;
 pub mod distance;
 pub mod event;

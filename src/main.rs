@@ -45,6 +45,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Measure speed: games a second and nanoseconds per distance call.
+    ///
+    /// Plays seeded random walls and times distance and best-discard calls on
+    /// seeded random hands, on one core, with a progress bar on a terminal.
+    /// For side-by-side figures with other libraries, run `cargo bench`.
+    Bench {
+        /// Games to play.
+        #[arg(long, default_value_t = 20_000)]
+        games: usize,
+        /// Distance calls to time (a quarter as many best-discard calls).
+        #[arg(long, default_value_t = 1_000_000)]
+        calls: usize,
+        /// Seed for walls and hands.
+        #[arg(long, default_value_t = 2021)]
+        seed: u64,
+        /// Print the figures as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -56,5 +75,11 @@ fn main() -> ExitCode {
         Command::Distance { file, json } => cli::finish(
             cli::read_input(file.as_deref()).and_then(|input| cli::distances(&input, json)),
         ),
+        Command::Bench {
+            games,
+            calls,
+            seed,
+            json,
+        } => cli::finish(cli::bench(games, calls, seed, json)),
     }
 }

@@ -208,3 +208,25 @@ fn a_closed_pipe_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn bench_reports_figures() {
+    let r = run(
+        &["bench", "--games", "40", "--calls", "2000", "--json"],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    assert_eq!(v["games"], 40);
+    for key in [
+        "games_per_second",
+        "median_game_ns",
+        "distance_ns",
+        "discard_ns",
+    ] {
+        assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
+    }
+    let r = run(&["bench", "--games", "0"], b"");
+    assert_eq!(r.code, Some(2));
+    assert!(r.stdout.is_empty());
+}
