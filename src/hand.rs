@@ -6,11 +6,20 @@ use std::fmt;
 
 /// Tile counts by kind. Any count is representable (up to 255 of a kind), so
 /// impossible hands can still be asked about.
+///
+/// Alongside the counts the hand keeps, for each suit and the honors, the
+/// counts read as one base-5 number with every count capped at 4: the keys
+/// of the distance tables, updated as tiles come and go rather than
+/// recomputed at every question.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hand {
     counts: [u8; KINDS],
     len: u8,
+    keys: [u32; 4],
 }
+
+/// 5^i: the weight of the i-th kind of a group in its key.
+const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 impl Hand {
     /// The empty hand.
@@ -18,6 +27,7 @@ impl Hand {
         Hand {
             counts: [0; KINDS],
             len: 0,
+            keys: [0; 4],
         }
     }
 
@@ -32,18 +42,31 @@ impl Hand {
 
     /// A hand from counts by kind index.
     pub fn from_counts(counts: [u8; KINDS]) -> Hand {
-        let len = counts.iter().map(|&c| c as u32).sum::<u32>();
+        let len = counts.iter().fold(0u32, |sum, &c| sum + c as u32);
+        // Straight-line sums of independent products: no loop-carried chain.
+        let group = |g: usize, n: usize| {
+            let c = &counts[9 * g..9 * g + n];
+            c.iter()
+                .zip(POW5)
+                .fold(0u32, |key, (&x, w)| key + x.min(4) as u32 * w)
+        };
         Hand {
             counts,
             len: len.min(255) as u8,
+            keys: [group(0, 9), group(1, 9), group(2, 9), group(3, 7)],
         }
     }
 
     /// Adds one tile (saturating at 255 of a kind or 255 in all).
     #[inline]
     pub fn add(&mut self, t: Tile) {
-        if self.counts[t.index()] < u8::MAX && self.len < u8::MAX {
-            self.counts[t.index()] += 1;
+        let k = t.index();
+        if self.counts[k] < u8::MAX && self.len < u8::MAX {
+            // The key digit is the count capped at 4.
+            if self.counts[k] < 4 && k < ORDINARY_KINDS {
+                self.keys[k / 9] += POW5[k % 9];
+            }
+            self.counts[k] += 1;
             self.len += 1;
         }
     }
@@ -51,11 +74,15 @@ impl Hand {
     /// Removes one tile; false (and no change) when the hand holds none.
     #[inline]
     pub fn remove(&mut self, t: Tile) -> bool {
-        if self.counts[t.index()] == 0 {
+        let k = t.index();
+        if self.counts[k] == 0 {
             return false;
         }
-        self.counts[t.index()] -= 1;
+        self.counts[k] -= 1;
         self.len -= 1;
+        if self.counts[k] < 4 && k < ORDINARY_KINDS {
+            self.keys[k / 9] -= POW5[k % 9];
+        }
         true
     }
 
@@ -69,6 +96,13 @@ impl Hand {
     #[inline]
     pub fn counts(&self) -> &[u8; KINDS] {
         &self.counts
+    }
+
+    /// The base-5 keys of the three suits and the honors, counts capped at 4
+    /// (first kind of a group in the lowest digit).
+    #[inline]
+    pub fn group_keys(&self) -> [u32; 4] {
+        self.keys
     }
 
     /// Number of tiles.
@@ -145,6 +179,24 @@ impl serde::Serialize for Hand {
 mod tests {
     use super::*;
     use crate::tile::parse_tiles;
+
+    #[test]
+    fn keys_follow_the_counts_and_cap_at_four() {
+        let mut h = Hand::new();
+        let t = Tile::from_index(10).unwrap(); // 2P: pin key, digit 1
+        for n in 1..=6u32 {
+            h.add(t);
+            assert_eq!(h.group_keys(), [0, 5 * n.min(4), 0, 0]);
+            assert_eq!(Hand::from_counts(*h.counts()), h);
+        }
+        for n in (0..6u32).rev() {
+            h.remove(t);
+            assert_eq!(h.group_keys(), [0, 5 * n.min(4), 0, 0]);
+        }
+        h.add(Tile::RED);
+        h.add(Tile::PASS);
+        assert_eq!(h.group_keys(), [0, 0, 0, 625 * 5 * 5]);
+    }
 
     #[test]
     fn add_remove_count() {

@@ -161,22 +161,15 @@ use tables::{AB, AB_CLASSES, CH, CH_CLASSES, HONOR, HONOR_CLASSES, LAST, SUIT, S
 
 const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
-/// The base-5 keys of the three suits and the honors (counts capped at 4).
+/// The base-5 keys of the three suits and the honors (counts capped at 4),
+/// as the hand keeps them.
 #[derive(Clone, Copy)]
 struct Keys([u32; 4]);
 
 impl Keys {
     #[inline]
     fn of(hand: &Hand) -> Keys {
-        let c = hand.counts();
-        let mut k = [0u32; 4];
-        for (g, key) in k.iter_mut().enumerate() {
-            let len = if g == 3 { 7 } else { 9 };
-            for i in 0..len {
-                *key += (c[9 * g + i].min(4) as u32) * POW5[i];
-            }
-        }
-        Keys(k)
+        Keys(hand.group_keys())
     }
 
     /// The keys with one copy of ordinary kind `k` (held 1 to 4 times) less.
