@@ -105,6 +105,52 @@ pub fn distances(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
     Ok(out)
 }
 
+/// `analyze`: decompositions, waits, or distance and best discards. Tiles
+/// come from `args` (joined by spaces, positions as if on line 1) or, when
+/// there are none, from `stdin`.
+pub fn analyze(
+    args: &[String],
+    stdin: Option<&[u8]>,
+    melds: &[String],
+    json: bool,
+) -> Result<Vec<u8>, CliError> {
+    use crate::analysis::{analyze, Set};
+    let text = if args.is_empty() {
+        stdin.unwrap_or_default().to_vec()
+    } else {
+        args.join(" ").into_bytes()
+    };
+    let positioned = crate::parse::parse_positioned(&text)?;
+    if let Some((pos, t)) = positioned.iter().find(|(_, t)| t.is_special()) {
+        return Err(CliError::Other(format!(
+            "{pos}: special tile `{t}` cannot be analysed: ordinary tiles only"
+        )));
+    }
+    let tiles: Vec<_> = positioned.into_iter().map(|(_, t)| t).collect();
+    let mut sets = Vec::new();
+    for (i, m) in melds.iter().enumerate() {
+        let meld_tiles = crate::tile::parse_tiles(m)
+            .map_err(|e| CliError::Other(format!("--meld {} (`{m}`): {e}", i + 1)))?;
+        let set = Set::from_tiles(&meld_tiles).ok_or_else(|| {
+            CliError::Other(format!(
+                "--meld {} (`{m}`): not a chow, pung or kong",
+                i + 1
+            ))
+        })?;
+        sets.push(set);
+    }
+    let a = analyze(&tiles, &sets).map_err(|e| CliError::Other(e.to_string()))?;
+    let mut out = if json {
+        serde_json::to_vec(&a).expect("an analysis serializes")
+    } else {
+        a.to_string().into_bytes()
+    };
+    if json {
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
 /// `bench`: a quick speed figure.
 pub fn bench(games: usize, calls: usize, seed: u64, json: bool) -> Result<Vec<u8>, CliError> {
     if games == 0 || calls < 4 {

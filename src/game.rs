@@ -469,6 +469,11 @@ mod tests {
         assert!(dist("3P 4P 1M 9M E S W N B F Z", 1) < dist(b, 0));
         assert!(dist("6P 7P 1M 9M E S W N B F Z", 1) < dist(b, 0));
         assert_eq!(chow_after_5p(b), "B CHOW 5P 6P 7P");
+        // (6P 7P) and (4P 6P) both help: (t+1, t+2) comes before (t-1, t+1).
+        let b = "4P 6P 7P 1M 9M E S W N B F Z 1S";
+        assert!(dist("4P 1M 9M E S W N B F Z 1S", 1) < dist(b, 0));
+        assert!(dist("7P 1M 9M E S W N B F Z 1S", 1) < dist(b, 0));
+        assert_eq!(chow_after_5p(b), "B CHOW 5P 6P 7P");
         // Without 7P, (t-1, t+1) comes before (t-2, t-1), both helping.
         let b = "3P 4P 6P 1M 9M E S W N B F Z 2S";
         assert!(dist("3P 1M 9M E S W N B F Z 2S", 1) < dist(b, 0));

@@ -7,9 +7,11 @@
 //! - [`game`]: the THUPC 2021 game, producing [`event::Event`]s.
 //! - [`event`]: events and their contest-format and JSON printing.
 //! - [`gen`]: seeded generators of walls and hands.
+//! - [`analysis`]: decompositions, waits and best discards of a hand.
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod bench;
 pub mod cli;
 pub mod distance;

@@ -45,6 +45,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Analyse a hand: every decomposition of a winning hand, every wait of
+    /// a ready one, or the distance and best discards of any other.
+    ///
+    /// Tiles are given as arguments or, with none, on standard input. Kongs
+    /// are four identical tiles in the hand: a complete hand holds 14 to 18
+    /// tiles (less 3 per exposed meld), a ready one 13 to 17. Waits on a tile
+    /// the hand holds four of are listed and flagged impossible. Ordinary
+    /// tiles only.
+    ///
+    /// Example: mahjong-sim analyze 1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M 9M
+    Analyze {
+        /// The concealed tiles; standard input when none are given.
+        tiles: Vec<String>,
+        /// An exposed meld, e.g. --meld "1M 2M 3M" --meld "E E E"; repeatable.
+        #[arg(long = "meld", value_name = "TILES")]
+        melds: Vec<String>,
+        /// Print the analysis as one JSON object (schema in README.md).
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure speed: games a second and nanoseconds per distance call.
     ///
     /// Plays seeded random walls and times distance and best-discard calls on
@@ -75,6 +95,17 @@ fn main() -> ExitCode {
         Command::Distance { file, json } => cli::finish(
             cli::read_input(file.as_deref()).and_then(|input| cli::distances(&input, json)),
         ),
+        Command::Analyze { tiles, melds, json } => {
+            let stdin = if tiles.is_empty() {
+                match cli::read_input(None) {
+                    Ok(input) => Some(input),
+                    Err(e) => return cli::finish(Err(e)),
+                }
+            } else {
+                None
+            };
+            cli::finish(cli::analyze(&tiles, stdin.as_deref(), &melds, json))
+        }
         Command::Bench {
             games,
             calls,

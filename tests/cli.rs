@@ -230,3 +230,59 @@ fn bench_reports_figures() {
     assert_eq!(r.code, Some(2));
     assert!(r.stdout.is_empty());
 }
+
+#[test]
+fn analyze_from_arguments_stdin_and_json() {
+    let nine_gates = [
+        "analyze", "1M", "1M", "1M", "2M", "3M", "4M", "5M", "6M", "7M", "8M", "9M", "9M", "9M",
+    ];
+    let r = run(&nine_gates, b"");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = String::from_utf8(r.stdout).unwrap();
+    assert!(
+        text.contains("ready: waits on 9 tile(s): 1M 2M 3M 4M 5M 6M 7M 8M 9M"),
+        "{text}"
+    );
+    let r = run(&["analyze"], b"1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M 9M\n");
+    assert_eq!(String::from_utf8(r.stdout).unwrap(), text);
+    let r = run(
+        &[
+            "analyze", "--json", "1M", "2M", "3M", "E", "E", "--meld", "S S S", "--meld",
+            "7P 8P 9P", "--meld", "W W W W",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    assert_eq!(v["verdict"], "wins");
+    assert_eq!(
+        v["melds"][2],
+        serde_json::json!({"kind": "kong", "tiles": ["W", "W", "W", "W"]})
+    );
+    assert_eq!(v["decompositions"][0]["pair"], "E");
+}
+
+#[test]
+fn analyze_errors_exit_2() {
+    assert_error(
+        &["analyze", "1M", "PASS"],
+        b"",
+        "line 1, column 4: special tile `PASS` cannot be analysed",
+    );
+    assert_error(
+        &["analyze", "1M", "2X"],
+        b"",
+        "line 1, column 4: unknown tile `2X`",
+    );
+    assert_error(
+        &["analyze", "1M", "1M", "1M"],
+        b"",
+        "a hand of 3 tiles with 0 exposed meld(s) is neither complete",
+    );
+    assert_error(
+        &["analyze", "1M", "1M", "--meld", "1M 2M 4M"],
+        b"",
+        "--meld 1 (`1M 2M 4M`): not a chow, pung or kong",
+    );
+    assert_error(&["analyze"], b"", "a hand of 0 tiles");
+}

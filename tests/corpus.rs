@@ -64,3 +64,8 @@ fn corpus_walls() {
         })
     });
 }
+
+#[test]
+fn corpus_analyze() {
+    replay("analyze", oracle::fuzz::analyze);
+}

@@ -6,7 +6,7 @@ use mahjong_sim::distance::{best_discard, distance};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::tile::Tile;
 use oracle::check;
-use oracle::input::{HandInput, WallInput};
+use oracle::input::{AnalyzeInput, HandInput, WallInput};
 use quickcheck::{QuickCheck, TestResult, Testable};
 
 fn cases(divisor: u64) -> u64 {
@@ -185,4 +185,36 @@ fn qc_every_game_log_is_well_formed() {
         verdict(check::well_formed(&wall, &mahjong_sim::game::play(&wall)))
     }
     qc(10, prop as fn(WallInput) -> TestResult);
+}
+
+#[test]
+fn qc_listed_decompositions_use_exactly_the_hand_and_are_valid() {
+    fn prop(a: AnalyzeInput) -> TestResult {
+        verdict(check::decompositions_valid(&a))
+    }
+    qc(1, prop as fn(AnalyzeInput) -> TestResult);
+}
+
+#[test]
+fn qc_engine_and_oracle_decompositions_are_equal_as_sets() {
+    fn prop(a: AnalyzeInput) -> TestResult {
+        verdict(check::decompositions_match(&a))
+    }
+    qc(1, prop as fn(AnalyzeInput) -> TestResult);
+}
+
+#[test]
+fn qc_ready_hand_has_a_possible_wait_iff_distance_is_one() {
+    fn prop(a: AnalyzeInput) -> TestResult {
+        verdict(check::wait_iff_distance_one(&a))
+    }
+    qc(1, prop as fn(AnalyzeInput) -> TestResult);
+}
+
+#[test]
+fn qc_hand_wins_iff_distance_is_zero() {
+    fn prop(a: AnalyzeInput) -> TestResult {
+        verdict(check::win_iff_distance_zero(&a))
+    }
+    qc(1, prop as fn(AnalyzeInput) -> TestResult);
 }

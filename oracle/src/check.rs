@@ -1,12 +1,14 @@
 //! Engine-versus-oracle checks. Fuzz targets, corpus replay and quickcheck
 //! properties all call these; each failure reads as a bug report.
 
-use crate::input::{HandInput, WallInput};
+use crate::input::{AnalyzeInput, HandInput, WallInput};
+use mahjong_sim::analysis::{self as engine_analysis, Decomposition};
 use mahjong_sim::event::{Event, Player};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::parse::{parse_hand_lines, parse_positioned, parse_wall};
 use mahjong_sim::tile::Tile;
 use mahjong_sim::wall::{Wall, DEAL};
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// A disagreement or a broken invariant, with everything needed to reproduce.
@@ -263,6 +265,203 @@ pub fn well_formed(wall: &Wall, events: &[Event]) -> Result<(), Failure> {
     );
     if !last_is_end || !ended {
         return fail(events.len(), "a log ends in WIN or DRAW".into());
+    }
+    Ok(())
+}
+
+fn counts34(hand: &Hand) -> [u8; 34] {
+    let mut c = [0u8; 34];
+    c.copy_from_slice(&hand.counts()[..34]);
+    c
+}
+
+/// Sizes: (sets to make, complete-size?, ready-size?).
+fn analysis_sizes(input: &AnalyzeInput) -> (usize, bool, bool) {
+    let n = input.melds as usize;
+    let sets = 4 - n;
+    let size = input.tiles.len();
+    let complete = size >= 14 - 3 * n && size - (14 - 3 * n) <= sets;
+    let ready = size >= 13 - 3 * n && size - (13 - 3 * n) <= sets;
+    (sets, complete, ready)
+}
+
+fn analysis_failure(input: &AnalyzeInput, what: String) -> Failure {
+    Failure(format!("{what}\n  input: {input:?}"))
+}
+
+/// Every decomposition the engine lists uses exactly the hand's tiles, has
+/// the right number of valid sets and a pair; and so do those of every wait.
+pub fn decompositions_valid(input: &AnalyzeInput) -> Result<(), Failure> {
+    let (sets, complete, ready) = analysis_sizes(input);
+    let hand = input.hand();
+    let valid = |d: &Decomposition, h: &Hand| {
+        let mut used = Hand::new();
+        used.add(d.pair);
+        used.add(d.pair);
+        for s in &d.sets {
+            if engine_analysis::Set::from_tiles(&s.tiles()) != Some(*s) {
+                return false;
+            }
+            for t in s.tiles() {
+                used.add(t);
+            }
+        }
+        d.sets.len() == sets && used == *h && d.sets.windows(2).all(|w| w[0] <= w[1])
+    };
+    if complete {
+        for d in engine_analysis::decompositions(&counts34(&hand), sets) {
+            if !valid(&d, &hand) {
+                return Err(analysis_failure(
+                    input,
+                    format!("invalid decomposition {d}"),
+                ));
+            }
+        }
+    }
+    if ready {
+        for w in engine_analysis::waits(&hand, sets) {
+            let mut with = hand;
+            with.add(w.tile);
+            for c in &w.completes {
+                if !valid(&c.decomposition, &with) {
+                    return Err(analysis_failure(
+                        input,
+                        format!(
+                            "invalid decomposition {} for wait {}",
+                            c.decomposition, w.tile
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Engine and oracle list the same decompositions, the same waits (with the
+/// same possible flags and shapes).
+pub fn decompositions_match(input: &AnalyzeInput) -> Result<(), Failure> {
+    let (sets, complete, ready) = analysis_sizes(input);
+    let hand = input.hand();
+    if complete {
+        let engine: BTreeSet<Decomposition> =
+            engine_analysis::decompositions(&counts34(&hand), sets)
+                .into_iter()
+                .collect();
+        let oracle = crate::analysis::decompositions(&counts34(&hand), sets);
+        if engine != oracle {
+            let show = |s: &BTreeSet<Decomposition>| {
+                s.iter()
+                    .map(|d| format!("    {d}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            return Err(analysis_failure(
+                input,
+                format!(
+                    "decompositions differ\n  engine:\n{}\n  oracle:\n{}",
+                    show(&engine),
+                    show(&oracle)
+                ),
+            ));
+        }
+    }
+    if ready {
+        let engine = engine_analysis::waits(&hand, sets);
+        let mut oracle_waits = Vec::new();
+        for x in Tile::ordinary() {
+            let mut with = hand;
+            with.add(x);
+            let ds = crate::analysis::decompositions(&counts34(&with), sets);
+            if !ds.is_empty() {
+                oracle_waits.push((x, hand.count(x) < 4, ds));
+            }
+        }
+        let engine_tiles: Vec<(Tile, bool)> = engine.iter().map(|w| (w.tile, w.possible)).collect();
+        let oracle_tiles: Vec<(Tile, bool)> = oracle_waits.iter().map(|w| (w.0, w.1)).collect();
+        if engine_tiles != oracle_tiles {
+            return Err(analysis_failure(
+                input,
+                format!("waits differ\n  engine: {engine_tiles:?}\n  oracle: {oracle_tiles:?}"),
+            ));
+        }
+        for (w, (x, _, ds)) in engine.iter().zip(&oracle_waits) {
+            let got: BTreeSet<&Decomposition> =
+                w.completes.iter().map(|c| &c.decomposition).collect();
+            if got != ds.iter().collect() {
+                return Err(analysis_failure(
+                    input,
+                    format!("decompositions of wait {x} differ"),
+                ));
+            }
+            for c in &w.completes {
+                let oracle_shapes = crate::analysis::shapes(&c.decomposition, *x);
+                if c.shapes.iter().copied().collect::<BTreeSet<_>>() != oracle_shapes {
+                    return Err(analysis_failure(
+                        input,
+                        format!(
+                            "shapes of {x} in {} differ: engine {:?}, oracle {:?}",
+                            c.decomposition, c.shapes, oracle_shapes
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A `13 - 3n` hand has a possible wait exactly when its distance is 1.
+pub fn wait_iff_distance_one(input: &AnalyzeInput) -> Result<(), Failure> {
+    let n = input.melds;
+    if input.tiles.len() != 13 - 3 * n as usize {
+        return Ok(());
+    }
+    let hand = input.hand();
+    let possible = engine_analysis::waits(&hand, 4 - n as usize)
+        .iter()
+        .any(|w| w.possible);
+    let d = mahjong_sim::distance::distance(&hand, n).expect("13 - 3n tiles");
+    if possible != (d == 1) {
+        return Err(analysis_failure(
+            input,
+            format!("possible wait: {possible}, but distance {d}"),
+        ));
+    }
+    Ok(())
+}
+
+/// A `14 - 3n` hand wins exactly when its distance is 0.
+pub fn win_iff_distance_zero(input: &AnalyzeInput) -> Result<(), Failure> {
+    let n = input.melds;
+    if input.tiles.len() != 14 - 3 * n as usize {
+        return Ok(());
+    }
+    let hand = input.hand();
+    let wins = !engine_analysis::decompositions(&counts34(&hand), 4 - n as usize).is_empty();
+    let d = mahjong_sim::distance::distance(&hand, n).expect("14 - 3n tiles");
+    if wins != (d == 0) {
+        return Err(analysis_failure(
+            input,
+            format!("wins: {wins}, but distance {d}"),
+        ));
+    }
+    Ok(())
+}
+
+/// All analysis checks, and the full analysis runs without error.
+pub fn analysis(input: &AnalyzeInput) -> Result<(), Failure> {
+    decompositions_valid(input)?;
+    decompositions_match(input)?;
+    wait_iff_distance_one(input)?;
+    win_iff_distance_zero(input)?;
+    if input.melds == 0 {
+        if let Err(e) = engine_analysis::analyze(&input.tiles, &[]) {
+            // Only kong-sized hands without enough four-of-a-kinds may fail.
+            if !matches!(e, engine_analysis::AnalysisError::Kongs { .. }) {
+                return Err(analysis_failure(input, format!("analyze failed: {e}")));
+            }
+        }
     }
     Ok(())
 }

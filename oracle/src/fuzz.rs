@@ -3,7 +3,7 @@
 //! call each, and `cargo test` replays `corpus/` through the same calls.
 
 use crate::check::{self, Failure};
-use crate::input::{HandInput, WallInput};
+use crate::input::{AnalyzeInput, HandInput, WallInput};
 use arbitrary::{Arbitrary, Unstructured};
 
 /// Parser inputs longer than this are skipped: a wall is under 1 KiB, and
@@ -30,4 +30,9 @@ pub fn parse(bytes: &[u8]) -> Result<(), Failure> {
         return Ok(());
     }
     check::parse(bytes)
+}
+
+/// Engine analysis against the oracle's brute force on a hand from `bytes`.
+pub fn analyze(bytes: &[u8]) -> Result<(), Failure> {
+    decode::<AnalyzeInput>(bytes).map_or(Ok(()), |input| check::analysis(&input))
 }

@@ -5,7 +5,7 @@
 //! `quickcheck` feature they generate and shrink for property tests.
 
 use mahjong_sim::hand::Hand;
-use mahjong_sim::tile::{format_tiles, parse_tiles, Tile};
+use mahjong_sim::tile::{format_tiles, parse_tiles, Tile, ORDINARY_KINDS};
 use mahjong_sim::wall::Wall;
 #[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
 use mahjong_sim::wall::{DEAL, FULL_WALL};
@@ -54,6 +54,75 @@ impl fmt::Debug for HandInput {
             self.melds
         )
     }
+}
+
+/// A hand to analyse: ordinary tiles, at most four of a kind, with `melds`
+/// exposed melds and `13 - 3n` to `18 - 4n` tiles (ready or complete, kongs
+/// counted as four tiles in the hand).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct AnalyzeInput {
+    /// The concealed tiles.
+    pub tiles: Vec<Tile>,
+    /// Exposed melds, `0..=4`.
+    pub melds: u8,
+}
+
+impl AnalyzeInput {
+    /// From space-separated names. Panics on a bad name.
+    pub fn new(names: &str, melds: u8) -> AnalyzeInput {
+        AnalyzeInput {
+            tiles: parse_tiles(names).expect("tile names"),
+            melds,
+        }
+    }
+
+    /// The tiles as counts.
+    pub fn hand(&self) -> Hand {
+        Hand::from_tiles(&self.tiles)
+    }
+}
+
+impl fmt::Debug for AnalyzeInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "AnalyzeInput::new({:?}, {})",
+            format_tiles(&self.tiles),
+            self.melds
+        )
+    }
+}
+
+/// Builds an analysis hand: `size` tiles from `pool`, taken `run` copies at a
+/// time (so four-of-a-kinds come often), never more than four of a kind.
+#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+fn analysis_tiles(
+    size: usize,
+    pool: std::ops::Range<usize>,
+    mut pick: impl FnMut(usize) -> usize,
+) -> Vec<Tile> {
+    let pool = pool.start.min(ORDINARY_KINDS - 1)..pool.end.min(ORDINARY_KINDS);
+    let mut counts = [0u8; ORDINARY_KINDS];
+    let mut tiles = Vec::with_capacity(size);
+    let mut attempts = 0;
+    while tiles.len() < size {
+        attempts += 1;
+        // A small pool may fill up: widen to every kind.
+        let range = if attempts > 64 {
+            0..ORDINARY_KINDS
+        } else {
+            pool.clone()
+        };
+        let k = range.start + pick(range.len());
+        let run = 1 + pick(4);
+        for _ in 0..run {
+            if counts[k] < 4 && tiles.len() < size {
+                counts[k] += 1;
+                tiles.push(Tile::from_index(k).expect("ordinary kind"));
+            }
+        }
+    }
+    tiles
 }
 
 /// A wall to play: a permutation of the full deck, possibly cut short after
@@ -128,6 +197,25 @@ mod fuzzing {
         }
     }
 
+    impl<'a> Arbitrary<'a> for AnalyzeInput {
+        fn arbitrary(u: &mut Unstructured<'a>) -> Result<AnalyzeInput> {
+            let melds = u.int_in_range(0..=4u8)?;
+            let size = 13 - 3 * melds as usize + u.int_in_range(0..=5 - melds as usize)?;
+            let pool = kind_pool(u.int_in_range(1..=2)?, u.int_in_range(0..=28)?);
+            let mut err = None;
+            let tiles = analysis_tiles(size, pool, |n| {
+                u.int_in_range(0..=n - 1).unwrap_or_else(|e| {
+                    err = Some(e);
+                    0
+                })
+            });
+            match err {
+                Some(e) => Err(e),
+                None => Ok(AnalyzeInput { tiles, melds }),
+            }
+        }
+    }
+
     impl<'a> Arbitrary<'a> for WallInput {
         fn arbitrary(u: &mut Unstructured<'a>) -> Result<WallInput> {
             let len = if u.arbitrary::<bool>()? {
@@ -198,6 +286,44 @@ mod properties {
                     let mut tiles = self.tiles.clone();
                     tiles[i] = Tile::from_index(self.tiles[i].index() - 1).expect("lower kind");
                     out.push(HandInput {
+                        tiles,
+                        melds: self.melds,
+                    });
+                }
+            }
+            Box::new(out.into_iter())
+        }
+    }
+
+    impl Arbitrary for AnalyzeInput {
+        fn arbitrary(g: &mut Gen) -> AnalyzeInput {
+            let melds = below(g, 5) as u8;
+            let size = 13 - 3 * melds as usize + below(g, 6 - melds as usize);
+            let pool = kind_pool(1 + below(g, 2) as u8, below(g, 29));
+            let tiles = analysis_tiles(size, pool, |n| below(g, n));
+            AnalyzeInput { tiles, melds }
+        }
+
+        /// Three tiles fewer and one meld more, or one tile fewer, while the
+        /// size still fits.
+        fn shrink(&self) -> Box<dyn Iterator<Item = AnalyzeInput>> {
+            let mut out = Vec::new();
+            let min = 13 - 3 * self.melds as usize;
+            if self.melds < 4 && self.tiles.len() >= 3 {
+                for start in 0..self.tiles.len() - 2 {
+                    let mut tiles = self.tiles.clone();
+                    tiles.drain(start..start + 3);
+                    out.push(AnalyzeInput {
+                        tiles,
+                        melds: self.melds + 1,
+                    });
+                }
+            }
+            if self.tiles.len() > min {
+                for i in 0..self.tiles.len() {
+                    let mut tiles = self.tiles.clone();
+                    tiles.remove(i);
+                    out.push(AnalyzeInput {
                         tiles,
                         melds: self.melds,
                     });

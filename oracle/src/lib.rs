@@ -12,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod check;
 pub mod distance;
 #[cfg(feature = "arbitrary")]
