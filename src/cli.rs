@@ -151,6 +151,59 @@ pub fn analyze(
     Ok(out)
 }
 
+/// `explain`: the log with the reason for every decision.
+pub fn explain(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
+    let wall = parse_wall(input)?;
+    let steps = crate::explain::explain(&wall);
+    if !json {
+        return Ok(crate::explain::render(&steps).into_bytes());
+    }
+    let mut out = Vec::new();
+    for s in &steps {
+        serde_json::to_writer(&mut out, s).expect("a step serializes");
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
+/// `gen`: `count` walls of `family` from `seed`, to `out_dir` (one file
+/// each, named by family, seed and number; the paths are printed) or, with
+/// no directory, to stdout separated by blank lines.
+pub fn gen(
+    family: crate::gen::Family,
+    seed: u64,
+    count: usize,
+    out_dir: Option<&Path>,
+) -> Result<Vec<u8>, CliError> {
+    let walls = crate::gen::walls(family, seed, count);
+    let mut out = Vec::new();
+    match out_dir {
+        None => {
+            for (i, w) in walls.iter().enumerate() {
+                if i > 0 {
+                    out.push(b'\n');
+                }
+                write!(out, "{w}").expect("to memory");
+            }
+        }
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|source| CliError::Io {
+                what: format!("cannot create `{}`", dir.display()),
+                source,
+            })?;
+            for (i, w) in walls.iter().enumerate() {
+                let path = dir.join(format!("{}-{seed}-{i:05}.in", family.name()));
+                std::fs::write(&path, w.to_string()).map_err(|source| CliError::Io {
+                    what: format!("cannot write `{}`", path.display()),
+                    source,
+                })?;
+                writeln!(out, "{}", path.display()).expect("to memory");
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// `bench`: a quick speed figure.
 pub fn bench(games: usize, calls: usize, seed: u64, json: bool) -> Result<Vec<u8>, CliError> {
     if games == 0 || calls < 4 {
@@ -166,6 +219,39 @@ pub fn bench(games: usize, calls: usize, seed: u64, json: bool) -> Result<Vec<u8
     };
     out.push(b'\n');
     Ok(out)
+}
+
+/// `check`: the report and the exit status (0 all agree, 1 a disagreement).
+pub fn check(o: &crate::check::Options) -> Result<(Vec<u8>, u8), CliError> {
+    if o.walls == 0 || o.jobs == 0 {
+        return Err(CliError::Other(
+            "check needs --walls and --jobs of at least 1".into(),
+        ));
+    }
+    if o.solution.trim().is_empty() {
+        return Err(CliError::Other("--solution is empty".into()));
+    }
+    let report = crate::check::check(o).map_err(|source| CliError::Io {
+        what: format!("cannot run the solution `{}`", o.solution),
+        source,
+    })?;
+    let status = if report.failure.is_some() {
+        EXIT_MISMATCH
+    } else {
+        EXIT_OK
+    };
+    Ok((crate::check::render(o, &report).into_bytes(), status))
+}
+
+/// Like [`finish`], with the status chosen by the command.
+pub fn finish_with_status(result: Result<(Vec<u8>, u8), CliError>) -> ExitCode {
+    match result {
+        Ok((bytes, status)) => emit(&bytes, status),
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
 }
 
 /// Prints a command's result: output to stdout (a closed pipe is not an

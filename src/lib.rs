@@ -8,14 +8,18 @@
 //! - [`event`]: events and their contest-format and JSON printing.
 //! - [`gen`]: seeded generators of walls and hands.
 //! - [`analysis`]: decompositions, waits and best discards of a hand.
+//! - [`explain`]: the event log with the reason for every decision.
+//! - [`check`]: differential testing of a contestant's solution, with shrinking.
 
 #![warn(missing_docs)]
 
 pub mod analysis;
 pub mod bench;
+pub mod check;
 pub mod cli;
 pub mod distance;
 pub mod event;
+pub mod explain;
 pub mod game;
 pub mod gen;
 pub mod hand;

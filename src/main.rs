@@ -45,6 +45,80 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the event log of a contest wall with the reason for every
+    /// decision: hands and melds, the distance after each candidate
+    /// discard, who could ron and who was cut, and the distances behind
+    /// every pong and chow taken or passed up.
+    Explain {
+        /// The wall file; standard input when absent or `-`.
+        file: Option<PathBuf>,
+        /// Print one JSON object per event: line, event, notes.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate walls from a seed: the same seed gives the same walls on
+    /// every machine.
+    ///
+    /// Families: uniform (a plain shuffle), specials-early (all twelve
+    /// special tiles in the deal), specials-late (special tiles only in the
+    /// last 40), honors (the deal crowded with honors), one-suit (the deal
+    /// crowded with one suit), quads (several kinds dealt whole to one
+    /// player), long-draw (games that end with the wall exhausted, found by
+    /// simulating).
+    Gen {
+        /// Which family of walls.
+        #[arg(long, default_value = "uniform", value_parser = parse_family)]
+        family: mahjong_sim::gen::Family,
+        /// The seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many walls.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// Write one file per wall into this folder (paths are printed);
+        /// without it, walls go to stdout separated by blank lines.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Check a contest solution against the engine on generated walls.
+    ///
+    /// Runs SOLUTION (a shell command line) once per wall, the wall on its
+    /// standard input, and compares its standard output with the engine's
+    /// log, several at once, with a progress bar on a terminal. On the first
+    /// disagreement (different output, a crash, a time-out, too much or
+    /// non-text output) it shrinks the wall to one that disagrees as early
+    /// in the log as it can find, saves it, and shows the first differing
+    /// line with the table at that point. Lines compare without trailing
+    /// white space. Exit status: 0 all agree, 1 a disagreement, 2 errors.
+    Check {
+        /// The solution's command line, e.g. './my-solution' or 'python3 sol.py'.
+        #[arg(long)]
+        solution: String,
+        /// How many walls.
+        #[arg(long, default_value_t = 1000)]
+        walls: usize,
+        /// Which family of walls (see `gen --help`).
+        #[arg(long, default_value = "uniform", value_parser = parse_family)]
+        family: mahjong_sim::gen::Family,
+        /// The seed of the walls.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Runs at once; the number of CPUs by default.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Seconds one run may take before it is killed, with its children.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// Seconds to spend shrinking a failing wall.
+        #[arg(long, default_value_t = 30)]
+        shrink_seconds: u64,
+        /// Bytes of output kept before a run is cut off as too large.
+        #[arg(long, default_value_t = 1 << 20)]
+        output_limit: usize,
+        /// Where the shrunk failing wall is saved.
+        #[arg(long, default_value = "check-failures")]
+        save_dir: PathBuf,
+    },
     /// Analyse a hand: every decomposition of a winning hand, every wait of
     /// a ready one, or the distance and best discards of any other.
     ///
@@ -86,6 +160,16 @@ enum Command {
     },
 }
 
+fn parse_family(s: &str) -> Result<mahjong_sim::gen::Family, String> {
+    mahjong_sim::gen::Family::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = mahjong_sim::gen::Family::ALL
+            .iter()
+            .map(|f| f.name())
+            .collect();
+        format!("unknown family `{s}`; one of: {}", names.join(", "))
+    })
+}
+
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
@@ -95,6 +179,45 @@ fn main() -> ExitCode {
         Command::Distance { file, json } => cli::finish(
             cli::read_input(file.as_deref()).and_then(|input| cli::distances(&input, json)),
         ),
+        Command::Check {
+            solution,
+            walls,
+            family,
+            seed,
+            jobs,
+            timeout,
+            shrink_seconds,
+            output_limit,
+            save_dir,
+        } => {
+            let jobs =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+            if !(timeout.is_finite() && timeout > 0.0) {
+                eprintln!("--timeout must be a positive number of seconds");
+                return ExitCode::from(cli::EXIT_ERROR);
+            }
+            let options = mahjong_sim::check::Options {
+                solution,
+                walls,
+                family,
+                seed,
+                jobs,
+                timeout: std::time::Duration::from_secs_f64(timeout),
+                output_limit,
+                shrink_time: std::time::Duration::from_secs(shrink_seconds),
+                save_dir,
+            };
+            cli::finish_with_status(cli::check(&options))
+        }
+        Command::Explain { file, json } => cli::finish(
+            cli::read_input(file.as_deref()).and_then(|input| cli::explain(&input, json)),
+        ),
+        Command::Gen {
+            family,
+            seed,
+            count,
+            out,
+        } => cli::finish(cli::gen(family, seed, count, out.as_deref())),
         Command::Analyze { tiles, melds, json } => {
             let stdin = if tiles.is_empty() {
                 match cli::read_input(None) {

@@ -286,3 +286,81 @@ fn analyze_errors_exit_2() {
     );
     assert_error(&["analyze"], b"", "a hand of 0 tiles");
 }
+
+#[test]
+fn gen_is_deterministic_and_writes_files() {
+    let a = run(
+        &["gen", "--family", "quads", "--seed", "7", "--count", "3"],
+        b"",
+    );
+    let b = run(
+        &["gen", "--family", "quads", "--seed", "7", "--count", "3"],
+        b"",
+    );
+    assert_eq!(a.code, Some(0), "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    let text = String::from_utf8(a.stdout).unwrap();
+    let walls: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(walls.len(), 3);
+    for w in walls {
+        mahjong_sim::parse::parse_wall(w.as_bytes()).expect("a contest wall");
+    }
+    let dir = std::env::temp_dir().join(format!("mahjong-gen-{}", std::process::id()));
+    let r = run(
+        &[
+            "gen",
+            "--family",
+            "long-draw",
+            "--count",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    for path in String::from_utf8(r.stdout).unwrap().lines() {
+        let wall = std::fs::read(path).unwrap();
+        let s = run(&["simulate", path], b"");
+        assert!(
+            String::from_utf8(s.stdout).unwrap().ends_with("DRAW\n"),
+            "{path}"
+        );
+        mahjong_sim::parse::parse_wall(&wall).unwrap();
+    }
+    let r = run(&["gen", "--family", "nope"], b"");
+    assert_eq!(r.code, Some(2));
+}
+
+#[test]
+fn explain_gives_reasons() {
+    let r = run(&["explain"], &sample_wall());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = String::from_utf8(r.stdout).unwrap();
+    assert!(text.contains("after the deal:"), "{text}");
+    assert!(
+        text.contains("distance after each discard (tie order):"),
+        "{text}"
+    );
+    assert!(text.contains("special tiles go first"), "{text}");
+    // Every log line is there, in order, numbered.
+    let plain = String::from_utf8(run(&["simulate"], &sample_wall()).stdout).unwrap();
+    let events: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("        "))
+        .map(|l| l[6..].trim_end())
+        .collect();
+    assert_eq!(events, plain.lines().collect::<Vec<_>>());
+    let r = run(&["explain", "--json"], &sample_wall());
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8(r.stdout)
+            .unwrap()
+            .lines()
+            .nth(53)
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(first["line"], 54);
+    assert!(first["notes"].as_array().is_some());
+    assert_error(&["explain"], b"1M", "wall has 1 tiles, expected 148");
+}

@@ -5,7 +5,9 @@
 //! `quickcheck` feature they generate and shrink for property tests.
 
 use mahjong_sim::hand::Hand;
-use mahjong_sim::tile::{format_tiles, parse_tiles, Tile, ORDINARY_KINDS};
+#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+use mahjong_sim::tile::ORDINARY_KINDS;
+use mahjong_sim::tile::{format_tiles, parse_tiles, Tile};
 use mahjong_sim::wall::Wall;
 #[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
 use mahjong_sim::wall::{DEAL, FULL_WALL};
