@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use mahjong_sim::distance::{best_discard, distance};
-use mahjong_sim::gen::{ordinary_counts, random_hand, Rng};
+use mahjong_sim::gen::{random_hand, Rng};
 use mahjong_sim::hand::Hand;
 use std::hint::black_box;
 
@@ -61,7 +61,7 @@ fn bench(c: &mut Criterion) {
                 black_box(each_candidate(black_box(h), *n))
             })
         });
-        let counts: Vec<[u8; 34]> = hands.iter().map(|(h, _)| ordinary_counts(h)).collect();
+        let counts: Vec<[u8; 34]> = hands.iter().map(|(h, _)| h.ordinary_counts()).collect();
         let mut i = 0;
         group.bench_function(BenchmarkId::new("xiangting_unnecessary_tiles", name), |b| {
             b.iter(|| {

@@ -11,7 +11,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use mahjong_sim::distance::distance;
-use mahjong_sim::gen::{flush_hand, ordinary_counts, random_hand, Rng};
+use mahjong_sim::gen::{flush_hand, random_hand, Rng};
 use mahjong_sim::hand::Hand;
 use std::hint::black_box;
 
@@ -38,7 +38,7 @@ fn sets() -> Vec<(&'static str, Vec<(Hand, u8)>)> {
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("distance");
     for (name, hands) in sets() {
-        let counts: Vec<[u8; 34]> = hands.iter().map(|(h, _)| ordinary_counts(h)).collect();
+        let counts: Vec<[u8; 34]> = hands.iter().map(|(h, _)| h.ordinary_counts()).collect();
         let mut i = 0;
         group.bench_function(BenchmarkId::new("mahjong-sim", name), |b| {
             b.iter(|| {

@@ -385,19 +385,13 @@ fn kongs(tiles: usize, melds: usize, extra: usize) -> Option<usize> {
         .filter(|&k| k <= 4 - melds)
 }
 
-fn counts34(hand: &Hand) -> [u8; ORDINARY_KINDS] {
-    let mut c = [0u8; ORDINARY_KINDS];
-    c.copy_from_slice(&hand.counts()[..ORDINARY_KINDS]);
-    c
-}
-
 /// The waits of a ready-size hand (`sets` sets still to make).
 pub fn waits(hand: &Hand, sets: usize) -> Vec<Wait> {
     let mut out = Vec::new();
     for x in Tile::ordinary() {
         let mut with = *hand;
         with.add(x);
-        let ds = decompositions(&counts34(&with), sets);
+        let ds = decompositions(&with.ordinary_counts(), sets);
         if ds.is_empty() {
             continue;
         }
@@ -488,7 +482,7 @@ pub fn analyze(tiles: &[Tile], melds: &[Set]) -> Result<Analysis, AnalysisError>
     sorted.sort();
     let verdict = 'v: {
         if complete.is_some() {
-            let ds = decompositions(&counts34(&hand), sets);
+            let ds = decompositions(&hand.ordinary_counts(), sets);
             if !ds.is_empty() {
                 break 'v Verdict::Wins { decompositions: ds };
             }

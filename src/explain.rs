@@ -8,7 +8,7 @@
 use crate::analysis::decompositions;
 use crate::distance::distance;
 use crate::event::{Direction, Event, Player};
-use crate::game::play;
+use crate::game::{play, CHOW_OPTIONS};
 use crate::hand::Hand;
 use crate::tile::{format_tiles, Tile, ORDINARY_KINDS};
 use crate::wall::{Wall, DEAL};
@@ -232,7 +232,7 @@ fn claim_notes(t: &Table, from: Player, tile: Tile) -> Vec<String> {
     }
     let h = &t.hands[next.index()];
     let before = t.dist(next).unwrap_or(0);
-    for (a, b) in [(1, 2), (-1, 1), (-2, -1)] {
+    for (a, b) in CHOW_OPTIONS {
         let (Some(ta), Some(tb)) = (tile.offset(a), tile.offset(b)) else {
             continue;
         };
@@ -270,8 +270,7 @@ pub fn annotate(wall: &Wall, events: &[Event]) -> Vec<Step> {
             Event::Discard { player, tile } => notes = discard_notes(&t, player, tile),
             Event::Pass { player, .. } => notes = discard_notes(&t, player, Tile::PASS),
             Event::SelfDrawn { player } => {
-                let mut c = [0u8; ORDINARY_KINDS];
-                c.copy_from_slice(&t.hands[player.index()].counts()[..ORDINARY_KINDS]);
+                let c = t.hands[player.index()].ordinary_counts();
                 if let Some(d) = decompositions(&c, 4 - t.n(player) as usize).first() {
                     notes.push(format!("{player}'s hand wins: {d}"));
                 }

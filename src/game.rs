@@ -18,6 +18,10 @@ pub enum Meld {
     Chow(Tile),
 }
 
+/// The chow options for a discard `t`, in order of preference: the other
+/// two tiles as offsets from `t`: (t+1, t+2), then (t-1, t+1), then (t-2, t-1).
+pub const CHOW_OPTIONS: [(i8, i8); 3] = [(1, 2), (-1, 1), (-2, -1)];
+
 /// One player's tiles.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Seat {
@@ -213,13 +217,7 @@ impl<'w> Table<'w> {
         for steps in 1..4 {
             let p = from.step(self.direction, steps);
             let seat = &mut self.seats[p.index()];
-            if seat.hand.count(tile) < 2 {
-                continue;
-            }
-            let mut after = seat.hand;
-            after.remove(tile);
-            after.remove(tile);
-            if improves(seat, &after) {
+            if let Some(after) = claim(seat, tile, tile) {
                 seat.hand = after;
                 seat.melds.push(Meld::Pong(tile));
                 self.events.push(Event::Pong { player: p, tile });
@@ -229,18 +227,11 @@ impl<'w> Table<'w> {
         let p = self.next_of(from);
         if tile.is_suited() {
             let seat = &mut self.seats[p.index()];
-            // Preference: (t+1, t+2), then (t-1, t+1), then (t-2, t-1).
-            for (a, b) in [(1, 2), (-1, 1), (-2, -1)] {
+            for (a, b) in CHOW_OPTIONS {
                 let (Some(ta), Some(tb)) = (tile.offset(a), tile.offset(b)) else {
                     continue;
                 };
-                if seat.hand.count(ta) == 0 || seat.hand.count(tb) == 0 {
-                    continue;
-                }
-                let mut after = seat.hand;
-                after.remove(ta);
-                after.remove(tb);
-                if improves(seat, &after) {
+                if let Some(after) = claim(seat, ta, tb) {
                     seat.hand = after;
                     let mut tiles = [tile, ta, tb];
                     tiles.sort();
@@ -258,11 +249,15 @@ impl<'w> Table<'w> {
     }
 }
 
-/// True when claiming (hand becomes `after`, one meld more) strictly lowers
-/// the seat's distance.
-fn improves(seat: &Seat, after: &Hand) -> bool {
-    let claimed = distance::distance(after, seat.melds_n() + 1).expect("a claim keeps the size");
-    claimed < seat.resting
+/// The seat's hand after taking `a` and `b` out to claim a discard, when it
+/// holds both and the claim (one meld more) strictly lowers its distance.
+fn claim(seat: &Seat, a: Tile, b: Tile) -> Option<Hand> {
+    let mut after = seat.hand;
+    if !(after.remove(a) && after.remove(b)) {
+        return None;
+    }
+    let claimed = distance::distance(&after, seat.melds_n() + 1).expect("a claim keeps the size");
+    (claimed < seat.resting).then_some(after)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! forever.
 
 use crate::hand::Hand;
-use crate::tile::{Tile, ORDINARY_KINDS};
+use crate::tile::Tile;
 use crate::wall::Wall;
 
 /// SplitMix64: small, fast, and fully specified.
@@ -255,13 +255,6 @@ pub fn flush_hand(rng: &mut Rng, size: usize) -> Hand {
         hand.add(t.or_else(|| outside.pop()).expect("enough tiles"));
     }
     hand
-}
-
-/// Counts of the 34 ordinary kinds, as other libraries take hands.
-pub fn ordinary_counts(hand: &Hand) -> [u8; ORDINARY_KINDS] {
-    let mut c = [0u8; ORDINARY_KINDS];
-    c.copy_from_slice(&hand.counts()[..ORDINARY_KINDS]);
-    c
 }
 
 #[cfg(test)]

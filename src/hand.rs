@@ -98,6 +98,14 @@ impl Hand {
         &self.counts
     }
 
+    /// Counts of the 34 ordinary kinds (special tiles left out), as
+    /// decomposition and other hand-shape code takes them.
+    pub fn ordinary_counts(&self) -> [u8; ORDINARY_KINDS] {
+        let mut c = [0u8; ORDINARY_KINDS];
+        c.copy_from_slice(&self.counts[..ORDINARY_KINDS]);
+        c
+    }
+
     /// The base-5 keys of the three suits and the honors, counts capped at 4
     /// (first kind of a group in the lowest digit).
     #[inline]

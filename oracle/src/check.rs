@@ -269,12 +269,6 @@ pub fn well_formed(wall: &Wall, events: &[Event]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn counts34(hand: &Hand) -> [u8; 34] {
-    let mut c = [0u8; 34];
-    c.copy_from_slice(&hand.counts()[..34]);
-    c
-}
-
 /// Sizes: (sets to make, complete-size?, ready-size?).
 fn analysis_sizes(input: &AnalyzeInput) -> (usize, bool, bool) {
     let n = input.melds as usize;
@@ -309,7 +303,7 @@ pub fn decompositions_valid(input: &AnalyzeInput) -> Result<(), Failure> {
         d.sets.len() == sets && used == *h && d.sets.windows(2).all(|w| w[0] <= w[1])
     };
     if complete {
-        for d in engine_analysis::decompositions(&counts34(&hand), sets) {
+        for d in engine_analysis::decompositions(&hand.ordinary_counts(), sets) {
             if !valid(&d, &hand) {
                 return Err(analysis_failure(
                     input,
@@ -345,10 +339,10 @@ pub fn decompositions_match(input: &AnalyzeInput) -> Result<(), Failure> {
     let hand = input.hand();
     if complete {
         let engine: BTreeSet<Decomposition> =
-            engine_analysis::decompositions(&counts34(&hand), sets)
+            engine_analysis::decompositions(&hand.ordinary_counts(), sets)
                 .into_iter()
                 .collect();
-        let oracle = crate::analysis::decompositions(&counts34(&hand), sets);
+        let oracle = crate::analysis::decompositions(&hand.ordinary_counts(), sets);
         if engine != oracle {
             let show = |s: &BTreeSet<Decomposition>| {
                 s.iter()
@@ -372,7 +366,7 @@ pub fn decompositions_match(input: &AnalyzeInput) -> Result<(), Failure> {
         for x in Tile::ordinary() {
             let mut with = hand;
             with.add(x);
-            let ds = crate::analysis::decompositions(&counts34(&with), sets);
+            let ds = crate::analysis::decompositions(&with.ordinary_counts(), sets);
             if !ds.is_empty() {
                 oracle_waits.push((x, hand.count(x) < 4, ds));
             }
@@ -438,7 +432,7 @@ pub fn win_iff_distance_zero(input: &AnalyzeInput) -> Result<(), Failure> {
         return Ok(());
     }
     let hand = input.hand();
-    let wins = !engine_analysis::decompositions(&counts34(&hand), 4 - n as usize).is_empty();
+    let wins = !engine_analysis::decompositions(&hand.ordinary_counts(), 4 - n as usize).is_empty();
     let d = mahjong_sim::distance::distance(&hand, n).expect("14 - 3n tiles");
     if wins != (d == 0) {
         return Err(analysis_failure(
