@@ -67,9 +67,18 @@ pub fn distance(hand: &Hand, melds: u8) -> Option<u8> {
     for t in Tile::ordinary() {
         have[t.index()] = hand.count(t);
     }
+    // Melds touching no tile of the hand never add overlap (pruning 2), so
+    // only the others are searched; likewise only held kinds can make a
+    // pair that adds anything.
+    let touching = all_melds()
+        .into_iter()
+        .filter(|m| m.iter().any(|&k| have[k] > 0))
+        .collect();
+    let held = (0..ORDINARY).filter(|&k| have[k] > 0).collect();
     let mut search = Search {
         have,
-        melds: all_melds(),
+        melds: touching,
+        held,
         target: [0; ORDINARY],
         best: 0,
     };
@@ -80,6 +89,7 @@ pub fn distance(hand: &Hand, melds: u8) -> Option<u8> {
 struct Search {
     have: [u8; ORDINARY],
     melds: Vec<Meld>,
+    held: Vec<usize>,
     target: [u8; ORDINARY],
     best: u8,
 }
@@ -92,7 +102,9 @@ impl Search {
 
     /// The best the pair can add to the current target.
     fn best_pair_gain(&self) -> u8 {
-        (0..ORDINARY)
+        self.held
+            .iter()
+            .copied()
             .filter(|&k| self.target[k] + 2 <= 4)
             .map(|k| (self.have[k].saturating_sub(self.target[k])).min(2))
             .max()
@@ -126,26 +138,33 @@ impl Search {
                 n += 1;
             }
         }
-        let children = &mut children[..n];
+        let children = &children[..n];
         // A meld (or the pair) never adds more later than it would now, so
         // the best gain on offer bounds every meld still to come.
         let most = children.iter().map(|c| c.0).max().unwrap_or(0);
-        // Best first, so a good target is found early and cuts the rest.
-        children.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for &(gain, i) in children.iter() {
-            let bound =
-                overlap as usize + gain as usize + (melds_left - 1) * most as usize + pair as usize;
-            if bound <= self.best as usize {
-                break; // gains only fall from here on
-            }
-            let meld = self.melds[i];
-            for &k in &meld {
-                self.target[k] += 1;
-            }
-            // Same index again: a meld may repeat (two 1-2-3 chows).
-            self.go(i, melds_left - 1, overlap + gain);
-            for &k in &meld {
-                self.target[k] -= 1;
+        if overlap as usize + melds_left * most as usize + pair as usize <= self.best as usize {
+            return;
+        }
+        // Best gain first (3, then 2, then 1), so a good target is found
+        // early and cuts the rest.
+        'gains: for want in (1..=most).rev() {
+            for &(gain, i) in children.iter().filter(|c| c.0 == want) {
+                let bound = overlap as usize
+                    + gain as usize
+                    + (melds_left - 1) * most as usize
+                    + pair as usize;
+                if bound <= self.best as usize {
+                    break 'gains; // gains only fall from here on
+                }
+                let meld = self.melds[i];
+                for &k in &meld {
+                    self.target[k] += 1;
+                }
+                // Same index again: a meld may repeat (two 1-2-3 chows).
+                self.go(i, melds_left - 1, overlap + gain);
+                for &k in &meld {
+                    self.target[k] -= 1;
+                }
             }
         }
     }
