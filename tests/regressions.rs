@@ -22,3 +22,15 @@ fn regression_three_tile_hand_line() {
     oracle::fuzz::parse(&bytes).unwrap();
     assert!(mahjong_sim::parse::parse_hand_lines(&bytes).is_err());
 }
+
+/// Root cause: building an analysis hand from fuzzer bytes looped forever
+/// once the bytes ran out: every pick then returns 0, and when kind 0 already
+/// held four copies no tile could be added. A full kind now gives way to the
+/// next with room. Found by the `analyze` fuzz target hanging on its first
+/// input; the empty input is the smallest that runs out of bytes.
+#[test]
+fn regression_out_of_bytes_hang() {
+    let bytes = corpus("analyze/regression-out-of-bytes-hang");
+    assert!(bytes.is_empty());
+    oracle::fuzz::analyze(&bytes).unwrap();
+}

@@ -103,19 +103,22 @@ fn analysis_tiles(
     pool: std::ops::Range<usize>,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Vec<Tile> {
-    let pool = pool.start.min(ORDINARY_KINDS - 1)..pool.end.min(ORDINARY_KINDS);
+    let pool = pool.start.min(ORDINARY_KINDS - 1)
+        ..pool
+            .end
+            .min(ORDINARY_KINDS)
+            .max(pool.start.min(ORDINARY_KINDS - 1) + 1);
     let mut counts = [0u8; ORDINARY_KINDS];
     let mut tiles = Vec::with_capacity(size);
-    let mut attempts = 0;
     while tiles.len() < size {
-        attempts += 1;
-        // A small pool may fill up: widen to every kind.
-        let range = if attempts > 64 {
-            0..ORDINARY_KINDS
-        } else {
-            pool.clone()
-        };
-        let k = range.start + pick(range.len());
+        let picked = pool.start + pick(pool.len());
+        // A full kind gives way to the next one with room (wrapping over
+        // all kinds), so every round adds a tile even when the fuzzer's
+        // bytes have run out and every pick is 0.
+        let k = (0..ORDINARY_KINDS)
+            .map(|step| (picked + step) % ORDINARY_KINDS)
+            .find(|&k| counts[k] < 4)
+            .expect("a hand of at most 18 tiles leaves room");
         let run = 1 + pick(4);
         for _ in 0..run {
             if counts[k] < 4 && tiles.len() < size {
