@@ -50,17 +50,27 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
-/// Mean ns per call of `f` over `items`, in batches of 1,000; the median
-/// batch.
-fn per_call<T>(items: &[T], pb: &ProgressBar, mut f: impl FnMut(&T)) -> f64 {
+/// Mean ns per call of `f` over `calls` hands from `make`, in batches of
+/// 1,000 made (untimed) just before they are timed; the median batch.
+fn per_call(
+    calls: usize,
+    pb: &ProgressBar,
+    mut make: impl FnMut(usize) -> Hand,
+    mut f: impl FnMut(&Hand),
+) -> f64 {
     let mut batches = Vec::new();
-    for chunk in items.chunks(1000) {
+    let mut batch = Vec::with_capacity(1000);
+    let mut done = 0;
+    while done < calls {
+        batch.clear();
+        batch.extend((done..calls.min(done + 1000)).map(&mut make));
         let t = Instant::now();
-        for x in chunk {
-            f(x);
+        for h in &batch {
+            f(h);
         }
-        batches.push(t.elapsed().as_nanos() as f64 / chunk.len() as f64);
-        pb.inc(chunk.len() as u64);
+        batches.push(t.elapsed().as_nanos() as f64 / batch.len() as f64);
+        done += batch.len();
+        pb.inc(batch.len() as u64);
     }
     median(batches)
 }
@@ -83,19 +93,25 @@ pub fn run(games: usize, calls: usize, seed: u64) -> Report {
     let total = times.iter().sum::<f64>() / 1e9;
     pb.finish_and_clear();
 
-    let hands: Vec<Hand> = (0..calls)
-        .map(|i| random_hand(&mut rng, 13 + i % 2))
-        .collect();
     let pb = bar(calls, "distance");
-    let distance_ns = per_call(&hands, &pb, |h| {
-        black_box(distance(black_box(h), 0).expect("13 or 14 tiles"));
-    });
+    let distance_ns = per_call(
+        calls,
+        &pb,
+        |i| random_hand(&mut rng, 13 + i % 2),
+        |h| {
+            black_box(distance(black_box(h), 0).expect("13 or 14 tiles"));
+        },
+    );
     pb.finish_and_clear();
-    let full: Vec<Hand> = (0..calls / 4).map(|_| random_hand(&mut rng, 14)).collect();
-    let pb = bar(full.len(), "discard");
-    let discard_ns = per_call(&full, &pb, |h| {
-        black_box(best_discard(black_box(h), 0).expect("14 tiles"));
-    });
+    let pb = bar(calls / 4, "discard");
+    let discard_ns = per_call(
+        calls / 4,
+        &pb,
+        |_| random_hand(&mut rng, 14),
+        |h| {
+            black_box(best_discard(black_box(h), 0).expect("14 tiles"));
+        },
+    );
     pb.finish_and_clear();
 
     let median_game_ns = median(times);
