@@ -41,6 +41,22 @@ impl PlayerState {
         distance(&self.counts(), self.melds).expect("hand size fits")
     }
 
+    /// True when taking `a` and `b` out of the hand, for one meld more,
+    /// strictly lowers the distance.
+    fn claim_helps(&self, a: Tile, b: Tile) -> bool {
+        let mut after = self.counts();
+        after.remove(a);
+        after.remove(b);
+        distance(&after, self.melds + 1).expect("size fits") < self.distance()
+    }
+
+    /// Takes `a` and `b` out of the hand into a new meld.
+    fn claim(&mut self, a: Tile, b: Tile) {
+        self.take_out(a);
+        self.take_out(b);
+        self.melds += 1;
+    }
+
     /// Wins with this hand: no special tile and distance 0 on 14 - 3n tiles.
     fn wins(&self) -> bool {
         !self.has_special()
@@ -197,23 +213,14 @@ pub fn play(wall: &Wall) -> Vec<Event> {
         // PONG: another player with two copies whose distance strictly drops.
         let mut claimed_by = None;
         for q in others_in_order(p, dir) {
-            if players[q].holds(out) >= 2 {
-                let before = players[q].distance();
-                let mut after = players[q].counts();
-                after.remove(out);
-                after.remove(out);
-                let after_d = distance(&after, players[q].melds + 1).expect("size fits");
-                if after_d < before {
-                    players[q].take_out(out);
-                    players[q].take_out(out);
-                    players[q].melds += 1;
-                    log.push(Event::Pong {
-                        player: name(q),
-                        tile: out,
-                    });
-                    claimed_by = Some(q);
-                    break;
-                }
+            if players[q].holds(out) >= 2 && players[q].claim_helps(out, out) {
+                players[q].claim(out, out);
+                log.push(Event::Pong {
+                    player: name(q),
+                    tile: out,
+                });
+                claimed_by = Some(q);
+                break;
             }
         }
 
@@ -227,15 +234,8 @@ pub fn play(wall: &Wall) -> Vec<Event> {
                 if players[q].holds(ta) == 0 || players[q].holds(tb) == 0 {
                     continue;
                 }
-                let before = players[q].distance();
-                let mut after = players[q].counts();
-                after.remove(ta);
-                after.remove(tb);
-                let after_d = distance(&after, players[q].melds + 1).expect("size fits");
-                if after_d < before {
-                    players[q].take_out(ta);
-                    players[q].take_out(tb);
-                    players[q].melds += 1;
+                if players[q].claim_helps(ta, tb) {
+                    players[q].claim(ta, tb);
                     let mut meld = [out, ta, tb];
                     meld.sort();
                     log.push(Event::Chow {
