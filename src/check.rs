@@ -61,6 +61,31 @@ pub struct Run {
     pub elapsed: Duration,
 }
 
+/// Process groups of the solutions running now, so that an interrupted
+/// checker can take them down with it.
+static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+fn kill_group(pgid: i32) {
+    // SAFETY: kill(2) with a negative pid signals that process group; no
+    // memory is touched. At worst the group is already gone (ESRCH).
+    unsafe {
+        libc::kill(-pgid, libc::SIGKILL);
+    }
+}
+
+/// On Ctrl-C (or SIGTERM, SIGHUP), kills every running solution with its
+/// children and exits with status 130. Solutions run in process groups of
+/// their own, so the terminal's signal would not reach them otherwise.
+pub fn kill_solutions_on_interrupt() {
+    // Failing to install (a handler is already set) only loses the cleanup.
+    let _ = ctrlc::set_handler(|| {
+        if let Ok(groups) = LIVE_GROUPS.lock() {
+            groups.iter().copied().for_each(kill_group);
+        }
+        std::process::exit(130);
+    });
+}
+
 /// Runs `command` with `input` on stdin.
 pub fn run_solution(
     command: &str,
@@ -79,13 +104,8 @@ pub fn run_solution(
         .process_group(0)
         .spawn()?;
     let pgid = child.id() as i32;
-    let kill_group = move || {
-        // SAFETY: kill(2) with a negative pid signals that process group; no
-        // memory is touched. At worst the group is already gone (ESRCH).
-        unsafe {
-            libc::kill(-pgid, libc::SIGKILL);
-        }
-    };
+    LIVE_GROUPS.lock().expect("no panics while held").push(pgid);
+    let kill_group = move || kill_group(pgid);
     let mut stdin = child.stdin.take().expect("piped stdin");
     let data = input.to_vec();
     std::thread::spawn(move || {
@@ -143,6 +163,10 @@ pub fn run_solution(
     };
     // Whatever the solution left running goes too.
     kill_group();
+    LIVE_GROUPS
+        .lock()
+        .expect("no panics while held")
+        .retain(|&g| g != pgid);
     run.code = status.and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
     if run.timed_out {
         run.code = None;

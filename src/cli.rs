@@ -231,6 +231,7 @@ pub fn check(o: &crate::check::Options) -> Result<(Vec<u8>, u8), CliError> {
     if o.solution.trim().is_empty() {
         return Err(CliError::Other("--solution is empty".into()));
     }
+    crate::check::kill_solutions_on_interrupt();
     let report = crate::check::check(o).map_err(|source| CliError::Io {
         what: format!("cannot run the solution `{}`", o.solution),
         source,

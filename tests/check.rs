@@ -205,3 +205,41 @@ fn bad_usage_exits_2() {
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("unknown family `nope`"), "{}", r.stderr);
 }
+
+#[test]
+fn an_interrupted_check_takes_its_solutions_down() {
+    let dir = scratch("interrupt");
+    let child = std::process::Command::new(BIN)
+        .args([
+            "check",
+            "--solution",
+            &fixture("never_exits.sh"),
+            "--walls",
+            "4",
+            "--timeout",
+            "60",
+        ])
+        .args(["--save-dir", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    // SAFETY: signals our own child process; no memory is touched.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let start = Instant::now();
+    let status = child.wait_with_output().unwrap().status;
+    assert_eq!(status.code(), Some(130));
+    assert!(start.elapsed() < Duration::from_secs(2));
+    std::thread::sleep(Duration::from_millis(100));
+    let left = std::process::Command::new("pgrep")
+        .args(["-f", "sleep 100[12]"])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "left running: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}
