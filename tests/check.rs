@@ -243,3 +243,17 @@ fn an_interrupted_check_takes_its_solutions_down() {
         String::from_utf8_lossy(&left.stdout)
     );
 }
+
+#[test]
+fn binary_garbage_is_reported_as_not_text() {
+    let dir = scratch("garbage");
+    let (code, out, path) = check(
+        &fixture("binary_garbage.sh"),
+        &["--walls", "3", "--jobs", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("printed output that is not text"), "{out}");
+    assert_eq!(first_line_number(&out), 1, "{out}");
+    saved_wall(&path.expect("a saved wall"));
+}
