@@ -56,6 +56,23 @@ fn saved_wall(path: &str) -> mahjong_sim::wall::Wall {
     wall
 }
 
+/// Processes whose command line matches `pattern`, once killed ones have had
+/// up to 2 s to die (SIGKILL is delivered asynchronously, later on a busy
+/// machine).
+fn survivors(pattern: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let out = std::process::Command::new("pgrep")
+            .args(["-af", pattern])
+            .output()
+            .unwrap();
+        if out.stdout.is_empty() || Instant::now() > deadline {
+            return String::from_utf8_lossy(&out.stdout).into_owned();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("mahjong-check-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -174,16 +191,8 @@ fn a_solution_that_never_exits_is_killed_with_its_children_in_time() {
     assert_eq!(first_line_number(&out), 1, "{out}");
     assert!(took < Duration::from_secs(2), "took {took:?}");
     // The background child went with its parent.
-    std::thread::sleep(Duration::from_millis(100));
-    let left = std::process::Command::new("pgrep")
-        .args(["-f", "sleep 100[12]"])
-        .output()
-        .unwrap();
-    assert!(
-        left.stdout.is_empty(),
-        "left running: {}",
-        String::from_utf8_lossy(&left.stdout)
-    );
+    let left = survivors("sleep 100[12]");
+    assert!(left.is_empty(), "left running: {left}");
 }
 
 #[test]
@@ -232,16 +241,8 @@ fn an_interrupted_check_takes_its_solutions_down() {
     let status = child.wait_with_output().unwrap().status;
     assert_eq!(status.code(), Some(130));
     assert!(start.elapsed() < Duration::from_secs(2));
-    std::thread::sleep(Duration::from_millis(100));
-    let left = std::process::Command::new("pgrep")
-        .args(["-f", "sleep 100[34]"])
-        .output()
-        .unwrap();
-    assert!(
-        left.stdout.is_empty(),
-        "left running: {}",
-        String::from_utf8_lossy(&left.stdout)
-    );
+    let left = survivors("sleep 100[34]");
+    assert!(left.is_empty(), "left running: {left}");
 }
 
 #[test]
