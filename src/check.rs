@@ -12,7 +12,7 @@ use crate::gen::{walls, Family, Rng};
 use crate::wall::Wall;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
@@ -488,9 +488,4 @@ pub fn render(o: &Options, r: &Report) -> String {
     writeln!(s, "reproduce: {} < {}", o.solution, f.path.display()).expect("to a String");
     writeln!(s, "explain:   mahjong-sim explain {}", f.path.display()).expect("to a String");
     s
-}
-
-/// The folder failing walls go to by default.
-pub fn default_save_dir() -> PathBuf {
-    Path::new("check-failures").to_path_buf()
 }
