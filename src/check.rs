@@ -332,6 +332,9 @@ fn drawn_by(events: &[Event], line: usize) -> usize {
 /// when the solution still disagrees earlier. Time-outs are not shrunk:
 /// every try would cost the whole time-out.
 fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usize, String) {
+    if d.line == 1 {
+        return (wall, d, 0, "the disagreement is at line 1".into());
+    }
     if d.kind == Kind::Timeout || d.kind == Kind::PipeHeld {
         return (
             wall,

@@ -189,6 +189,8 @@ fn a_solution_that_never_exits_is_killed_with_its_children_in_time() {
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("timed out"), "{out}");
     assert_eq!(first_line_number(&out), 1, "{out}");
+    // Already at line 1: nothing to shrink, and the report says why.
+    assert!(out.contains("the disagreement is at line 1"), "{out}");
     assert!(took < Duration::from_secs(2), "took {took:?}");
     // The background child went with its parent.
     let left = survivors("sleep 100[12]");
