@@ -347,9 +347,11 @@ fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usiz
     let mut rng = Rng::new(o.seed ^ 0x5EED_5EED);
     let (mut best, mut best_d, mut runs) = (wall, d, 0);
     let mut misses = 0;
+    // How many tiles the log draws up to the disagreement: only swaps among
+    // those can move it. It changes only when a candidate is kept.
+    let reach_of = |w: &Wall, line: usize| drawn_by(&play(w), line).max(1);
+    let mut reach = reach_of(&best, best_d.line);
     while best_d.line > 1 && start.elapsed() < o.shrink_time && misses < 400 {
-        let events = play(&best);
-        let reach = drawn_by(&events, best_d.line).max(1);
         let mut tiles = best.tiles().to_vec();
         let i = rng.below(reach);
         let j = rng.below(tiles.len());
@@ -361,6 +363,7 @@ fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usiz
         runs += 1;
         match check_wall(o, &candidate) {
             Ok(Some(cd)) if cd.line < best_d.line && cd.kind != Kind::Timeout => {
+                reach = reach_of(&candidate, cd.line);
                 best = candidate;
                 best_d = cd;
                 misses = 0;
