@@ -151,8 +151,7 @@ impl<'w> Table<'w> {
         let seat = &mut self.seats[p.index()];
         if let Some(special) = seat.hand.first_special() {
             seat.hand.remove(special);
-            seat.resting =
-                distance::distance(&seat.hand, seat.melds_n()).expect("game hands keep their size");
+            seat.resting = seat.distance();
             return match special {
                 Tile::PASS => {
                     let target = self.next_of(p);

@@ -19,7 +19,7 @@ pub struct Hand {
 }
 
 /// 5^i: the weight of the i-th kind of a group in its key.
-const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+pub(crate) const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 impl Hand {
     /// The empty hand.

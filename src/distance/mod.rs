@@ -29,7 +29,7 @@
 //! hand and some discard keeps it: walking kinds in tie order, the first that
 //! keeps the distance is the answer, usually found within a few lookups.
 
-use crate::hand::Hand;
+use crate::hand::{Hand, POW5};
 use crate::tile::{Tile, KINDS, ORDINARY_KINDS};
 
 /// The most exposed melds a hand can have.
@@ -158,8 +158,6 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/distance_tables.rs"));
 }
 use tables::{AB, AB_CLASSES, CH, CH_CLASSES, HONOR, HONOR_CLASSES, LAST, SUIT, SUIT_CLASSES};
-
-const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 
 /// The base-5 keys of the three suits and the honors (counts capped at 4),
 /// as the hand keeps them.
