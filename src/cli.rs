@@ -85,21 +85,22 @@ struct DistanceLine<'a> {
 /// `distance`: one distance a line for hands given one a line.
 pub fn distances(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
     let lines = parse_hand_lines(input)?;
+    let rows: Vec<DistanceLine> = lines
+        .iter()
+        .map(|l| DistanceLine {
+            line: l.line,
+            hand: &l.tiles,
+            melds: l.melds,
+            distance: distance::distance(&Hand::from_tiles(&l.tiles), l.melds)
+                .expect("melds_for_size gave a fitting meld count"),
+        })
+        .collect();
     let mut out = Vec::new();
-    for l in &lines {
-        let d = distance::distance(&Hand::from_tiles(&l.tiles), l.melds)
-            .expect("melds_for_size gave a fitting meld count");
-        if json {
-            let row = DistanceLine {
-                line: l.line,
-                hand: &l.tiles,
-                melds: l.melds,
-                distance: d,
-            };
-            serde_json::to_writer(&mut out, &row).expect("writing to memory");
-            out.push(b'\n');
-        } else {
-            writeln!(out, "{d}").expect("writing to memory");
+    if json {
+        write_json_lines(&mut out, &rows).expect("writing to memory");
+    } else {
+        for r in &rows {
+            writeln!(out, "{}", r.distance).expect("writing to memory");
         }
     }
     Ok(out)
@@ -159,10 +160,7 @@ pub fn explain(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
         return Ok(crate::explain::render(&steps).into_bytes());
     }
     let mut out = Vec::new();
-    for s in &steps {
-        serde_json::to_writer(&mut out, s).expect("a step serializes");
-        out.push(b'\n');
-    }
+    write_json_lines(&mut out, &steps).expect("writing to memory");
     Ok(out)
 }
 
@@ -258,13 +256,7 @@ pub fn finish_with_status(result: Result<(Vec<u8>, u8), CliError>) -> ExitCode {
 /// Prints a command's result: output to stdout (a closed pipe is not an
 /// error), errors to stderr with exit status 2.
 pub fn finish(result: Result<Vec<u8>, CliError>) -> ExitCode {
-    match result {
-        Ok(bytes) => emit(&bytes, EXIT_OK),
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(EXIT_ERROR)
-        }
-    }
+    finish_with_status(result.map(|bytes| (bytes, EXIT_OK)))
 }
 
 /// Writes `bytes` to stdout and exits with `status`; a broken pipe counts as

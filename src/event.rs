@@ -167,10 +167,14 @@ pub fn write_log(out: &mut impl std::io::Write, events: &[Event]) -> std::io::Re
     Ok(())
 }
 
-/// Writes the events as JSON Lines, one object a line.
-pub fn write_json_lines(out: &mut impl std::io::Write, events: &[Event]) -> std::io::Result<()> {
-    for e in events {
-        serde_json::to_writer(&mut *out, e)?;
+/// Writes items (events, or any other records) as JSON Lines, one object a
+/// line.
+pub fn write_json_lines<T: Serialize>(
+    out: &mut impl std::io::Write,
+    items: &[T],
+) -> std::io::Result<()> {
+    for item in items {
+        serde_json::to_writer(&mut *out, item)?;
         out.write_all(b"\n")?;
     }
     Ok(())
