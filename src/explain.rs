@@ -6,7 +6,7 @@
 //! cut, and the distances a pong or chow would have compared.
 
 use crate::analysis::decompositions;
-use crate::distance::distance;
+use crate::distance::{distance, is_winning};
 use crate::event::{Direction, Event, Player};
 use crate::game::{play, CHOW_OPTIONS};
 use crate::hand::Hand;
@@ -179,7 +179,7 @@ fn claim_notes(t: &Table, from: Player, tile: Tile) -> Vec<String> {
         let h = &t.hands[p.index()];
         let mut with = *h;
         with.add(tile);
-        let wins = h.specials() == 0 && distance(&with, t.n(p)) == Ok(0);
+        let wins = is_winning(&with, t.n(p));
         let why = if h.specials() > 0 {
             "holds a special tile, cannot win".to_string()
         } else if wins {

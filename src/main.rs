@@ -107,8 +107,8 @@ enum Command {
         #[arg(long)]
         jobs: Option<usize>,
         /// Seconds one run may take before it is killed, with its children.
-        #[arg(long, default_value_t = 10.0)]
-        timeout: f64,
+        #[arg(long, default_value = "10", value_parser = parse_seconds)]
+        timeout: std::time::Duration,
         /// Seconds to spend shrinking a failing wall.
         #[arg(long, default_value_t = 30)]
         shrink_seconds: u64,
@@ -170,6 +170,13 @@ fn parse_family(s: &str) -> Result<mahjong_sim::gen::Family, String> {
     })
 }
 
+fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+    match s.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 => Ok(std::time::Duration::from_secs_f64(secs)),
+        _ => Err(format!("`{s}` is not a positive number of seconds")),
+    }
+}
+
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
@@ -192,17 +199,13 @@ fn main() -> ExitCode {
         } => {
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-            if !(timeout.is_finite() && timeout > 0.0) {
-                eprintln!("--timeout must be a positive number of seconds");
-                return ExitCode::from(cli::EXIT_ERROR);
-            }
             let options = mahjong_sim::check::Options {
                 solution,
                 walls,
                 family,
                 seed,
                 jobs,
-                timeout: std::time::Duration::from_secs_f64(timeout),
+                timeout,
                 output_limit,
                 shrink_time: std::time::Duration::from_secs(shrink_seconds),
                 save_dir,
