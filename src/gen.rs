@@ -121,8 +121,13 @@ fn place(rng: &mut Rng, slots: &[usize], mut pick: impl FnMut(Tile) -> bool) -> 
     for (&s, t) in slots.iter().zip(chosen) {
         wall[s] = Some(t);
     }
+    fill(wall, rest)
+}
+
+/// The wall with its empty places filled, in order, from `rest`.
+fn fill(places: Vec<Option<Tile>>, rest: Vec<Tile>) -> Wall {
     let mut rest = rest.into_iter();
-    let tiles: Vec<Tile> = wall
+    let tiles = places
         .into_iter()
         .map(|t| t.or_else(|| rest.next()).expect("148 tiles"))
         .collect();
@@ -182,12 +187,7 @@ pub fn family_wall(rng: &mut Rng, family: Family) -> Wall {
                 .filter(|t| !placed.contains(t))
                 .collect();
             rng.shuffle(&mut rest);
-            let mut rest = rest.into_iter();
-            let tiles = wall
-                .into_iter()
-                .map(|t| t.or_else(|| rest.next()).expect("148 tiles"))
-                .collect();
-            Wall::new(tiles).expect("a permutation of the deck")
+            fill(wall, rest)
         }
         Family::LongDraw => {
             // Rejection sampling: about 1 uniform game in 250 runs the wall
