@@ -5,8 +5,9 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use mahjong_sim::distance::{best_discard, distance};
-use mahjong_sim::gen::{random_hand, Rng};
 use mahjong_sim::hand::Hand;
+use mahjong_sim::rng::{random_hand, Rng};
+use mahjong_sim::thupc2021::game::DISCARD_ORDER;
 use std::hint::black_box;
 
 const HANDS: usize = 4096;
@@ -50,7 +51,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 i = (i + 1) % HANDS;
                 let (h, n) = &hands[i];
-                black_box(best_discard(black_box(h), *n).unwrap())
+                black_box(best_discard(black_box(h), *n, &DISCARD_ORDER).unwrap())
             })
         });
         let mut i = 0;

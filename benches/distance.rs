@@ -11,8 +11,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use mahjong_sim::distance::distance;
-use mahjong_sim::gen::{flush_hand, random_hand, Rng};
 use mahjong_sim::hand::Hand;
+use mahjong_sim::rng::{flush_hand, random_hand, Rng};
 use std::hint::black_box;
 
 const HANDS: usize = 4096;

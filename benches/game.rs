@@ -3,7 +3,8 @@
 //! compute a game; the goal is 20 us (50,000 games a second) or less.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mahjong_sim::gen::{uniform_wall, Rng};
+use mahjong_sim::rng::Rng;
+use mahjong_sim::thupc2021::families::uniform_wall;
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -15,7 +16,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("play", |b| {
         b.iter(|| {
             i = (i + 1) % walls.len();
-            black_box(mahjong_sim::game::play(black_box(&walls[i])))
+            black_box(mahjong_sim::thupc2021::game::play(black_box(&walls[i])))
         })
     });
     group.finish();

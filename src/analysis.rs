@@ -12,116 +12,16 @@
 
 use crate::distance;
 use crate::hand::Hand;
+use crate::meld::{write_compact, Meld};
 use crate::tile::{Tile, ORDINARY_KINDS};
 use serde::Serialize;
 use std::fmt;
-
-/// A set of a decomposition. Sets order by lowest tile, then chow < pung <
-/// kong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Set {
-    /// Three in a row; the lowest tile.
-    Chow(Tile),
-    /// Three of a kind.
-    Pung(Tile),
-    /// Four of a kind.
-    Kong(Tile),
-}
-
-impl Ord for Set {
-    fn cmp(&self, other: &Set) -> std::cmp::Ordering {
-        let rank = |s: &Set| {
-            (
-                s.first(),
-                matches!(s, Set::Pung(_)) as u8 + 2 * matches!(s, Set::Kong(_)) as u8,
-            )
-        };
-        rank(self).cmp(&rank(other))
-    }
-}
-
-impl PartialOrd for Set {
-    fn partial_cmp(&self, other: &Set) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Set {
-    /// The set's tiles.
-    pub fn tiles(self) -> Vec<Tile> {
-        match self {
-            Set::Chow(t) => vec![t, t.offset(1).expect("chow"), t.offset(2).expect("chow")],
-            Set::Pung(t) => vec![t; 3],
-            Set::Kong(t) => vec![t; 4],
-        }
-    }
-
-    /// The lowest tile.
-    pub fn first(self) -> Tile {
-        match self {
-            Set::Chow(t) | Set::Pung(t) | Set::Kong(t) => t,
-        }
-    }
-
-    /// `chow`, `pung` or `kong`.
-    pub fn kind(self) -> &'static str {
-        match self {
-            Set::Chow(_) => "chow",
-            Set::Pung(_) => "pung",
-            Set::Kong(_) => "kong",
-        }
-    }
-
-    /// The set from its tiles: a chow (in any order), a pung or a kong.
-    pub fn from_tiles(tiles: &[Tile]) -> Option<Set> {
-        let mut t = tiles.to_vec();
-        t.sort();
-        match *t.as_slice() {
-            [a, b, c] if a == b && b == c && !a.is_special() => Some(Set::Pung(a)),
-            [a, b, c, d] if a == b && b == c && c == d && !a.is_special() => Some(Set::Kong(a)),
-            [a, b, c] if a.offset(1) == Some(b) && a.offset(2) == Some(c) => Some(Set::Chow(a)),
-            _ => None,
-        }
-    }
-}
-
-/// Writes tiles of one suit compactly: `123M`, `EEE`.
-fn compact(f: &mut fmt::Formatter<'_>, tiles: &[Tile]) -> fmt::Result {
-    let t0 = tiles[0];
-    if t0.is_suited() {
-        for t in tiles {
-            write!(f, "{}", t.number().expect("suited"))?;
-        }
-        write!(f, "{}", &t0.name()[1..])
-    } else {
-        for t in tiles {
-            f.write_str(t.name())?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Set {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        compact(f, &self.tiles())
-    }
-}
-
-impl Serialize for Set {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Set", 2)?;
-        st.serialize_field("kind", self.kind())?;
-        st.serialize_field("tiles", &self.tiles())?;
-        st.end()
-    }
-}
 
 /// One way to split a complete hand: sets in ascending order, and the pair.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Decomposition {
     /// The sets, ascending (by lowest tile, then chow < pung < kong).
-    pub sets: Vec<Set>,
+    pub sets: Vec<Meld>,
     /// The pair's kind.
     pub pair: Tile,
 }
@@ -133,7 +33,7 @@ impl fmt::Display for Decomposition {
             write!(f, "{s} ")?;
         }
         f.write_str("+ ")?;
-        compact(f, &[self.pair, self.pair])
+        write_compact(f, &[self.pair, self.pair])
     }
 }
 
@@ -158,7 +58,7 @@ fn split(
     from: usize,
     sets_left: usize,
     pair: Option<Tile>,
-    chosen: &mut Vec<Set>,
+    chosen: &mut Vec<Meld>,
     out: &mut Vec<Decomposition>,
 ) {
     let Some(k) = (from..ORDINARY_KINDS).find(|&k| c[k] > 0) else {
@@ -194,10 +94,10 @@ fn split(
                 c[k + 2] -= chows;
             }
             let before = chosen.len();
-            chosen.extend(std::iter::repeat_n(Set::Chow(t), chows as usize));
+            chosen.extend(std::iter::repeat_n(Meld::Chow(t), chows as usize));
             match whole {
-                3 => chosen.push(Set::Pung(t)),
-                4 => chosen.push(Set::Kong(t)),
+                3 => chosen.push(Meld::Pung(t)),
+                4 => chosen.push(Meld::Kong(t)),
                 _ => {}
             }
             let pair2 = if pair_here > 0 { Some(t) } else { pair };
@@ -251,10 +151,10 @@ pub fn shapes(d: &Decomposition, x: Tile) -> Vec<Shape> {
     }
     for s in &d.sets {
         let shape = match *s {
-            Set::Pung(t) if t == x => Shape::PairWait,
-            Set::Kong(t) if t == x => Shape::KongWait,
-            Set::Chow(low) if low.offset(1) == Some(x) => Shape::Closed,
-            Set::Chow(low) if low == x => {
+            Meld::Pung(t) if t == x => Shape::PairWait,
+            Meld::Kong(t) if t == x => Shape::KongWait,
+            Meld::Chow(low) if low.offset(1) == Some(x) => Shape::Closed,
+            Meld::Chow(low) if low == x => {
                 // The rest is x+1 x+2: an edge when that is 8-9.
                 if low.number() == Some(7) {
                     Shape::Edge
@@ -262,7 +162,7 @@ pub fn shapes(d: &Decomposition, x: Tile) -> Vec<Shape> {
                     Shape::TwoSided
                 }
             }
-            Set::Chow(low) if low.offset(2) == Some(x) => {
+            Meld::Chow(low) if low.offset(2) == Some(x) => {
                 // The rest is x-2 x-1: an edge when that is 1-2.
                 if low.number() == Some(1) {
                     Shape::Edge
@@ -331,7 +231,7 @@ pub struct Analysis {
     /// The concealed tiles, in kind order.
     pub hand: Vec<Tile>,
     /// The exposed melds.
-    pub melds: Vec<Set>,
+    pub melds: Vec<Meld>,
     /// What the hand is.
     #[serde(flatten)]
     pub verdict: Verdict,
@@ -447,7 +347,7 @@ fn kong_distance(hand: &Hand, melds: usize, kongs: usize) -> Result<u8, Analysis
 }
 
 /// Analyses concealed `tiles` with exposed `melds`.
-pub fn analyze(tiles: &[Tile], melds: &[Set]) -> Result<Analysis, AnalysisError> {
+pub fn analyze(tiles: &[Tile], melds: &[Meld]) -> Result<Analysis, AnalysisError> {
     if let Some(&t) = tiles.iter().find(|t| t.is_special()) {
         return Err(AnalysisError::Special(t));
     }
@@ -606,7 +506,7 @@ mod tests {
         parse_tiles(s).unwrap()
     }
 
-    fn d(sets: &[Set], pair: &str) -> Decomposition {
+    fn d(sets: &[Meld], pair: &str) -> Decomposition {
         Decomposition {
             sets: sets.to_vec(),
             pair: pair.parse().unwrap(),
@@ -631,7 +531,7 @@ mod tests {
         assert!(waits.iter().all(|w| w.possible && !w.completes.is_empty()));
         // Worked by hand: on 2M the only split is 111 345 678 999 + 22.
         let two = &waits[1].completes;
-        let (p, c) = (|s| Set::Pung(tile(s)), |s| Set::Chow(tile(s)));
+        let (p, c) = (|s| Meld::Pung(tile(s)), |s| Meld::Chow(tile(s)));
         assert_eq!(two.len(), 1);
         assert_eq!(
             two[0].decomposition,
@@ -656,7 +556,7 @@ mod tests {
         let Verdict::Wins { decompositions } = a.verdict else {
             panic!("{a}")
         };
-        let (p, c) = (|s| Set::Pung(tile(s)), |s| Set::Chow(tile(s)));
+        let (p, c) = (|s| Meld::Pung(tile(s)), |s| Meld::Chow(tile(s)));
         assert_eq!(
             decompositions,
             [
@@ -700,7 +600,7 @@ mod tests {
     fn melds_take_their_place_and_specials_are_refused() {
         let a = analyze(
             &t("1M 2M 3M 4M 5M 6M 7M 8M 9M E E"),
-            &[Set::Pung(Tile::SOUTH)],
+            &[Meld::Pung(Tile::SOUTH)],
         )
         .unwrap();
         assert!(matches!(a.verdict, Verdict::Wins { .. }));
@@ -714,7 +614,7 @@ mod tests {
         ));
         let too_many = analyze(
             &t("E E 1M 2M 3M 4M 5M 6M 7M 8M 9M"),
-            &[Set::Pung(Tile::EAST)],
+            &[Meld::Pung(Tile::EAST)],
         );
         assert!(matches!(
             too_many,

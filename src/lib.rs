@@ -1,28 +1,29 @@
-//! mahjong-sim: a THUPC 2021 mahjong simulator and a rule-agnostic winning
-//! distance, checked against a naive oracle (the `mahjong-oracle` crate).
+//! mahjong-sim: mahjong rules engines checked against naive oracles (the
+//! `mahjong-oracle` crate).
 //!
-//! - [`tile`], [`hand`]: tile kinds and hands (counts by kind).
-//! - [`distance`]: the winning distance (和牌距离), free of any game's rules.
-//! - [`wall`], [`parse`]: walls and their strict parsing.
-//! - [`game`]: the THUPC 2021 game, producing [`event::Event`]s.
-//! - [`event`]: events and their contest-format and JSON printing.
-//! - [`gen`]: seeded generators of walls and hands.
-//! - [`analysis`]: decompositions, waits and best discards of a hand.
-//! - [`explain`]: the event log with the reason for every decision.
-//! - [`check`]: differential testing of a contestant's solution, with shrinking.
+//! The rule-free core, shared by every ruleset:
+//! - [`tile`], [`hand`], [`meld`]: tile kinds, hands (counts by kind) and
+//!   sets (chow, pung, kong);
+//! - [`distance`]: the winning distance (和牌距离), free of any game's rules;
+//! - [`analysis`]: decompositions, waits and best discards of a hand;
+//! - [`parse`]: strict parsing of tile lists, hands and decks, with positions;
+//! - [`rng`]: seeded randomness, the same on every machine.
+//!
+//! One folder per ruleset:
+//! - [`thupc2021`]: the THUPC 2021 contest game (walls, events, the game,
+//!   `explain`, wall families, differential `check` of a solution).
+//!
+//! And [`process`]: running untrusted programs with limits, their whole
+//! process tree killed. The command-line app lives in the binary (`src/app/`).
 
 #![warn(missing_docs)]
 
 pub mod analysis;
-pub mod bench;
-pub mod check;
-pub mod cli;
 pub mod distance;
-pub mod event;
-pub mod explain;
-pub mod game;
-pub mod gen;
 pub mod hand;
+pub mod meld;
 pub mod parse;
+pub mod process;
+pub mod rng;
+pub mod thupc2021;
 pub mod tile;
-pub mod wall;

@@ -1,8 +1,11 @@
 //! `mahjong-sim`: the command-line front end. Thin: parsing of arguments here,
-//! the work in `mahjong_sim::cli`.
+//! the command bodies in `app::commands`.
 
+mod app;
+
+use app::{commands as cmd, CliError, Verdict};
 use clap::{Parser, Subcommand};
-use mahjong_sim::cli;
+use mahjong_sim::thupc2021::families::Family;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -68,7 +71,7 @@ enum Command {
     Gen {
         /// Which family of walls.
         #[arg(long, default_value = "uniform", value_parser = parse_family)]
-        family: mahjong_sim::gen::Family,
+        family: Family,
         /// The seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -99,7 +102,7 @@ enum Command {
         walls: usize,
         /// Which family of walls (see `gen --help`).
         #[arg(long, default_value = "uniform", value_parser = parse_family)]
-        family: mahjong_sim::gen::Family,
+        family: Family,
         /// The seed of the walls.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -160,12 +163,9 @@ enum Command {
     },
 }
 
-fn parse_family(s: &str) -> Result<mahjong_sim::gen::Family, String> {
-    mahjong_sim::gen::Family::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = mahjong_sim::gen::Family::ALL
-            .iter()
-            .map(|f| f.name())
-            .collect();
+fn parse_family(s: &str) -> Result<Family, String> {
+    Family::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
         format!("unknown family `{s}`; one of: {}", names.join(", "))
     })
 }
@@ -178,14 +178,25 @@ fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
 }
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(app::EXIT_ERROR)
+        }
+    }
+}
+
+/// Runs one command: its output printed, its exit status returned.
+fn run(args: Cli) -> Result<ExitCode, CliError> {
+    let ok = |bytes: Vec<u8>| app::emit(&bytes, Verdict::Ok);
     match args.command {
-        Command::Simulate { file, json } => cli::finish(
-            cli::read_input(file.as_deref()).and_then(|input| cli::simulate(&input, json)),
-        ),
-        Command::Distance { file, json } => cli::finish(
-            cli::read_input(file.as_deref()).and_then(|input| cli::distances(&input, json)),
-        ),
+        Command::Simulate { file, json } => {
+            ok(cmd::simulate(&cmd::read_input(file.as_deref())?, json)?)
+        }
+        Command::Distance { file, json } => {
+            ok(cmd::distances(&cmd::read_input(file.as_deref())?, json)?)
+        }
         Command::Check {
             solution,
             walls,
@@ -199,7 +210,7 @@ fn main() -> ExitCode {
         } => {
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-            let options = mahjong_sim::check::Options {
+            let options = mahjong_sim::thupc2021::check::Options {
                 solution,
                 walls,
                 family,
@@ -210,33 +221,31 @@ fn main() -> ExitCode {
                 shrink_time: std::time::Duration::from_secs(shrink_seconds),
                 save_dir,
             };
-            cli::finish_with_status(cli::check(&options))
+            let (bytes, verdict) = cmd::check(&options)?;
+            app::emit(&bytes, verdict)
         }
-        Command::Explain { file, json } => cli::finish(
-            cli::read_input(file.as_deref()).and_then(|input| cli::explain(&input, json)),
-        ),
+        Command::Explain { file, json } => {
+            ok(cmd::explain(&cmd::read_input(file.as_deref())?, json)?)
+        }
         Command::Gen {
             family,
             seed,
             count,
             out,
-        } => cli::finish(cli::gen(family, seed, count, out.as_deref())),
+        } => ok(cmd::generate(family, seed, count, out.as_deref())?),
         Command::Analyze { tiles, melds, json } => {
             let stdin = if tiles.is_empty() {
-                match cli::read_input(None) {
-                    Ok(input) => Some(input),
-                    Err(e) => return cli::finish(Err(e)),
-                }
+                Some(cmd::read_input(None)?)
             } else {
                 None
             };
-            cli::finish(cli::analyze(&tiles, stdin.as_deref(), &melds, json))
+            ok(cmd::analyze(&tiles, stdin.as_deref(), &melds, json)?)
         }
         Command::Bench {
             games,
             calls,
             seed,
             json,
-        } => cli::finish(cli::bench(games, calls, seed, json)),
+        } => ok(cmd::bench(games, calls, seed, json)?),
     }
 }

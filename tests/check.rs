@@ -3,8 +3,8 @@
 
 mod common;
 use common::run;
-use mahjong_sim::event::{log_string, Event};
-use mahjong_sim::game::play;
+use mahjong_sim::thupc2021::event::{log_string, Event};
+use mahjong_sim::thupc2021::game::play;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -49,8 +49,8 @@ fn first_line_number(out: &str) -> usize {
         .unwrap()
 }
 
-fn saved_wall(path: &str) -> mahjong_sim::wall::Wall {
-    let wall = mahjong_sim::parse::parse_wall(&std::fs::read(path).unwrap())
+fn saved_wall(path: &str) -> mahjong_sim::thupc2021::wall::Wall {
+    let wall = mahjong_sim::thupc2021::wall::parse_wall(&std::fs::read(path).unwrap())
         .expect("a valid 148-tile wall");
     assert!(wall.is_full());
     wall

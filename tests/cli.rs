@@ -6,7 +6,7 @@ use common::{run, sample_wall};
 
 fn deck_lines() -> String {
     let mut s = String::new();
-    for t in mahjong_sim::wall::Wall::sorted_deck() {
+    for t in mahjong_sim::thupc2021::wall::Wall::sorted_deck() {
         s.push_str(t.name());
         s.push('\n');
     }
@@ -303,7 +303,7 @@ fn gen_is_deterministic_and_writes_files() {
     let walls: Vec<&str> = text.split("\n\n").collect();
     assert_eq!(walls.len(), 3);
     for w in walls {
-        mahjong_sim::parse::parse_wall(w.as_bytes()).expect("a contest wall");
+        mahjong_sim::thupc2021::wall::parse_wall(w.as_bytes()).expect("a contest wall");
     }
     let dir = std::env::temp_dir().join(format!("mahjong-gen-{}", std::process::id()));
     let r = run(
@@ -326,7 +326,7 @@ fn gen_is_deterministic_and_writes_files() {
             String::from_utf8(s.stdout).unwrap().ends_with("DRAW\n"),
             "{path}"
         );
-        mahjong_sim::parse::parse_wall(&wall).unwrap();
+        mahjong_sim::thupc2021::wall::parse_wall(&wall).unwrap();
     }
     let r = run(&["gen", "--family", "nope"], b"");
     assert_eq!(r.code, Some(2));

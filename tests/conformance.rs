@@ -62,9 +62,10 @@ fn oracle_reproduces_official_cases() {
         if path.extension().is_none_or(|e| e != "in") {
             continue;
         }
-        let wall = mahjong_sim::parse::parse_wall(&std::fs::read(&path).unwrap()).unwrap();
+        let wall =
+            mahjong_sim::thupc2021::wall::parse_wall(&std::fs::read(&path).unwrap()).unwrap();
         let expected = std::fs::read_to_string(path.with_extension("ans")).unwrap();
-        let log = mahjong_sim::event::log_string(&oracle::game::play(&wall));
+        let log = mahjong_sim::thupc2021::event::log_string(&oracle::thupc2021::game::play(&wall));
         assert!(log == expected, "oracle differs from {}", path.display());
         checked += 1;
     }

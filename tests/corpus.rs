@@ -1,8 +1,9 @@
 //! Replays every file of `corpus/` through the same checks the fuzz targets
-//! run, on stable and without cargo-fuzz.
+//! run, on stable and without cargo-fuzz: one test per [`Target`].
 
-use oracle::check::{self, Failure};
+use oracle::compare::{self, Failure};
 use oracle::input::WallInput;
+use oracle::target::{self, Target};
 use std::path::{Path, PathBuf};
 
 fn files(dir: &str) -> Vec<PathBuf> {
@@ -18,7 +19,7 @@ fn files(dir: &str) -> Vec<PathBuf> {
     out
 }
 
-fn replay(dir: &str, check: fn(&[u8]) -> Result<(), Failure>) {
+fn replay_with(dir: &str, check: impl Fn(&[u8]) -> Result<(), Failure>) {
     let files = files(dir);
     assert!(!files.is_empty(), "corpus/{dir} is empty");
     let failures: Vec<String> = files
@@ -39,33 +40,36 @@ fn replay(dir: &str, check: fn(&[u8]) -> Result<(), Failure>) {
     );
 }
 
-#[test]
-fn corpus_distance() {
-    replay("distance", oracle::fuzz::distance);
+/// `corpus/T::NAME` through the fuzz target's own entry point.
+fn replay<T: Target>() {
+    replay_with(T::NAME, oracle::fuzz::run::<T>);
 }
 
-#[test]
-fn corpus_game() {
-    replay("game", oracle::fuzz::game);
+/// One corpus test per target: `corpus_<name>`.
+macro_rules! corpus_tests {
+    ($($name:ident: $target:ty),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            replay::<$target>();
+        }
+    )*};
 }
 
-#[test]
-fn corpus_parse() {
-    replay("parse", oracle::fuzz::parse);
+corpus_tests! {
+    corpus_distance: target::Distance,
+    corpus_game: target::Game,
+    corpus_parse: target::Parse,
+    corpus_analyze: target::Analyze,
 }
 
 /// Text walls (the contest format), kept readable: engine against oracle.
 #[test]
 fn corpus_walls() {
-    replay("walls", |bytes| {
-        let wall = mahjong_sim::parse::parse_wall(bytes).map_err(|e| Failure(e.to_string()))?;
-        check::game(&WallInput {
+    replay_with("walls", |bytes| {
+        let wall =
+            mahjong_sim::thupc2021::wall::parse_wall(bytes).map_err(|e| Failure(e.to_string()))?;
+        compare::game(&WallInput {
             tiles: wall.tiles().to_vec(),
         })
     });
-}
-
-#[test]
-fn corpus_analyze() {
-    replay("analyze", oracle::fuzz::analyze);
 }

@@ -4,9 +4,11 @@
 
 use mahjong_sim::distance::{best_discard, distance};
 use mahjong_sim::hand::Hand;
+use mahjong_sim::thupc2021::game::DISCARD_ORDER;
 use mahjong_sim::tile::Tile;
-use oracle::check;
+use oracle::compare as check;
 use oracle::input::{AnalyzeInput, HandInput, WallInput};
+use oracle::target::{self, Target};
 use quickcheck::{QuickCheck, TestResult, Testable};
 
 fn cases(divisor: u64) -> u64 {
@@ -24,6 +26,34 @@ fn qc<A: Testable>(divisor: u64, property: A) {
         .max_tests(n * 20)
         .quickcheck(property);
 }
+
+/// Engine equals oracle on `QUICKCHECK_TESTS / CASE_DIVISOR` random inputs.
+fn engine_equals_oracle<T: Target>()
+where
+    T::Input: quickcheck::Arbitrary,
+{
+    qc(
+        T::CASE_DIVISOR,
+        (|input: T::Input| verdict(T::check(&input))) as fn(T::Input) -> TestResult,
+    );
+}
+
+/// One engine-equals-oracle property per target.
+macro_rules! engine_equals_oracle {
+    ($($name:ident: $target:ty),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            engine_equals_oracle::<$target>();
+        }
+    )*};
+}
+
+engine_equals_oracle! {
+    qc_engine_distance_equals_oracle: target::Distance,
+    qc_engine_and_oracle_game_logs_are_equal: target::Game,
+}
+// The analysis target's check is the four `analysis` properties below, each
+// run on its own for a clearer name.
 
 fn verdict(r: Result<(), check::Failure>) -> TestResult {
     match r {
@@ -58,14 +88,6 @@ fn permutation(n: usize, mut seed: u64) -> Vec<usize> {
 
 fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("kind index")
-}
-
-#[test]
-fn qc_engine_distance_equals_oracle() {
-    qc(
-        1,
-        (|h: HandInput| verdict(check::distance(&h))) as fn(HandInput) -> TestResult,
-    );
 }
 
 #[test]
@@ -155,7 +177,7 @@ fn qc_full_hand_has_the_distance_of_its_best_discard() {
         } else {
             best == own
         };
-        let choice = best_discard(&hand, full.melds).unwrap();
+        let choice = best_discard(&hand, full.melds, &DISCARD_ORDER).unwrap();
         // The engine's one-call choice: the least distance, the highest kind.
         let first_best = hand
             .kinds()
@@ -171,18 +193,21 @@ fn qc_full_hand_has_the_distance_of_its_best_discard() {
 }
 
 #[test]
-fn qc_engine_and_oracle_game_logs_are_equal() {
-    qc(
-        10,
-        (|w: WallInput| verdict(check::game(&w))) as fn(WallInput) -> TestResult,
-    );
+fn qc_explain_verdicts_agree_with_the_events_that_follow() {
+    fn prop(w: WallInput) -> TestResult {
+        verdict(check::explain_verdicts(&w))
+    }
+    qc(10, prop as fn(WallInput) -> TestResult);
 }
 
 #[test]
 fn qc_every_game_log_is_well_formed() {
     fn prop(w: WallInput) -> TestResult {
         let wall = w.wall();
-        verdict(check::well_formed(&wall, &mahjong_sim::game::play(&wall)))
+        verdict(check::well_formed(
+            &wall,
+            &mahjong_sim::thupc2021::game::play(&wall),
+        ))
     }
     qc(10, prop as fn(WallInput) -> TestResult);
 }

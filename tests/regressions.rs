@@ -19,7 +19,7 @@ fn corpus(path: &str) -> Vec<u8> {
 #[test]
 fn regression_three_tile_hand_line() {
     let bytes = corpus("parse/regression-three-tile-hand-line.txt");
-    oracle::fuzz::parse(&bytes).unwrap();
+    oracle::fuzz::run::<oracle::target::Parse>(&bytes).unwrap();
     assert!(mahjong_sim::parse::parse_hand_lines(&bytes).is_err());
 }
 
@@ -32,5 +32,5 @@ fn regression_three_tile_hand_line() {
 fn regression_out_of_bytes_hang() {
     let bytes = corpus("analyze/regression-out-of-bytes-hang");
     assert!(bytes.is_empty());
-    oracle::fuzz::analyze(&bytes).unwrap();
+    oracle::fuzz::run::<oracle::target::Analyze>(&bytes).unwrap();
 }

@@ -1,7 +1,8 @@
 //! How fast the oracle is, for the fuzzers' sake, beside the engine: games
 //! and hands a second on one core, from fixed seeds.
 //! `cargo run --release -p mahjong-oracle --example throughput`
-use mahjong_sim::gen::{random_hand, uniform_wall, Rng};
+use mahjong_sim::rng::{random_hand, Rng};
+use mahjong_sim::thupc2021::families::uniform_wall;
 use std::time::{Duration, Instant};
 
 /// Mean time of `f` over `items`.
@@ -18,10 +19,10 @@ fn main() {
         .map(|i| random_hand(&mut rng, 13 + i % 2))
         .collect();
     let engine = per_item(&walls, |w| {
-        std::hint::black_box(mahjong_sim::game::play(w));
+        std::hint::black_box(mahjong_sim::thupc2021::game::play(w));
     });
     let oracle = per_item(&walls, |w| {
-        std::hint::black_box(oracle::game::play(w));
+        std::hint::black_box(oracle::thupc2021::game::play(w));
     });
     let hand = per_item(&hands, |h| {
         std::hint::black_box(oracle::distance::distance(h, 0));

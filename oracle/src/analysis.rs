@@ -4,19 +4,20 @@
 //! exactly one pair. Nothing clever: no smallest-tile-first reasoning, which
 //! is what the engine relies on.
 
-use mahjong_sim::analysis::{Decomposition, Set, Shape};
+use mahjong_sim::analysis::{Decomposition, Shape};
+use mahjong_sim::meld::Meld;
 use mahjong_sim::tile::Tile;
 use std::collections::BTreeSet;
 
 const ORDINARY: usize = 34;
 
-fn all_sets() -> Vec<Set> {
+fn all_sets() -> Vec<Meld> {
     let mut v = Vec::new();
     for t in Tile::ordinary() {
-        v.push(Set::Pung(t));
-        v.push(Set::Kong(t));
+        v.push(Meld::Pung(t));
+        v.push(Meld::Kong(t));
         if t.number().is_some_and(|n| n <= 7) {
-            v.push(Set::Chow(t));
+            v.push(Meld::Chow(t));
         }
     }
     v
@@ -33,11 +34,11 @@ pub fn decompositions(counts: &[u8; ORDINARY], sets: usize) -> BTreeSet<Decompos
 }
 
 fn pick(
-    all: &[Set],
+    all: &[Meld],
     from: usize,
     sets: usize,
     left: &mut [u8; ORDINARY],
-    chosen: &mut Vec<Set>,
+    chosen: &mut Vec<Meld>,
     out: &mut BTreeSet<Decomposition>,
 ) {
     if chosen.len() == sets {
@@ -89,8 +90,8 @@ pub fn shapes(d: &Decomposition, x: Tile) -> BTreeSet<Shape> {
         };
         tiles.remove(i);
         let shape = match (*s, tiles.as_slice()) {
-            (Set::Kong(_), _) => Shape::KongWait,
-            (Set::Pung(_), _) => Shape::PairWait,
+            (Meld::Kong(_), _) => Shape::KongWait,
+            (Meld::Pung(_), _) => Shape::PairWait,
             (_, &[a, b]) if a.offset(2) == Some(b) => Shape::Closed,
             (_, &[a, _]) if a.number() == Some(1) || a.number() == Some(8) => Shape::Edge,
             _ => Shape::TwoSided,

@@ -5,12 +5,12 @@
 //! `quickcheck` feature they generate and shrink for property tests.
 
 use mahjong_sim::hand::Hand;
+use mahjong_sim::thupc2021::wall::Wall;
+#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+use mahjong_sim::thupc2021::wall::{DEAL, FULL_WALL};
 #[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
 use mahjong_sim::tile::ORDINARY_KINDS;
 use mahjong_sim::tile::{format_tiles, parse_tiles, Tile};
-use mahjong_sim::wall::Wall;
-#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
-use mahjong_sim::wall::{DEAL, FULL_WALL};
 use std::fmt;
 
 /// A hand to measure: `13 - 3 * melds` or `14 - 3 * melds` tiles of any of

@@ -13,9 +13,10 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
-pub mod check;
+pub mod compare;
 pub mod distance;
 #[cfg(feature = "arbitrary")]
 pub mod fuzz;
-pub mod game;
 pub mod input;
+pub mod target;
+pub mod thupc2021;

@@ -30,7 +30,7 @@
 //! keeps the distance is the answer, usually found within a few lookups.
 
 use crate::hand::{Hand, POW5};
-use crate::tile::{Tile, KINDS, ORDINARY_KINDS};
+use crate::tile::{Tile, ORDINARY_KINDS};
 
 /// The most exposed melds a hand can have.
 pub const MAX_MELDS: u8 = 4;
@@ -104,9 +104,9 @@ pub struct Discard {
 }
 
 /// For a `14 - 3n` hand: the discard that leaves the least distance, ties
-/// going to the highest kind index (special kinds first, then
-/// `Z F B N W S E 9S .. 1M`).
-pub fn best_discard(hand: &Hand, melds: u8) -> Result<Discard, DistanceError> {
+/// going to the first in `order` (a ruleset's tie order; it must list every
+/// kind the hand holds).
+pub fn best_discard(hand: &Hand, melds: u8, order: &[Tile]) -> Result<Discard, DistanceError> {
     check_size(hand.len(), melds)?;
     if hand.len() != 14 - 3 * melds as usize {
         return Err(DistanceError::BadSize {
@@ -122,12 +122,12 @@ pub fn best_discard(hand: &Hand, melds: u8) -> Result<Discard, DistanceError> {
     // the distance, and none lowers it.
     let goal = before.max(1);
     let counts = hand.counts();
-    for k in (0..KINDS).rev() {
+    for &t in order {
+        let k = t.index();
         let c = counts[k];
         if c == 0 {
             continue;
         }
-        let t = Tile::from_index(k).expect("k < KINDS");
         // A special tile or a copy beyond the fourth never overlaps: dropping
         // it keeps the overlap.
         let after = if k >= ORDINARY_KINDS || c > 4 {
@@ -143,7 +143,7 @@ pub fn best_discard(hand: &Hand, melds: u8) -> Result<Discard, DistanceError> {
             });
         }
     }
-    unreachable!("some discard keeps the distance of a full hand")
+    unreachable!("some discard keeps the distance of a full hand, if `order` lists every kind held")
 }
 
 /// The distance, for a size already checked.
@@ -200,7 +200,7 @@ mod generate;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tile::parse_tiles;
+    use crate::tile::{parse_tiles, KINDS};
 
     fn d(s: &str) -> u8 {
         let tiles = parse_tiles(s).unwrap();

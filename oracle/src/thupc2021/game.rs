@@ -4,10 +4,10 @@
 //! its game logic. Hands are plain lists of tiles.
 
 use crate::distance::distance;
-use mahjong_sim::event::{Direction, Event, Player};
 use mahjong_sim::hand::Hand;
+use mahjong_sim::thupc2021::event::{Direction, Event, Player};
+use mahjong_sim::thupc2021::wall::Wall;
 use mahjong_sim::tile::Tile;
-use mahjong_sim::wall::Wall;
 
 struct PlayerState {
     hand: Vec<Tile>,

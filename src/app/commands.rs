@@ -1,41 +1,16 @@
-//! The bodies of the `mahjong-sim` subcommands, kept out of `main.rs` so they
-//! can be tested and reused. Each returns the bytes to print or an error.
+//! The bodies of the `mahjong-sim` subcommands. Each returns the bytes to
+//! print (and, for `check`, a verdict) or an error; `main.rs` prints them.
 
-use crate::distance;
-use crate::event::{write_json_lines, write_log};
-use crate::game::play;
-use crate::hand::Hand;
-use crate::parse::{parse_hand_lines, parse_wall, ParseError};
+use super::{CliError, Verdict};
+use mahjong_sim::distance;
+use mahjong_sim::hand::Hand;
+use mahjong_sim::parse::parse_hand_lines;
+use mahjong_sim::thupc2021::event::{write_json_lines, write_log};
+use mahjong_sim::thupc2021::game::play;
+use mahjong_sim::thupc2021::wall::parse_wall;
 use serde::Serialize;
 use std::io::{self, Read, Write};
 use std::path::Path;
-use std::process::ExitCode;
-
-/// Exit status: success.
-pub const EXIT_OK: u8 = 0;
-/// Exit status: a negative verdict (a mismatch was found).
-pub const EXIT_MISMATCH: u8 = 1;
-/// Exit status: bad usage, bad input or an I/O error.
-pub const EXIT_ERROR: u8 = 2;
-
-/// A failure to report on stderr (exit status 2).
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    /// Bad input, with its position.
-    #[error("{0}")]
-    Parse(#[from] ParseError),
-    /// A file could not be read or written.
-    #[error("{what}: {source}")]
-    Io {
-        /// What was being done.
-        what: String,
-        /// Why it failed.
-        source: io::Error,
-    },
-    /// Anything else worth a sentence.
-    #[error("{0}")]
-    Other(String),
-}
 
 /// Reads `path`, or stdin when `None` or `-`.
 pub fn read_input(path: Option<&Path>) -> Result<Vec<u8>, CliError> {
@@ -77,7 +52,7 @@ pub fn simulate(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
 #[derive(Serialize)]
 struct DistanceLine<'a> {
     line: usize,
-    hand: &'a [crate::tile::Tile],
+    hand: &'a [mahjong_sim::tile::Tile],
     melds: u8,
     distance: u8,
 }
@@ -115,13 +90,14 @@ pub fn analyze(
     melds: &[String],
     json: bool,
 ) -> Result<Vec<u8>, CliError> {
-    use crate::analysis::{analyze, Set};
+    use mahjong_sim::analysis::analyze;
+    use mahjong_sim::meld::Meld;
     let text = if args.is_empty() {
         stdin.unwrap_or_default().to_vec()
     } else {
         args.join(" ").into_bytes()
     };
-    let positioned = crate::parse::parse_positioned(&text)?;
+    let positioned = mahjong_sim::parse::parse_positioned(&text)?;
     if let Some((pos, t)) = positioned.iter().find(|(_, t)| t.is_special()) {
         return Err(CliError::Other(format!(
             "{pos}: special tile `{t}` cannot be analysed: ordinary tiles only"
@@ -130,9 +106,9 @@ pub fn analyze(
     let tiles: Vec<_> = positioned.into_iter().map(|(_, t)| t).collect();
     let mut sets = Vec::new();
     for (i, m) in melds.iter().enumerate() {
-        let meld_tiles = crate::tile::parse_tiles(m)
+        let meld_tiles = mahjong_sim::tile::parse_tiles(m)
             .map_err(|e| CliError::Other(format!("--meld {} (`{m}`): {e}", i + 1)))?;
-        let set = Set::from_tiles(&meld_tiles).ok_or_else(|| {
+        let set = Meld::from_tiles(&meld_tiles).ok_or_else(|| {
             CliError::Other(format!(
                 "--meld {} (`{m}`): not a chow, pung or kong",
                 i + 1
@@ -155,9 +131,9 @@ pub fn analyze(
 /// `explain`: the log with the reason for every decision.
 pub fn explain(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
     let wall = parse_wall(input)?;
-    let steps = crate::explain::explain(&wall);
+    let steps = mahjong_sim::thupc2021::explain::explain(&wall);
     if !json {
-        return Ok(crate::explain::render(&steps).into_bytes());
+        return Ok(mahjong_sim::thupc2021::explain::render_steps(&steps).into_bytes());
     }
     let mut out = Vec::new();
     write_json_lines(&mut out, &steps).expect("writing to memory");
@@ -167,13 +143,13 @@ pub fn explain(input: &[u8], json: bool) -> Result<Vec<u8>, CliError> {
 /// `gen`: `count` walls of `family` from `seed`, to `out_dir` (one file
 /// each, named by family, seed and number; the paths are printed) or, with
 /// no directory, to stdout separated by blank lines.
-pub fn gen(
-    family: crate::gen::Family,
+pub fn generate(
+    family: mahjong_sim::thupc2021::families::Family,
     seed: u64,
     count: usize,
     out_dir: Option<&Path>,
 ) -> Result<Vec<u8>, CliError> {
-    let walls = crate::gen::walls(family, seed, count);
+    let walls = mahjong_sim::thupc2021::families::walls(family, seed, count);
     let mut out = Vec::new();
     match out_dir {
         None => {
@@ -209,7 +185,7 @@ pub fn bench(games: usize, calls: usize, seed: u64, json: bool) -> Result<Vec<u8
             "bench needs --games of at least 1 and --calls of at least 4".into(),
         ));
     }
-    let report = crate::bench::run(games, calls, seed);
+    let report = super::bench::run(games, calls, seed);
     let mut out = if json {
         serde_json::to_vec(&report).expect("a report serializes")
     } else {
@@ -219,8 +195,8 @@ pub fn bench(games: usize, calls: usize, seed: u64, json: bool) -> Result<Vec<u8
     Ok(out)
 }
 
-/// `check`: the report and the exit status (0 all agree, 1 a disagreement).
-pub fn check(o: &crate::check::Options) -> Result<(Vec<u8>, u8), CliError> {
+/// `check`: the report and the verdict (negative: a disagreement).
+pub fn check(o: &mahjong_sim::thupc2021::check::Options) -> Result<(Vec<u8>, Verdict), CliError> {
     if o.walls == 0 || o.jobs == 0 {
         return Err(CliError::Other(
             "check needs --walls and --jobs of at least 1".into(),
@@ -229,46 +205,22 @@ pub fn check(o: &crate::check::Options) -> Result<(Vec<u8>, u8), CliError> {
     if o.solution.trim().is_empty() {
         return Err(CliError::Other("--solution is empty".into()));
     }
-    crate::check::kill_solutions_on_interrupt();
-    let report = crate::check::check(o).map_err(|source| CliError::Io {
+    super::kill_programs_on_interrupt();
+    let pb = super::progress_bar(
+        o.walls,
+        "checking [{bar:40}] {pos}/{len} walls {per_sec} {eta}",
+    );
+    let report = mahjong_sim::thupc2021::check::check(o, &|| pb.inc(1));
+    pb.finish_and_clear();
+    let report = report.map_err(|source| CliError::Io {
         what: format!("cannot run the solution `{}`", o.solution),
         source,
     })?;
-    let status = if report.failure.is_some() {
-        EXIT_MISMATCH
+    let verdict = if report.failure.is_some() {
+        Verdict::Negative
     } else {
-        EXIT_OK
+        Verdict::Ok
     };
-    Ok((crate::check::render(o, &report).into_bytes(), status))
-}
-
-/// Like [`finish`], with the status chosen by the command.
-pub fn finish_with_status(result: Result<(Vec<u8>, u8), CliError>) -> ExitCode {
-    match result {
-        Ok((bytes, status)) => emit(&bytes, status),
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(EXIT_ERROR)
-        }
-    }
-}
-
-/// Prints a command's result: output to stdout (a closed pipe is not an
-/// error), errors to stderr with exit status 2.
-pub fn finish(result: Result<Vec<u8>, CliError>) -> ExitCode {
-    finish_with_status(result.map(|bytes| (bytes, EXIT_OK)))
-}
-
-/// Writes `bytes` to stdout and exits with `status`; a broken pipe counts as
-/// success, any other write error as exit 2.
-pub fn emit(bytes: &[u8], status: u8) -> ExitCode {
-    let mut stdout = io::stdout().lock();
-    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
-        Ok(()) => ExitCode::from(status),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(status),
-        Err(e) => {
-            eprintln!("cannot write standard output: {e}");
-            ExitCode::from(EXIT_ERROR)
-        }
-    }
+    let text = mahjong_sim::thupc2021::check::report_text(o, &report);
+    Ok((text.into_bytes(), verdict))
 }

@@ -1,11 +1,13 @@
 //! `mahjong-sim bench`: a quick speed figure without cargo. The rigorous,
 //! side-by-side numbers are the criterion benchmarks in `benches/`.
 
-use crate::distance::{best_discard, distance};
-use crate::game::play;
-use crate::gen::{random_hand, uniform_wall, Rng};
-use crate::hand::Hand;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
+use mahjong_sim::distance::{best_discard, distance};
+use mahjong_sim::hand::Hand;
+use mahjong_sim::rng::{random_hand, Rng};
+use mahjong_sim::thupc2021::families::uniform_wall;
+use mahjong_sim::thupc2021::game::play;
+use mahjong_sim::thupc2021::game::DISCARD_ORDER;
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
@@ -35,12 +37,7 @@ pub struct Report {
 }
 
 fn bar(len: usize, what: &str) -> ProgressBar {
-    let pb = ProgressBar::new(len as u64);
-    pb.set_style(
-        ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} {eta}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
+    let pb = super::progress_bar(len, "{msg:>10} [{bar:40}] {pos}/{len} {eta}");
     pb.set_message(what.to_string());
     pb
 }
@@ -109,7 +106,7 @@ pub fn run(games: usize, calls: usize, seed: u64) -> Report {
         &pb,
         |_| random_hand(&mut rng, 14),
         |h| {
-            black_box(best_discard(black_box(h), 0).expect("14 tiles"));
+            black_box(best_discard(black_box(h), 0, &DISCARD_ORDER).expect("14 tiles"));
         },
     );
     pb.finish_and_clear();

@@ -3,11 +3,12 @@
 
 use crate::input::{AnalyzeInput, HandInput, WallInput};
 use mahjong_sim::analysis::{self as engine_analysis, Decomposition};
-use mahjong_sim::event::{Event, Player};
 use mahjong_sim::hand::Hand;
-use mahjong_sim::parse::{parse_hand_lines, parse_positioned, parse_wall};
+use mahjong_sim::parse::{parse_hand_lines, parse_positioned};
+use mahjong_sim::thupc2021::event::{Event, Player};
+use mahjong_sim::thupc2021::wall::parse_wall;
+use mahjong_sim::thupc2021::wall::{Wall, DEAL};
 use mahjong_sim::tile::Tile;
-use mahjong_sim::wall::{Wall, DEAL};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -44,8 +45,8 @@ pub fn distance(input: &HandInput) -> Result<(), Failure> {
 /// Engine and oracle games give the same events, and the log is well formed.
 pub fn game(input: &WallInput) -> Result<(), Failure> {
     let wall = input.wall();
-    let engine = mahjong_sim::game::play(&wall);
-    let oracle = crate::game::play(&wall);
+    let engine = mahjong_sim::thupc2021::game::play(&wall);
+    let oracle = crate::thupc2021::game::play(&wall);
     if let Some(i) = (0..engine.len().max(oracle.len())).find(|&i| engine.get(i) != oracle.get(i)) {
         let show = |e: Option<&Event>| e.map_or("(end of log)".to_string(), |e| e.to_string());
         let context: Vec<String> = engine[i.saturating_sub(3)..i]
@@ -66,6 +67,87 @@ pub fn game(input: &WallInput) -> Result<(), Failure> {
         )));
     }
     well_formed(&wall, &engine).map_err(|f| Failure(format!("{f}\n  input: {input:?}")))
+}
+
+/// Every verdict `explain` prints agrees with the event it explains: the
+/// discard named is the one discarded; a RON, PONG or CHOW verdict is the
+/// next event, by that player (with those tiles); a discard with no such
+/// verdict is followed by no claim; DOUBLE's extra turn is its player's.
+pub fn explain_verdicts(input: &WallInput) -> Result<(), Failure> {
+    use mahjong_sim::thupc2021::explain::{explain, render_steps};
+    let wall = input.wall();
+    let steps = explain(&wall);
+    let fail = |i: usize, what: String| {
+        Failure(format!(
+            "explain's verdict at line {} disagrees with the events: {what}\n  input: {input:?}\n{}",
+            i + 1,
+            render_steps(&steps[i.saturating_sub(1)..(i + 2).min(steps.len())])
+        ))
+    };
+    for (i, step) in steps.iter().enumerate() {
+        let next = steps.get(i + 1).map(|s| &s.event);
+        let mut claimed = false;
+        for note in &step.notes {
+            if let Some(rest) = note
+                .strip_prefix("least distance ")
+                .filter(|_| !note.contains(" for "))
+                .or_else(|| note.split_once(" goes: ").map(|(_, t)| t))
+            {
+                let named = rest.rsplit(' ').next().unwrap_or_default();
+                let ok = matches!(step.event, Event::Discard { tile, .. } if tile.name() == named);
+                if !ok {
+                    return Err(fail(i, format!("`{note}` but the event is {}", step.event)));
+                }
+            }
+            let who = |s: &str| s.split(' ').nth(1).and_then(|p| p.chars().next());
+            if note.ends_with(": RON") {
+                claimed = true;
+                let ok = matches!(next, Some(Event::Ron { player, .. }) if Some(player.letter()) == who(note));
+                if !ok {
+                    return Err(fail(i, format!("`{note}` but the next event is {next:?}")));
+                }
+            }
+            if note.ends_with("strictly lower: PONG") {
+                claimed = true;
+                let ok = matches!(next, Some(Event::Pong { player, .. }) if Some(player.letter()) == who(note));
+                if !ok {
+                    return Err(fail(i, format!("`{note}` but the next event is {next:?}")));
+                }
+            }
+            if note.ends_with("strictly lower: CHOW") {
+                claimed = true;
+                let ok = matches!(next, Some(Event::Chow { player, tiles, .. })
+                    if Some(player.letter()) == who(note)
+                        && note.contains(&format!("could take {}:", mahjong_sim::tile::format_tiles(tiles))));
+                if !ok {
+                    return Err(fail(i, format!("`{note}` but the next event is {next:?}")));
+                }
+            }
+            if note.ends_with("takes another full turn at once") {
+                let ok = match (step.event.clone(), next) {
+                    (Event::Discard { player, .. }, Some(Event::Draw { player: q, .. })) => {
+                        player == *q
+                    }
+                    (_, Some(Event::ExhaustedWall)) => true,
+                    _ => false,
+                };
+                if !ok {
+                    return Err(fail(i, format!("`{note}` but the next event is {next:?}")));
+                }
+            }
+        }
+        let is_claim = matches!(
+            next,
+            Some(Event::Ron { .. } | Event::Pong { .. } | Event::Chow { .. })
+        );
+        if is_claim && !claimed {
+            return Err(fail(
+                i,
+                format!("no claim verdict, but the next event is {next:?}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Bytes into the parsers: never a panic, errors name a position or a
@@ -293,7 +375,7 @@ pub fn decompositions_valid(input: &AnalyzeInput) -> Result<(), Failure> {
         used.add(d.pair);
         used.add(d.pair);
         for s in &d.sets {
-            if engine_analysis::Set::from_tiles(&s.tiles()) != Some(*s) {
+            if mahjong_sim::meld::Meld::from_tiles(&s.tiles()) != Some(*s) {
                 return false;
             }
             for t in s.tiles() {

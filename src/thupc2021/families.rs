@@ -1,47 +1,11 @@
-//! Seeded generators of walls and hands, the same on every machine.
-//!
-//! The generator is SplitMix64 with a fixed way of drawing numbers below a
-//! bound, written out here rather than taken from `rand`, whose sampling
-//! algorithms may change between versions: a seed must name the same walls
-//! forever.
+//! Seeded families of THUPC walls, each stressing different rules: the
+//! same seed gives the same walls on every machine.
 
+use super::wall::Wall;
+#[cfg(test)]
 use crate::hand::Hand;
+use crate::rng::Rng;
 use crate::tile::Tile;
-use crate::wall::Wall;
-
-/// SplitMix64: small, fast, and fully specified.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), by multiply-shift (bias below 2^-50
-    /// for the small bounds used here).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-
-    /// Shuffles in place (Fisher-Yates, from the back).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
 
 /// A uniformly shuffled full wall.
 pub fn uniform_wall(rng: &mut Rng) -> Wall {
@@ -115,7 +79,7 @@ fn place(rng: &mut Rng, slots: &[usize], mut pick: impl FnMut(Tile) -> bool) -> 
             rest.push(t);
         }
     }
-    let mut wall: Vec<Option<Tile>> = vec![None; crate::wall::FULL_WALL];
+    let mut wall: Vec<Option<Tile>> = vec![None; super::wall::FULL_WALL];
     let mut slots = slots.to_vec();
     rng.shuffle(&mut slots);
     for (&s, t) in slots.iter().zip(chosen) {
@@ -136,7 +100,7 @@ fn fill(places: Vec<Option<Tile>>, rest: Vec<Tile>) -> Wall {
 
 /// One wall of `family`.
 pub fn family_wall(rng: &mut Rng, family: Family) -> Wall {
-    use crate::wall::{DEAL, FULL_WALL};
+    use super::wall::{DEAL, FULL_WALL};
     let deal: Vec<usize> = (0..DEAL).collect();
     match family {
         Family::Uniform => uniform_wall(rng),
@@ -146,7 +110,7 @@ pub fn family_wall(rng: &mut Rng, family: Family) -> Wall {
             place(rng, &late, |t| t.is_special())
         }
         Family::Honors => {
-            // 28 honors into 40 of the 52 dealt places.
+            // All 28 honors into 28 random places of the 52 dealt.
             let mut d = deal.clone();
             rng.shuffle(&mut d);
             place(rng, &d[..28], |t| t.is_honor())
@@ -196,8 +160,8 @@ pub fn family_wall(rng: &mut Rng, family: Family) -> Wall {
             let mut longest: Option<(usize, Wall)> = None;
             for _ in 0..5000 {
                 let w = uniform_wall(rng);
-                let events = crate::game::play(&w);
-                if events.last() == Some(&crate::event::Event::ExhaustedWall) {
+                let events = super::game::play(&w);
+                if events.last() == Some(&super::event::Event::ExhaustedWall) {
                     return w;
                 }
                 if longest.as_ref().is_none_or(|(n, _)| events.len() > *n) {
@@ -213,48 +177,6 @@ pub fn family_wall(rng: &mut Rng, family: Family) -> Wall {
 pub fn walls(family: Family, seed: u64, count: usize) -> Vec<Wall> {
     let mut rng = Rng::new(seed ^ (family as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     (0..count).map(|_| family_wall(&mut rng, family)).collect()
-}
-
-/// The 136 ordinary tiles.
-pub fn ordinary_deck() -> Vec<Tile> {
-    Wall::sorted_deck()
-        .into_iter()
-        .filter(|t| !t.is_special())
-        .collect()
-}
-
-/// `size` tiles drawn without replacement from the 136 ordinary tiles.
-pub fn random_hand(rng: &mut Rng, size: usize) -> Hand {
-    let mut deck = ordinary_deck();
-    rng.shuffle(&mut deck);
-    Hand::from_tiles(&deck[..size])
-}
-
-/// `size` tiles, most from one suit: each tile comes from the suit with
-/// probability 7/8 while copies last, else from the rest of the deck.
-pub fn flush_hand(rng: &mut Rng, size: usize) -> Hand {
-    let suit = rng.below(3);
-    let mut inside: Vec<Tile> = ordinary_deck()
-        .into_iter()
-        .filter(|t| t.index() / 9 == suit && t.is_suited())
-        .collect();
-    let mut outside: Vec<Tile> = ordinary_deck()
-        .into_iter()
-        .filter(|t| !(t.index() / 9 == suit && t.is_suited()))
-        .collect();
-    rng.shuffle(&mut inside);
-    rng.shuffle(&mut outside);
-    let mut hand = Hand::new();
-    for _ in 0..size {
-        let from_suit = rng.below(8) != 0;
-        let t = if from_suit {
-            inside.pop()
-        } else {
-            outside.pop()
-        };
-        hand.add(t.or_else(|| outside.pop()).expect("enough tiles"));
-    }
-    hand
 }
 
 #[cfg(test)]
@@ -276,17 +198,8 @@ mod tests {
     const FIRST_SIX_OF_SEED_1: [&str; 6] = ["5M", "7S", "4P", "4M", "1S", "S"];
 
     #[test]
-    fn splitmix64_reference_outputs() {
-        // The published first outputs of SplitMix64 seeded with 0.
-        let mut r = Rng::new(0);
-        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        assert_eq!(r.next_u64(), 0x06C4_5D18_8009_454F);
-    }
-
-    #[test]
     fn families_do_what_they_say() {
-        use crate::wall::{DEAL, FULL_WALL};
+        use crate::thupc2021::wall::{DEAL, FULL_WALL};
         let deal_count =
             |w: &Wall, f: fn(&Tile) -> bool| w.tiles()[..DEAL].iter().filter(|t| f(t)).count();
         for w in walls(Family::SpecialsEarly, 5, 20) {
@@ -327,23 +240,15 @@ mod tests {
         }
         let draws = walls(Family::LongDraw, 5, 5)
             .iter()
-            .filter(|w| crate::game::play(w).last() == Some(&crate::event::Event::ExhaustedWall))
+            .filter(|w| {
+                crate::thupc2021::game::play(w).last()
+                    == Some(&crate::thupc2021::event::Event::ExhaustedWall)
+            })
             .count();
         assert_eq!(draws, 5);
         for f in Family::ALL {
             assert_eq!(walls(f, 9, 3), walls(f, 9, 3), "{f:?} is not deterministic");
             assert_eq!(Family::from_name(f.name()), Some(f));
-        }
-    }
-
-    #[test]
-    fn hands_have_their_size() {
-        let mut rng = Rng::new(7);
-        for size in [1, 2, 13, 14] {
-            assert_eq!(random_hand(&mut rng, size).len(), size);
-            let f = flush_hand(&mut rng, size);
-            assert_eq!(f.len(), size);
-            assert_eq!(f.specials(), 0);
         }
     }
 }

@@ -1,21 +1,18 @@
 //! `mahjong-sim check`: run someone's contest solution on generated walls,
 //! compare with the engine, and shrink the first disagreement.
 //!
-//! The solution is untrusted. It runs under `sh -c` in a process group of
-//! its own; a time-out kills the whole group (children too); output beyond a
-//! limit is cut off and the group killed; readers are joined with a bound, so
-//! even a process that escapes the group cannot hang the checker.
+//! The solution is untrusted: it runs through [`crate::process`], which
+//! contains it (time-out, output limit, its process group killed).
 
-use crate::event::{log_string, Event};
-use crate::game::play;
-use crate::gen::{walls, Family, Rng};
-use crate::wall::Wall;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{Read, Write};
+use super::event::{log_string, Event};
+use super::families::{walls, Family};
+use super::game::play;
+use super::wall::Wall;
+use crate::process::{self, Run};
+use crate::rng::Rng;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What to check and how.
@@ -40,150 +37,6 @@ pub struct Options {
     pub shrink_time: Duration,
     /// Where the failing wall is saved.
     pub save_dir: PathBuf,
-}
-
-/// What one run of the solution did.
-#[derive(Clone, Debug, Default)]
-pub struct Run {
-    /// Standard output, up to the limit.
-    pub stdout: Vec<u8>,
-    /// True when the output went past the limit and was cut off.
-    pub truncated: bool,
-    /// True when the run was killed for taking too long.
-    pub timed_out: bool,
-    /// The exit code, or the signal as `-signal`; `None` when killed by us.
-    pub code: Option<i32>,
-    /// The start of standard error.
-    pub stderr: String,
-    /// True when a process kept the output open after the group was killed.
-    pub pipe_held: bool,
-    /// Wall-clock time of the run.
-    pub elapsed: Duration,
-}
-
-/// Process groups of the solutions running now, so that an interrupted
-/// checker can take them down with it.
-static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
-
-fn kill_group(pgid: i32) {
-    // SAFETY: kill(2) with a negative pid signals that process group; no
-    // memory is touched. At worst the group is already gone (ESRCH).
-    unsafe {
-        libc::kill(-pgid, libc::SIGKILL);
-    }
-}
-
-/// On Ctrl-C (or SIGTERM, SIGHUP), kills every running solution with its
-/// children and exits with status 130. Solutions run in process groups of
-/// their own, so the terminal's signal would not reach them otherwise.
-pub fn kill_solutions_on_interrupt() {
-    // Failing to install (a handler is already set) only loses the cleanup.
-    let _ = ctrlc::set_handler(|| {
-        if let Ok(groups) = LIVE_GROUPS.lock() {
-            groups.iter().copied().for_each(kill_group);
-        }
-        std::process::exit(130);
-    });
-}
-
-/// Runs `command` with `input` on stdin.
-pub fn run_solution(
-    command: &str,
-    input: &[u8],
-    timeout: Duration,
-    limit: usize,
-) -> std::io::Result<Run> {
-    use std::os::unix::process::{CommandExt, ExitStatusExt};
-    let start = Instant::now();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(command)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
-    let pgid = child.id() as i32;
-    LIVE_GROUPS.lock().expect("no panics while held").push(pgid);
-    let kill_group = move || kill_group(pgid);
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let data = input.to_vec();
-    std::thread::spawn(move || {
-        // A solution that exits without reading makes this fail: fine.
-        let _ = stdin.write_all(&data);
-    });
-    let (out_tx, out_rx) = mpsc::channel();
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let mut chunk = [0u8; 64 * 1024];
-        let mut truncated = false;
-        loop {
-            match stdout.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    let room = limit.saturating_sub(buf.len());
-                    buf.extend_from_slice(&chunk[..n.min(room)]);
-                    if n > room {
-                        truncated = true;
-                        kill_group();
-                        break;
-                    }
-                }
-            }
-        }
-        let _ = out_tx.send((buf, truncated));
-    });
-    let (err_tx, err_rx) = mpsc::channel();
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut chunk = [0u8; 16 * 1024];
-        while let Ok(n) = stderr.read(&mut chunk) {
-            if n == 0 {
-                break;
-            }
-            let room = 4096usize.saturating_sub(kept.len());
-            kept.extend_from_slice(&chunk[..n.min(room)]);
-        }
-        let _ = err_tx.send(kept);
-    });
-    let (wait_tx, wait_rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = wait_tx.send(child.wait());
-    });
-    let mut run = Run::default();
-    let status = match wait_rx.recv_timeout(timeout) {
-        Ok(status) => Some(status?),
-        Err(_) => {
-            run.timed_out = true;
-            kill_group();
-            wait_rx.recv().ok().and_then(|s| s.ok())
-        }
-    };
-    // Whatever the solution left running goes too.
-    kill_group();
-    LIVE_GROUPS
-        .lock()
-        .expect("no panics while held")
-        .retain(|&g| g != pgid);
-    run.code = status.and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
-    if run.timed_out {
-        run.code = None;
-    }
-    match out_rx.recv_timeout(Duration::from_secs(1)) {
-        Ok((buf, truncated)) => {
-            run.stdout = buf;
-            run.truncated = truncated;
-        }
-        Err(_) => run.pipe_held = true,
-    }
-    run.stderr = err_rx
-        .recv_timeout(Duration::from_millis(200))
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
-    run.elapsed = start.elapsed();
-    Ok(run)
 }
 
 /// How a run disagrees with the engine.
@@ -269,7 +122,7 @@ pub fn judge(expected: &str, run: &Run) -> Option<Disagreement> {
 /// Runs the solution on `wall` and judges it.
 fn check_wall(o: &Options, wall: &Wall) -> std::io::Result<Option<Disagreement>> {
     let expected = log_string(&play(wall));
-    let run = run_solution(
+    let run = process::run(
         &o.solution,
         wall.to_string().as_bytes(),
         o.timeout,
@@ -308,17 +161,7 @@ pub struct Failure {
     pub path: PathBuf,
 }
 
-fn progress(len: usize) -> ProgressBar {
-    let pb = ProgressBar::new(len as u64);
-    pb.set_style(
-        ProgressStyle::with_template("checking [{bar:40}] {pos}/{len} walls {per_sec} {eta}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    pb
-}
-
-/// Tiles drawn by the end of line `line` of the game on `wall`.
+/// Tiles drawn by the end of line `line` of a game with these `events`.
 fn drawn_by(events: &[Event], line: usize) -> usize {
     events
         .iter()
@@ -381,10 +224,10 @@ fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usiz
     (best, best_d, runs, note)
 }
 
-/// Checks the solution on the generated walls.
-pub fn check(o: &Options) -> std::io::Result<Report> {
+/// Checks the solution on the generated walls, calling `agreed` after each
+/// wall on which it agrees (for a progress bar).
+pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> std::io::Result<Report> {
     let all = walls(o.family, o.seed, o.walls);
-    let pb = progress(all.len());
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let found: Mutex<Vec<(usize, Disagreement)>> = Mutex::new(Vec::new());
@@ -397,7 +240,7 @@ pub fn check(o: &Options) -> std::io::Result<Report> {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(w) = all.get(i) else { break };
                     match check_wall(o, w) {
-                        Ok(None) => pb.inc(1),
+                        Ok(None) => agreed(),
                         Ok(Some(d)) => {
                             found.lock().expect("no panics while held").push((i, d));
                             stop.store(true, Ordering::Relaxed);
@@ -412,7 +255,6 @@ pub fn check(o: &Options) -> std::io::Result<Report> {
         }
     });
     let elapsed = start.elapsed();
-    pb.finish_and_clear();
     if let Some(e) = error.into_inner().expect("threads joined") {
         return Err(e);
     }
@@ -451,7 +293,7 @@ pub fn check(o: &Options) -> std::io::Result<Report> {
 }
 
 /// The report a person reads.
-pub fn render(o: &Options, r: &Report) -> String {
+pub fn report_text(o: &Options, r: &Report) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let rate = r.checked as f64 / r.elapsed.as_secs_f64().max(1e-9);
@@ -490,7 +332,7 @@ pub fn render(o: &Options, r: &Report) -> String {
     writeln!(s, "first differing line: {}", d.line).expect("to a String");
     writeln!(s, "  expected: {}", show(&d.expected)).expect("to a String");
     writeln!(s, "  actual:   {}", show(&d.actual)).expect("to a String");
-    writeln!(s, "\n{}", crate::explain::at_line(&f.wall, d.line)).expect("to a String");
+    writeln!(s, "\n{}", super::explain::at_line(&f.wall, d.line)).expect("to a String");
     writeln!(s, "reproduce: {} < {}", o.solution, f.path.display()).expect("to a String");
     writeln!(s, "explain:   mahjong-sim explain {}", f.path.display()).expect("to a String");
     s

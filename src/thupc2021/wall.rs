@@ -1,5 +1,7 @@
-//! The wall: the tiles in drawing order, first tile drawn first.
+//! The THUPC wall: 148 tiles in drawing order, first tile drawn first, and
+//! its strict parsing.
 
+use crate::parse::{parse_deck, parse_positioned, ParseError};
 use crate::tile::{Tile, COPIES, KINDS};
 use std::fmt;
 
@@ -97,5 +99,85 @@ impl fmt::Display for Wall {
 impl fmt::Debug for Wall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Wall[{}]", crate::tile::format_tiles(&self.0))
+    }
+}
+
+/// Parses a contest wall: exactly 148 names, exactly four of each kind.
+pub fn parse_wall(input: &[u8]) -> Result<Wall, ParseError> {
+    let all: Vec<Tile> = Tile::all().collect();
+    let tiles = parse_deck(parse_positioned(input)?, &all)?;
+    Ok(Wall::new(tiles).expect("148 tiles, at most four of each kind"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::Pos;
+
+    fn deck_text(sep: &str) -> String {
+        let names: Vec<&str> = Wall::sorted_deck().iter().map(|t| t.name()).collect();
+        names.join(sep)
+    }
+
+    #[test]
+    fn accepts_crlf_and_several_a_line() {
+        let w = parse_wall(deck_text("\r\n").as_bytes()).unwrap();
+        assert_eq!(w.tiles(), &Wall::sorted_deck()[..]);
+        let w2 = parse_wall(format!("{}\n\n\n", deck_text(" ")).as_bytes()).unwrap();
+        assert_eq!(w, w2);
+    }
+
+    #[test]
+    fn unknown_tile_has_position() {
+        let text = deck_text("\n").replacen("5M", "10M", 1);
+        let e = parse_wall(text.as_bytes()).unwrap_err();
+        assert_eq!(
+            e.pos,
+            Some(Pos {
+                line: 17,
+                column: 1
+            })
+        );
+        assert!(e
+            .to_string()
+            .starts_with("line 17, column 1: unknown tile `10M`"));
+    }
+
+    #[test]
+    fn counts_are_checked() {
+        let text = deck_text("\n").replacen("9M", "8M", 1);
+        let e = parse_wall(text.as_bytes()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 33, column 1: kind 8M appears 5 times, expected 4"
+        );
+        let short = deck_text("\n").replacen("3P\n", "", 1);
+        let e = parse_wall(short.as_bytes()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "wall has 147 tiles, expected 148; kinds with fewer than 4 copies: 3P (3)"
+        );
+        let long = format!("{}\nE", deck_text("\n"));
+        let e = parse_wall(long.as_bytes()).unwrap_err();
+        assert_eq!(
+            e.pos,
+            Some(Pos {
+                line: 149,
+                column: 1
+            })
+        );
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for input in [
+            &b""[..],
+            b"\xEF\xBB\xBF1M",
+            b"\x00\xff\xfe",
+            b"   \n\n",
+            b"\xc3",
+        ] {
+            assert!(parse_wall(input).is_err());
+        }
     }
 }

@@ -3,24 +3,32 @@
 //!
 //! [`play`] turns a wall into the list of [`Event`]s; printing is elsewhere.
 
+use super::event::{Direction, Event, Player};
+use super::wall::{Wall, DEAL};
 use crate::distance::{self, best_discard, is_winning};
-use crate::event::{Direction, Event, Player};
 use crate::hand::Hand;
-use crate::tile::Tile;
-use crate::wall::{Wall, DEAL};
-
-/// An exposed meld.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Meld {
-    /// Three of a kind.
-    Pong(Tile),
-    /// Three in a row; the lowest tile.
-    Chow(Tile),
-}
+use crate::meld::Meld;
+use crate::tile::{Tile, KINDS};
 
 /// The chow options for a discard `t`, in order of preference: the other
 /// two tiles as offsets from `t`: (t+1, t+2), then (t-1, t+1), then (t-2, t-1).
 pub const CHOW_OPTIONS: [(i8, i8); 3] = [(1, 2), (-1, 1), (-2, -1)];
+
+/// The discard tie order: among discards that leave the same distance, the
+/// first of `PASS REVERSE DOUBLE Z F B N W S E 9S .. 1M` goes (kind indices
+/// from the highest down).
+pub const DISCARD_ORDER: [Tile; KINDS] = {
+    let mut order = [Tile::RED; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        order[i] = match Tile::from_index(KINDS - 1 - i) {
+            Some(t) => t,
+            None => panic!("an index below KINDS"),
+        };
+        i += 1;
+    }
+    order
+};
 
 /// One player's tiles.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,9 +47,15 @@ impl Seat {
         self.melds.len() as u8
     }
 
-    /// The seat's winning distance (hand sizes always fit during a game).
-    pub fn distance(&self) -> u8 {
-        distance::distance(&self.hand, self.melds_n()).expect("game hands keep their size")
+    /// The seat's winning distance; `None` while its size fits no meld count
+    /// (during the deal).
+    pub fn distance(&self) -> Option<u8> {
+        distance::distance(&self.hand, self.melds_n()).ok()
+    }
+
+    /// The distance of a hand the game keeps at a fitting size.
+    fn playing_distance(&self) -> u8 {
+        self.distance().expect("game hands keep their size")
     }
 }
 
@@ -58,25 +72,6 @@ pub struct Table<'w> {
     pub skipped: [bool; 4],
     /// What has happened so far.
     pub events: Vec<Event>,
-}
-
-/// What the game does next.
-enum Next {
-    /// A normal turn of this player (skippable by PASS).
-    Turn(Player),
-    /// A DOUBLE's extra turn: draw, self-drawn check, discard.
-    ExtraTurn(Player),
-    /// After a pong or chow: discard without drawing.
-    DiscardOnly(Player),
-    /// The game is over.
-    End,
-}
-
-/// Plays the game on `wall` and returns its events.
-pub fn play(wall: &Wall) -> Vec<Event> {
-    let mut t = Table::new(wall);
-    t.run();
-    t.events
 }
 
 impl<'w> Table<'w> {
@@ -97,37 +92,220 @@ impl<'w> Table<'w> {
         self.wall.len() - self.drawn
     }
 
+    /// One line per player (hand, melds, distance) and the order of play.
+    pub fn describe(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        for p in Player::ALL {
+            let seat = &self.seats[p.index()];
+            let d = seat.distance().map_or("-".to_string(), |d| d.to_string());
+            writeln!(
+                s,
+                "{p}: {}  | melds: {}  | distance {d}",
+                seat.hand,
+                melds_text(&seat.melds)
+            )
+            .expect("to a String");
+        }
+        let order = match self.direction {
+            Direction::Forward => "ABCD",
+            Direction::Backward => "ADCB",
+        };
+        write!(
+            s,
+            "order {order}, {} tile(s) left in the wall",
+            self.remaining()
+        )
+        .expect("to a String");
+        s
+    }
+}
+
+/// Exposed melds as `explain` writes them, `-` for none.
+pub fn melds_text(melds: &[Meld]) -> String {
+    if melds.is_empty() {
+        return "-".to_string();
+    }
+    let each: Vec<String> = melds
+        .iter()
+        .map(|m| match m {
+            Meld::Chow(_) => crate::tile::format_tiles(&m.tiles()).replace(' ', "-"),
+            _ => m.tiles().iter().map(|t| t.name()).collect(),
+        })
+        .collect();
+    each.join(" ")
+}
+
+/// A decision the game took, with what it weighed: reported to an
+/// [`Observer`] as it is taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// `player` holds a special tile: it goes out first (PASS, then REVERSE,
+    /// then DOUBLE), with no choice to make.
+    SpecialFirst {
+        /// Who discards.
+        player: Player,
+        /// The special tile.
+        tile: Tile,
+    },
+    /// An ordinary discard from a full hand.
+    Discard {
+        /// Who discards.
+        player: Player,
+        /// Every kind held, in the tie order, with the distance its discard
+        /// leaves.
+        candidates: Vec<(Tile, u8)>,
+        /// The discard: the first in tie order of those leaving the least.
+        chosen: Tile,
+    },
+    /// What the others could do with a discard.
+    Claims(Claims),
+}
+
+/// The claims considered on one discard: rons in turn order after the
+/// discarder, then (when nobody won) pongs, then (when nobody ponged) the
+/// next player's chow options in order of preference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claims {
+    /// Who discarded.
+    pub from: Player,
+    /// The tile.
+    pub tile: Tile,
+    /// Each other player, in turn order: could it ron?
+    pub rons: Vec<RonCheck>,
+    /// The ron that was taken: the first player who wins with the tile.
+    pub ron: Option<Player>,
+    /// Each player holding two of the tile: would a pong lower its distance?
+    pub pongs: Vec<ClaimCheck>,
+    /// The next player's chow options it holds both tiles of, in order of
+    /// preference, up to the first taken.
+    pub chows: Vec<ClaimCheck>,
+}
+
+/// Whether one player could win on a discard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RonCheck {
+    /// The player.
+    pub player: Player,
+    /// It holds a special tile, so it cannot win.
+    pub holds_special: bool,
+    /// Its hand with the tile is a winning hand.
+    pub wins: bool,
+    /// Its distance without the tile.
+    pub distance: u8,
+}
+
+/// A pong or chow a player could make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimCheck {
+    /// The player.
+    pub player: Player,
+    /// The meld's tiles, ascending.
+    pub tiles: [Tile; 3],
+    /// Its distance before.
+    pub before: u8,
+    /// Its distance after, with one meld more.
+    pub after: u8,
+}
+
+impl ClaimCheck {
+    /// The rule: a claim is made only when it strictly lowers the distance.
+    pub fn taken(&self) -> bool {
+        self.after < self.before
+    }
+}
+
+/// Listens to a game: every event as it happens and every decision as it is
+/// taken, with the table at that moment. The game reports decisions only
+/// when [`Observer::LISTENING`] is true, so the unit observer `()` costs
+/// nothing (the reporting compiles away).
+pub trait Observer {
+    /// Whether the game should do the work of reporting.
+    const LISTENING: bool = true;
+    /// An event, after the table took it in.
+    fn event(&mut self, _table: &Table, _event: &Event) {}
+    /// A decision, with the table as it was when it was taken.
+    fn decision(&mut self, _table: &Table, _decision: &Decision) {}
+}
+
+/// Nobody listens.
+impl Observer for () {
+    const LISTENING: bool = false;
+}
+
+/// What the game does next.
+enum Next {
+    /// A normal turn of this player (skippable by PASS).
+    Turn(Player),
+    /// A DOUBLE's extra turn: draw, self-drawn check, discard.
+    ExtraTurn(Player),
+    /// After a pong or chow: discard without drawing.
+    DiscardOnly(Player),
+    /// The game is over.
+    End,
+}
+
+/// Plays the game on `wall` and returns its events.
+pub fn play(wall: &Wall) -> Vec<Event> {
+    play_observed(wall, &mut ())
+}
+
+/// Plays the game on `wall`, reporting to `observer`, and returns its events.
+pub fn play_observed<O: Observer>(wall: &Wall, observer: &mut O) -> Vec<Event> {
+    let mut g = Game {
+        t: Table::new(wall),
+        obs: observer,
+    };
+    g.run();
+    g.t.events
+}
+
+/// A game in play: the table and who listens.
+struct Game<'w, 'o, O> {
+    t: Table<'w>,
+    obs: &'o mut O,
+}
+
+impl<O: Observer> Game<'_, '_, O> {
     fn next_of(&self, p: Player) -> Player {
-        p.step(self.direction, 1)
+        p.step(self.t.direction, 1)
+    }
+
+    fn emit(&mut self, e: Event) {
+        self.t.events.push(e);
+        if O::LISTENING {
+            let e = self.t.events.last().expect("just pushed");
+            self.obs.event(&self.t, e);
+        }
     }
 
     /// Draws for `p`; false when the wall is empty.
     fn draw(&mut self, p: Player) -> bool {
-        let Some(&tile) = self.wall.get(self.drawn) else {
+        let Some(&tile) = self.t.wall.get(self.t.drawn) else {
             return false;
         };
-        self.drawn += 1;
-        self.seats[p.index()].hand.add(tile);
-        self.events.push(Event::Draw { player: p, tile });
+        self.t.drawn += 1;
+        self.t.seats[p.index()].hand.add(tile);
+        self.emit(Event::Draw { player: p, tile });
         true
     }
 
     /// Deals, then plays turns until a win or an exhausted wall.
-    pub fn run(&mut self) {
+    fn run(&mut self) {
         for _ in 0..DEAL / 4 {
             for p in Player::ALL {
                 let dealt = self.draw(p);
                 debug_assert!(dealt, "a Wall holds the deal");
             }
         }
-        for seat in &mut self.seats {
-            seat.resting = seat.distance();
+        for seat in &mut self.t.seats {
+            seat.resting = seat.playing_distance();
         }
         let mut next = Next::Turn(Player::A);
         loop {
             next = match next {
-                Next::Turn(p) if self.skipped[p.index()] => {
-                    self.skipped[p.index()] = false;
+                Next::Turn(p) if self.t.skipped[p.index()] => {
+                    self.t.skipped[p.index()] = false;
                     Next::Turn(self.next_of(p))
                 }
                 Next::Turn(p) | Next::ExtraTurn(p) => self.draw_turn(p),
@@ -139,7 +317,7 @@ impl<'w> Table<'w> {
 
     fn draw_turn(&mut self, p: Player) -> Next {
         if !self.draw(p) {
-            self.events.push(Event::ExhaustedWall);
+            self.emit(Event::ExhaustedWall);
             return Next::End;
         }
         self.discard(p, true)
@@ -148,27 +326,35 @@ impl<'w> Table<'w> {
     /// `p` holds `14 - 3n` tiles: after a draw, wins if it can; then
     /// discards one. (After a claim there is no self-drawn check.)
     fn discard(&mut self, p: Player, drew: bool) -> Next {
-        let seat = &mut self.seats[p.index()];
+        let seat = &self.t.seats[p.index()];
         if let Some(special) = seat.hand.first_special() {
+            if O::LISTENING {
+                let d = Decision::SpecialFirst {
+                    player: p,
+                    tile: special,
+                };
+                self.obs.decision(&self.t, &d);
+            }
+            let seat = &mut self.t.seats[p.index()];
             seat.hand.remove(special);
-            seat.resting = seat.distance();
+            seat.resting = seat.playing_distance();
             return match special {
                 Tile::PASS => {
                     let target = self.next_of(p);
-                    self.events.push(Event::Pass { player: p, target });
-                    self.skipped[target.index()] = true;
+                    self.t.skipped[target.index()] = true;
+                    self.emit(Event::Pass { player: p, target });
                     Next::Turn(target)
                 }
                 Tile::REVERSE => {
-                    self.events.push(Event::Discard {
+                    self.t.direction = self.t.direction.flip();
+                    self.emit(Event::Discard {
                         player: p,
                         tile: special,
                     });
-                    self.direction = self.direction.flip();
                     Next::Turn(self.next_of(p))
                 }
                 _ => {
-                    self.events.push(Event::Discard {
+                    self.emit(Event::Discard {
                         player: p,
                         tile: special,
                     });
@@ -176,66 +362,83 @@ impl<'w> Table<'w> {
                 }
             };
         }
-        let choice = best_discard(&seat.hand, seat.melds_n()).expect("game hands keep their size");
+        let choice = best_discard(&seat.hand, seat.melds_n(), &DISCARD_ORDER)
+            .expect("game hands keep their size");
         if drew && choice.before == 0 {
             // No special tile and distance 0: a winning hand.
-            self.events.push(Event::SelfDrawn { player: p });
-            self.events.push(Event::Win { player: p });
+            self.emit(Event::SelfDrawn { player: p });
+            self.emit(Event::Win { player: p });
             return Next::End;
         }
+        if O::LISTENING {
+            let candidates = DISCARD_ORDER
+                .iter()
+                .filter(|&&t| seat.hand.count(t) > 0)
+                .map(|&t| {
+                    let mut rest = seat.hand;
+                    rest.remove(t);
+                    let d = distance::distance(&rest, seat.melds_n()).expect("size fits");
+                    (t, d)
+                })
+                .collect();
+            let d = Decision::Discard {
+                player: p,
+                candidates,
+                chosen: choice.tile,
+            };
+            self.obs.decision(&self.t, &d);
+        }
+        let seat = &mut self.t.seats[p.index()];
         seat.hand.remove(choice.tile);
         seat.resting = choice.after;
-        self.events.push(Event::Discard {
+        self.emit(Event::Discard {
             player: p,
             tile: choice.tile,
         });
+        if O::LISTENING {
+            let d = Decision::Claims(self.weigh_claims(p, choice.tile));
+            self.obs.decision(&self.t, &d);
+        }
         self.claims(p, choice.tile)
     }
 
     /// Ron, then pong, then chow on `from`'s discard of ordinary `tile`.
     fn claims(&mut self, from: Player, tile: Tile) -> Next {
         for steps in 1..4 {
-            let p = from.step(self.direction, steps);
-            let seat = &self.seats[p.index()];
-            // Only a hand one tile from winning can win with one more.
-            if seat.resting != 1 {
-                continue;
-            }
-            let mut with = seat.hand;
-            with.add(tile);
-            if is_winning(&with, seat.melds_n()) {
-                self.events.push(Event::Ron {
+            let p = from.step(self.t.direction, steps);
+            if self.t.seats[p.index()].wins_with(tile) {
+                self.emit(Event::Ron {
                     player: p,
                     from,
                     tile,
                 });
-                self.events.push(Event::Win { player: p });
+                self.emit(Event::Win { player: p });
                 return Next::End;
             }
         }
         for steps in 1..4 {
-            let p = from.step(self.direction, steps);
-            let seat = &mut self.seats[p.index()];
-            if let Some(after) = claim(seat, tile, tile) {
+            let p = from.step(self.t.direction, steps);
+            let seat = &mut self.t.seats[p.index()];
+            if let Some((c, after)) = seat.weigh(p, tile, tile, tile).filter(|c| c.0.taken()) {
+                debug_assert_eq!(c.tiles, [tile; 3]);
                 seat.hand = after;
-                seat.melds.push(Meld::Pong(tile));
-                self.events.push(Event::Pong { player: p, tile });
+                seat.melds.push(Meld::Pung(tile));
+                self.emit(Event::Pong { player: p, tile });
                 return Next::DiscardOnly(p);
             }
         }
         let p = self.next_of(from);
         if tile.is_suited() {
-            let seat = &mut self.seats[p.index()];
+            let seat = &mut self.t.seats[p.index()];
             for (a, b) in CHOW_OPTIONS {
                 let (Some(ta), Some(tb)) = (tile.offset(a), tile.offset(b)) else {
                     continue;
                 };
-                if let Some(after) = claim(seat, ta, tb) {
+                if let Some((c, after)) = seat.weigh(p, tile, ta, tb).filter(|c| c.0.taken()) {
                     seat.hand = after;
-                    let mut tiles = [tile, ta, tb];
-                    tiles.sort();
+                    let tiles = c.tiles;
                     seat.melds.push(Meld::Chow(tiles[0]));
-                    self.events.push(Event::Chow {
+                    self.emit(Event::Chow {
                         player: p,
                         tiles,
                         claimed: tile,
@@ -246,22 +449,94 @@ impl<'w> Table<'w> {
         }
         Next::Turn(p)
     }
+
+    /// Everything [`Game::claims`] weighs on `from`'s discard of `tile`,
+    /// for an observer: every ron check (also past the winner, to say who
+    /// was cut), and every pong and chow option up to the one taken.
+    fn weigh_claims(&self, from: Player, tile: Tile) -> Claims {
+        let order = [1, 2, 3].map(|s| from.step(self.t.direction, s));
+        let mut c = Claims {
+            from,
+            tile,
+            rons: Vec::new(),
+            ron: None,
+            pongs: Vec::new(),
+            chows: Vec::new(),
+        };
+        for p in order {
+            let seat = &self.t.seats[p.index()];
+            let wins = seat.wins_with(tile);
+            if wins && c.ron.is_none() {
+                c.ron = Some(p);
+            }
+            c.rons.push(RonCheck {
+                player: p,
+                holds_special: seat.hand.specials() > 0,
+                wins,
+                distance: seat.resting,
+            });
+        }
+        if c.ron.is_some() {
+            return c;
+        }
+        for p in order {
+            if let Some((check, _)) = self.t.seats[p.index()].weigh(p, tile, tile, tile) {
+                c.pongs.push(check);
+            }
+        }
+        if c.pongs.iter().any(ClaimCheck::taken) || !tile.is_suited() {
+            return c;
+        }
+        let next = order[0];
+        for (a, b) in CHOW_OPTIONS {
+            let (Some(ta), Some(tb)) = (tile.offset(a), tile.offset(b)) else {
+                continue;
+            };
+            if let Some((check, _)) = self.t.seats[next.index()].weigh(next, tile, ta, tb) {
+                c.chows.push(check);
+                if check.taken() {
+                    break;
+                }
+            }
+        }
+        c
+    }
 }
 
-/// The seat's hand after taking `a` and `b` out to claim a discard, when it
-/// holds both and the claim (one meld more) strictly lowers its distance.
-fn claim(seat: &Seat, a: Tile, b: Tile) -> Option<Hand> {
-    // Counts first: most discards are claimable by nobody, and copying the
-    // hand for each of them shows in the game's time.
-    let need = if a == b { 2 } else { 1 };
-    if seat.hand.count(a) < need || seat.hand.count(b) < need {
-        return None;
+impl Seat {
+    /// True when the hand with `tile` added wins.
+    fn wins_with(&self, tile: Tile) -> bool {
+        // Only a hand one tile from winning can win with one more.
+        if self.resting != 1 {
+            return false;
+        }
+        let mut with = self.hand;
+        with.add(tile);
+        is_winning(&with, self.melds_n())
     }
-    let mut after = seat.hand;
-    after.remove(a);
-    after.remove(b);
-    let claimed = distance::distance(&after, seat.melds_n() + 1).expect("a claim keeps the size");
-    (claimed < seat.resting).then_some(after)
+
+    /// The claim of `tile` with `a` and `b` from the hand, when it holds
+    /// both: the distances it compares, and the hand after it.
+    fn weigh(&self, player: Player, tile: Tile, a: Tile, b: Tile) -> Option<(ClaimCheck, Hand)> {
+        // Counts first: most discards are claimable by nobody, and copying the
+        // hand for each of them shows in the game's time.
+        let need = if a == b { 2 } else { 1 };
+        if self.hand.count(a) < need || self.hand.count(b) < need {
+            return None;
+        }
+        let mut after = self.hand;
+        after.remove(a);
+        after.remove(b);
+        let mut tiles = [tile, a, b];
+        tiles.sort();
+        let check = ClaimCheck {
+            player,
+            tiles,
+            before: self.resting,
+            after: distance::distance(&after, self.melds_n() + 1).expect("a claim keeps the size"),
+        };
+        Some((check, after))
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,97 @@
+//! The seam between a game and the harness: a [`Target`] names one
+//! engine-versus-oracle comparison, its input and its check. Fuzz targets
+//! ([`crate::fuzz::run`]), corpus replay (`tests/corpus.rs`) and the
+//! engine-equals-oracle properties (`tests/properties.rs`) are written once
+//! over this trait; a game joins the harness by implementing it, and every
+//! one of them then covers it.
+
+use crate::compare::{self, Failure};
+use crate::input::{AnalyzeInput, HandInput, WallInput};
+use std::fmt::Debug;
+
+/// One engine-versus-oracle comparison.
+pub trait Target {
+    /// The fuzz target's name and its folder in `corpus/`.
+    const NAME: &'static str;
+    /// Properties run `QUICKCHECK_TESTS / CASE_DIVISOR` cases (whole games
+    /// cost more than single hands).
+    const CASE_DIVISOR: u64 = 1;
+    /// The input; its `Debug` is a paste-ready reproduction.
+    type Input: Debug;
+    /// Runs engine and oracle on `input` and demands they agree.
+    fn check(input: &Self::Input) -> Result<(), Failure>;
+    /// Decodes fuzzer bytes into an input (as a typed `fuzz_target!`
+    /// would); `None` skips them.
+    #[cfg(feature = "arbitrary")]
+    fn decode(bytes: &[u8]) -> Option<Self::Input>;
+}
+
+#[cfg(feature = "arbitrary")]
+fn decode<'a, T: arbitrary::Arbitrary<'a>>(bytes: &'a [u8]) -> Option<T> {
+    T::arbitrary_take_rest(arbitrary::Unstructured::new(bytes)).ok()
+}
+
+/// Parser inputs longer than this are skipped: a wall is under 1 KiB, and
+/// longer inputs only slow the fuzzer down.
+pub const MAX_PARSE_INPUT: usize = 8 * 1024;
+
+/// The winning distance: engine against the oracle's exhaustive search.
+pub struct Distance;
+
+impl Target for Distance {
+    const NAME: &'static str = "distance";
+    type Input = HandInput;
+    fn check(input: &HandInput) -> Result<(), Failure> {
+        compare::distance(input)
+    }
+    #[cfg(feature = "arbitrary")]
+    fn decode(bytes: &[u8]) -> Option<HandInput> {
+        decode(bytes)
+    }
+}
+
+/// The THUPC 2021 game: engine against the oracle simulator, event by event.
+pub struct Game;
+
+impl Target for Game {
+    const NAME: &'static str = "game";
+    const CASE_DIVISOR: u64 = 10;
+    type Input = WallInput;
+    fn check(input: &WallInput) -> Result<(), Failure> {
+        compare::game(input)
+    }
+    #[cfg(feature = "arbitrary")]
+    fn decode(bytes: &[u8]) -> Option<WallInput> {
+        decode(bytes)
+    }
+}
+
+/// Raw bytes into the parsers: no panic, positioned errors, round trips.
+pub struct Parse;
+
+impl Target for Parse {
+    const NAME: &'static str = "parse";
+    type Input = Vec<u8>;
+    fn check(input: &Vec<u8>) -> Result<(), Failure> {
+        compare::parse(input)
+    }
+    #[cfg(feature = "arbitrary")]
+    fn decode(bytes: &[u8]) -> Option<Vec<u8>> {
+        (bytes.len() <= MAX_PARSE_INPUT).then(|| bytes.to_vec())
+    }
+}
+
+/// Hand analysis: engine against the oracle's brute force.
+pub struct Analyze;
+
+impl Target for Analyze {
+    const NAME: &'static str = "analyze";
+    type Input = AnalyzeInput;
+    fn check(input: &AnalyzeInput) -> Result<(), Failure> {
+        compare::analysis(input)
+    }
+    #[cfg(feature = "arbitrary")]
+    fn decode(bytes: &[u8]) -> Option<AnalyzeInput> {
+        decode(bytes)
+    }
+}

@@ -1,0 +1,84 @@
+//! The command-line app: everything only the binary needs (terminal output,
+//! progress bars, Ctrl-C, exit statuses). The clap layer is `main.rs`; the
+//! command bodies are [`commands`].
+
+pub mod bench;
+pub mod commands;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use mahjong_sim::parse::ParseError;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// How a command that ran to its end judged its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// All is well: exit status 0.
+    Ok,
+    /// A negative verdict (a mismatch was found): exit status 1.
+    Negative,
+}
+
+impl From<Verdict> for ExitCode {
+    fn from(v: Verdict) -> ExitCode {
+        match v {
+            Verdict::Ok => ExitCode::SUCCESS,
+            Verdict::Negative => ExitCode::from(1),
+        }
+    }
+}
+
+/// Exit status of an error (bad usage, bad input, I/O).
+pub const EXIT_ERROR: u8 = 2;
+
+/// A failure to report on stderr (exit status 2).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad input, with its position.
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    /// A file could not be read or written.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// Why it failed.
+        source: io::Error,
+    },
+    /// Anything else worth a sentence.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// Writes a command's output to stdout; a broken pipe is not an error.
+pub fn emit(bytes: &[u8], verdict: Verdict) -> Result<ExitCode, CliError> {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Io {
+            what: "cannot write standard output".into(),
+            source: e,
+        }),
+        _ => Ok(verdict.into()),
+    }
+}
+
+/// On Ctrl-C (or SIGTERM, SIGHUP), kills every running untrusted program
+/// with its children and exits with status 130.
+pub fn kill_programs_on_interrupt() {
+    // Failing to install (a handler is already set) only loses the cleanup.
+    let _ = ctrlc::set_handler(|| {
+        mahjong_sim::process::kill_all();
+        std::process::exit(130);
+    });
+}
+
+/// A progress bar of `len` steps (drawn only on a terminal).
+pub fn progress_bar(len: usize, template: &str) -> ProgressBar {
+    let pb = ProgressBar::new(len as u64);
+    pb.set_style(
+        ProgressStyle::with_template(template)
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    pb
+}

@@ -1,0 +1,261 @@
+//! `mahjong-sim explain`: the event log with the reason for every decision.
+//!
+//! The game reports each decision it takes, with what it weighed, to an
+//! [`Observer`]; this one writes them down beside the events. Nothing here
+//! decides anything: the distances, the rons, pongs and chows considered and
+//! the choices are the game's own.
+
+use super::event::Event;
+use super::game::{melds_text, play_observed, Claims, Decision, Observer, Table};
+use super::wall::{Wall, DEAL};
+use crate::analysis::decompositions;
+use crate::tile::{format_tiles, Tile};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// One event with the reasons behind it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// The event's line number in the log, from 1.
+    pub line: usize,
+    /// The event.
+    pub event: Event,
+    /// Why it happened, and what was considered.
+    pub notes: Vec<String>,
+}
+
+/// Why `p` discards what it does from its full hand.
+fn discard_notes(t: &Table, d: &Decision) -> Vec<String> {
+    let (Decision::SpecialFirst { player: p, .. } | Decision::Discard { player: p, .. }) = *d
+    else {
+        return Vec::new();
+    };
+    let seat = &t.seats[p.index()];
+    let mut notes = vec![format!(
+        "{p} holds {}  | melds: {}",
+        seat.hand,
+        melds_text(&seat.melds)
+    )];
+    let Decision::Discard {
+        candidates, chosen, ..
+    } = d
+    else {
+        notes.push("special tiles go first, in the order PASS, REVERSE, DOUBLE".into());
+        return notes;
+    };
+    let best = candidates.iter().map(|c| c.1).min().unwrap_or(0);
+    let list: Vec<String> = candidates
+        .iter()
+        .map(|(tile, d)| format!("{tile}:{d}"))
+        .collect();
+    notes.push(format!(
+        "distance after each discard (tie order): {}",
+        list.join(" ")
+    ));
+    let tied: Vec<&str> = candidates
+        .iter()
+        .filter(|c| c.1 == best)
+        .map(|c| c.0.name())
+        .collect();
+    if tied.len() > 1 {
+        notes.push(format!(
+            "least distance {best} for {}; the first in tie order Z F B N W S E 9S..1M goes: {chosen}",
+            tied.join(" ")
+        ));
+    } else {
+        notes.push(format!("least distance {best}: {chosen}"));
+    }
+    notes
+}
+
+/// What each other player could do with a discard, as the game weighed it.
+fn claim_notes(c: &Claims) -> Vec<String> {
+    let mut notes = Vec::new();
+    for r in &c.rons {
+        let p = r.player;
+        let why = if r.holds_special {
+            "holds a special tile, cannot win".to_string()
+        } else if r.wins {
+            "wins with it".to_string()
+        } else {
+            format!("does not win with it (distance {})", r.distance)
+        };
+        match c.ron {
+            Some(w) if w == p => notes.push(format!("ron: {p} {why}: RON")),
+            Some(w) if r.wins => notes.push(format!(
+                "ron: {p} {why}, but is cut by {w}, earlier in turn order"
+            )),
+            _ => notes.push(format!("ron: {p} {why}")),
+        }
+    }
+    if c.ron.is_some() {
+        return notes;
+    }
+    let tile = c.tile;
+    for k in &c.pongs {
+        let verdict = if k.taken() {
+            "strictly lower: PONG"
+        } else {
+            "not lower: no pong"
+        };
+        notes.push(format!(
+            "pong: {} holds {tile} {tile}: distance {} -> {} with one more meld, {verdict}",
+            k.player, k.before, k.after
+        ));
+    }
+    if c.pongs.iter().any(|k| k.taken()) {
+        notes.push("pong beats chow".into());
+        return notes;
+    }
+    for k in &c.chows {
+        let (next, before, d, run) = (k.player, k.before, k.after, format_tiles(&k.tiles));
+        if k.taken() {
+            notes.push(format!(
+                "chow: {next} could take {run}: distance {before} -> {d}, strictly lower: CHOW"
+            ));
+        } else {
+            notes.push(format!(
+                "chow: {next} could take {run}: distance {before} -> {d}, not lower"
+            ));
+        }
+    }
+    notes
+}
+
+/// Notes on an event's rule, after the table took it in.
+fn event_notes(t: &Table, e: &Event) -> Vec<String> {
+    match *e {
+        Event::SelfDrawn { player } => {
+            let seat = &t.seats[player.index()];
+            let c = seat.hand.ordinary_counts();
+            decompositions(&c, 4 - seat.melds.len())
+                .first()
+                .map(|d| format!("{player}'s hand wins: {d}"))
+                .into_iter()
+                .collect()
+        }
+        Event::ExhaustedWall => vec!["the wall is empty at a draw".into()],
+        Event::Discard {
+            player,
+            tile: Tile::REVERSE,
+        } => vec![format!(
+            "order reversed; next is {}",
+            player.step(t.direction, 1)
+        )],
+        Event::Discard {
+            player,
+            tile: Tile::DOUBLE,
+        } => vec![format!("{player} takes another full turn at once")],
+        Event::Pass { target, .. } => vec![format!("{target} loses the next turn")],
+        _ => Vec::new(),
+    }
+}
+
+/// Writes the game's events and decisions down as [`Step`]s.
+#[derive(Default)]
+struct Notes {
+    steps: Vec<Step>,
+    /// Notes on a decision whose event has not come yet.
+    pending: Vec<String>,
+}
+
+impl Observer for Notes {
+    fn event(&mut self, t: &Table, e: &Event) {
+        let mut notes = std::mem::take(&mut self.pending);
+        notes.extend(event_notes(t, e));
+        let line = self.steps.len() + 1;
+        if line == DEAL {
+            notes.push(format!("after the deal:\n{}", t.describe()));
+        }
+        self.steps.push(Step {
+            line,
+            event: e.clone(),
+            notes,
+        });
+    }
+
+    fn decision(&mut self, t: &Table, d: &Decision) {
+        match d {
+            // Claims come after their discard's event: notes on that step.
+            Decision::Claims(c) => {
+                let last = self.steps.last_mut().expect("a discard came first");
+                last.notes.extend(claim_notes(c));
+            }
+            _ => self.pending = discard_notes(t, d),
+        }
+    }
+}
+
+/// Plays `wall` and annotates every event with the game's reasons.
+pub fn explain(wall: &Wall) -> Vec<Step> {
+    let mut notes = Notes::default();
+    play_observed(wall, &mut notes);
+    notes.steps
+}
+
+/// The table after the first `events` events, as [`Table::describe`] says.
+struct Snapshot {
+    seen: usize,
+    at: usize,
+    text: Option<String>,
+}
+
+impl Observer for Snapshot {
+    fn event(&mut self, t: &Table, _: &Event) {
+        self.seen += 1;
+        if self.seen == self.at {
+            self.text = Some(t.describe());
+        }
+    }
+}
+
+/// The table just before line `line` (from 1) of the game on `wall`, with
+/// the reasons for that line's event: what a checker shows at a mismatch.
+pub fn at_line(wall: &Wall, line: usize) -> String {
+    let steps = explain(wall);
+    let upto = line.saturating_sub(1).min(steps.len());
+    let mut snap = Snapshot {
+        seen: 0,
+        at: upto,
+        text: None,
+    };
+    play_observed(wall, &mut snap);
+    // Before the first event: the table before the deal.
+    let table = snap.text.unwrap_or_else(|| Table::new(wall).describe());
+    let mut s = format!("table before line {line}:\n{table}\n");
+    // A claim's reasons sit on the discard just before it: show both.
+    let from = upto.saturating_sub(1);
+    for step in steps
+        .get(from..=upto.min(steps.len().saturating_sub(1)))
+        .unwrap_or_default()
+    {
+        let label = if step.line == line {
+            "expected"
+        } else {
+            "before it"
+        };
+        writeln!(s, "{label} line {}: {}", step.line, step.event).expect("to a String");
+        for n in &step.notes {
+            writeln!(s, "  - {n}").expect("to a String");
+        }
+    }
+    if upto >= steps.len() {
+        writeln!(s, "the game ended at line {}", steps.len()).expect("to a String");
+    }
+    s
+}
+
+/// The annotated log as text: each event, its notes indented below.
+pub fn render_steps(steps: &[Step]) -> String {
+    let mut s = String::new();
+    for st in steps {
+        writeln!(s, "{:>4}  {}", st.line, st.event).expect("to a String");
+        for n in &st.notes {
+            for (j, l) in n.lines().enumerate() {
+                let lead = if j == 0 { "- " } else { "  " };
+                writeln!(s, "        {lead}{l}").expect("to a String");
+            }
+        }
+    }
+    s
+}
