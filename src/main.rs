@@ -135,8 +135,9 @@ enum Command {
     Analyze {
         /// The concealed tiles; standard input when none are given.
         tiles: Vec<String>,
-        /// An exposed meld, e.g. --meld "1M 2M 3M" --meld "E E E"; repeatable.
-        #[arg(long = "meld", value_name = "TILES")]
+        /// An exposed meld, as printed (`123M`, `777S`, `EEE`) or as tiles
+        /// (`"1M 2M 3M"`); repeatable.
+        #[arg(long = "meld", value_name = "MELD")]
         melds: Vec<String>,
         /// Print the analysis as one JSON object (schema in README.md).
         #[arg(long)]

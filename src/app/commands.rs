@@ -106,9 +106,15 @@ pub fn analyze(
     let tiles: Vec<_> = positioned.into_iter().map(|(_, t)| t).collect();
     let mut sets = Vec::new();
     for (i, m) in melds.iter().enumerate() {
-        let meld_tiles = mahjong_sim::tile::parse_tiles(m)
-            .map_err(|e| CliError::Other(format!("--meld {} (`{m}`): {e}", i + 1)))?;
-        let set = Meld::from_tiles(&meld_tiles).ok_or_else(|| {
+        // Tiles (`1M 2M 3M`), or the notation melds are printed in (`123M`).
+        let set = match mahjong_sim::tile::parse_tiles(m) {
+            Ok(meld_tiles) => Meld::from_tiles(&meld_tiles),
+            Err(e) => Some(
+                Meld::parse(m)
+                    .ok_or_else(|| CliError::Other(format!("--meld {} (`{m}`): {e}", i + 1)))?,
+            ),
+        };
+        let set = set.ok_or_else(|| {
             CliError::Other(format!(
                 "--meld {} (`{m}`): not a chow, pung or kong",
                 i + 1

@@ -121,18 +121,12 @@ impl<'w> Table<'w> {
     }
 }
 
-/// Exposed melds as `explain` writes them, `-` for none.
+/// Exposed melds in the one meld notation (`777S 789S`), `-` for none.
 pub fn melds_text(melds: &[Meld]) -> String {
     if melds.is_empty() {
         return "-".to_string();
     }
-    let each: Vec<String> = melds
-        .iter()
-        .map(|m| match m {
-            Meld::Chow(_) => crate::tile::format_tiles(&m.tiles()).replace(' ', "-"),
-            _ => m.tiles().iter().map(|t| t.name()).collect(),
-        })
-        .collect();
+    let each: Vec<String> = melds.iter().map(Meld::to_string).collect();
     each.join(" ")
 }
 
