@@ -18,5 +18,6 @@ pub mod distance;
 #[cfg(feature = "arbitrary")]
 pub mod fuzz;
 pub mod input;
+pub mod noi2014;
 pub mod target;
 pub mod thupc2021;
