@@ -499,6 +499,7 @@ impl<O: Observer> Game<'_, '_, O> {
 
 impl Seat {
     /// True when the hand with `tile` added wins.
+    #[inline]
     fn wins_with(&self, tile: Tile) -> bool {
         // Only a hand one tile from winning can win with one more.
         if self.resting != 1 {
@@ -511,13 +512,19 @@ impl Seat {
 
     /// The claim of `tile` with `a` and `b` from the hand, when it holds
     /// both: the distances it compares, and the hand after it.
+    #[inline(always)]
     fn weigh(&self, player: Player, tile: Tile, a: Tile, b: Tile) -> Option<(ClaimCheck, Hand)> {
-        // Counts first: most discards are claimable by nobody, and copying the
-        // hand for each of them shows in the game's time.
+        // Counts first, inlined: most discards are claimable by nobody, and
+        // even a call for each of them shows in the game's time.
         let need = if a == b { 2 } else { 1 };
         if self.hand.count(a) < need || self.hand.count(b) < need {
             return None;
         }
+        Some(self.weigh_held(player, tile, a, b))
+    }
+
+    /// [`Seat::weigh`] for a hand holding `a` and `b`.
+    fn weigh_held(&self, player: Player, tile: Tile, a: Tile, b: Tile) -> (ClaimCheck, Hand) {
         let mut after = self.hand;
         after.remove(a);
         after.remove(b);
@@ -529,7 +536,7 @@ impl Seat {
             before: self.resting,
             after: distance::distance(&after, self.melds_n() + 1).expect("a claim keeps the size"),
         };
-        Some((check, after))
+        (check, after)
     }
 }
 
