@@ -22,6 +22,7 @@ pub mod analysis;
 pub mod distance;
 pub mod hand;
 pub mod meld;
+pub mod noi2014;
 pub mod parse;
 pub mod process;
 pub mod rng;

@@ -45,6 +45,14 @@ impl Meld {
         }
     }
 
+    /// Its number of tiles: 3, or 4 for a kong.
+    pub fn size(self) -> u8 {
+        match self {
+            Meld::Chow(_) | Meld::Pung(_) => 3,
+            Meld::Kong(_) => 4,
+        }
+    }
+
     /// The lowest tile.
     pub fn first(self) -> Tile {
         match self {

@@ -60,6 +60,7 @@ corpus_tests! {
     corpus_game: target::Game,
     corpus_parse: target::Parse,
     corpus_analyze: target::Analyze,
+    corpus_noi2014: target::Noi2014,
 }
 
 /// Text walls (the contest format), kept readable: engine against oracle.

@@ -51,6 +51,7 @@ macro_rules! engine_equals_oracle {
 engine_equals_oracle! {
     qc_engine_distance_equals_oracle: target::Distance,
     qc_engine_and_oracle_game_logs_are_equal: target::Game,
+    qc_noi2014_engine_equals_oracle: target::Noi2014,
 }
 // The analysis target's check is the four `analysis` properties below, each
 // run on its own for a clearer name.

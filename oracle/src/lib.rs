@@ -19,5 +19,6 @@ pub mod distance;
 pub mod fuzz;
 pub mod input;
 pub mod noi2014;
+pub mod noi2014_harness;
 pub mod target;
 pub mod thupc2021;

@@ -7,6 +7,7 @@
 
 use crate::compare::{self, Failure};
 use crate::input::{AnalyzeInput, HandInput, WallInput};
+use crate::noi2014_harness::{self, Noi2014Input};
 use std::fmt::Debug;
 
 /// One engine-versus-oracle comparison.
@@ -92,6 +93,22 @@ impl Target for Analyze {
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<AnalyzeInput> {
+        decode(bytes)
+    }
+}
+
+/// The NOI2014 judge: engine against the oracle judge, both driven by the
+/// same bots and scripted answers (legal and illegal), request by request.
+pub struct Noi2014;
+
+impl Target for Noi2014 {
+    const NAME: &'static str = "noi2014";
+    type Input = Noi2014Input;
+    fn check(input: &Noi2014Input) -> Result<(), Failure> {
+        noi2014_harness::check(input)
+    }
+    #[cfg(feature = "arbitrary")]
+    fn decode(bytes: &[u8]) -> Option<Noi2014Input> {
         decode(bytes)
     }
 }

@@ -1,0 +1,458 @@
+//! The NOI2014 judges side by side: one input (a wall and who answers at each
+//! seat), both judges driven by identical answer sources, and a report at
+//! the first difference in requests, events or results.
+//!
+//! Answers come from the engine's in-process bots, optionally perturbed by
+//! script bytes: a scripted seat asks its greedy bot for an answer (so the
+//! bot's own view stays up to date) and, when the next script byte says so,
+//! replaces it with another answer, legal or not: PASS, PLAY of any tile,
+//! PENG with any tile, GANG with or without a tile, HU, malformed strings,
+//! or no answer at all. Each judge gets a fresh answer source, so while the
+//! judges ask the same requests they get the same answers, and the first
+//! request they differ on is reported.
+
+use crate::compare::Failure;
+use crate::noi2014 as oracle;
+use mahjong_sim::noi2014::tiles::{lower_name, name, tile};
+use mahjong_sim::noi2014::wall::Wall;
+use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request, SampleBot};
+use std::fmt;
+
+/// Tiles in a NOI2014 wall.
+pub const WALL: usize = 108;
+
+/// Who answers at one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// The built-in greedy bot.
+    Greedy,
+    /// The built-in sample bot (the 2014 bot's ways) with this seed.
+    Sample(u64),
+    /// The greedy bot, its answers replaced as the script says.
+    Scripted,
+}
+
+/// One NOI2014 game for the harness.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Noi2014Input {
+    /// The wall as kind indices `0..27` (`W1..W9`, `B1..B9`, `T1..T9`), four
+    /// of each, first drawn first.
+    pub wall: Vec<u8>,
+    /// Who answers at seats 0..3.
+    pub seats: [Seat; 4],
+    /// The bytes scripted seats read in order, one to three per answer;
+    /// once they run out the greedy bot's answers stand.
+    pub script: Vec<u8>,
+}
+
+impl Noi2014Input {
+    /// An input from wall names (`W1 B2 ...`). Panics on a bad wall.
+    pub fn new(wall: &str, seats: [Seat; 4], script: Vec<u8>) -> Noi2014Input {
+        let wall = Wall::parse(wall.as_bytes()).expect("a NOI2014 wall");
+        Noi2014Input {
+            wall: wall.kinds().to_vec(),
+            seats,
+            script,
+        }
+    }
+
+    /// The engine's wall.
+    pub fn engine_wall(&self) -> Wall {
+        Wall::from_kinds(&self.kinds()).expect("a Noi2014Input holds a wall")
+    }
+
+    /// The wall as the oracle takes it.
+    pub fn kinds(&self) -> [u8; WALL] {
+        self.wall
+            .as_slice()
+            .try_into()
+            .expect("a Noi2014Input holds 108 tiles")
+    }
+}
+
+impl fmt::Debug for Noi2014Input {
+    /// A paste-ready Rust expression.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.wall.iter().map(|&k| name(tile(k as usize))).collect();
+        write!(
+            f,
+            "Noi2014Input::new({:?}, {:?}, vec!{:?})",
+            names.join(" "),
+            self.seats,
+            self.script
+        )
+    }
+}
+
+/// A seat's player.
+enum Player {
+    Bot(Box<dyn Bot>),
+    Scripted(GreedyBot),
+}
+
+/// The answer source both judges get a fresh copy of.
+pub struct Answers<'a> {
+    players: [Player; 4],
+    script: &'a [u8],
+}
+
+impl<'a> Answers<'a> {
+    /// The players of `input`, before their first request.
+    pub fn new(input: &'a Noi2014Input) -> Answers<'a> {
+        Answers {
+            players: input.seats.map(|s| match s {
+                Seat::Greedy => Player::Bot(Box::new(GreedyBot::new())),
+                Seat::Sample(seed) => Player::Bot(Box::new(SampleBot::new(seed))),
+                Seat::Scripted => Player::Scripted(GreedyBot::new()),
+            }),
+            script: &input.script,
+        }
+    }
+
+    fn byte(&mut self) -> Option<u8> {
+        let (&b, rest) = self.script.split_first()?;
+        self.script = rest;
+        Some(b)
+    }
+
+    /// Player `p`'s answer to `request`.
+    pub fn answer(&mut self, p: usize, request: &Request) -> Reply {
+        match &mut self.players[p] {
+            Player::Bot(bot) => Reply::Text(bot.respond(request).into_owned()),
+            Player::Scripted(bot) => {
+                let own = bot.respond(request).into_owned();
+                let held: Vec<u8> = (0..27u8)
+                    .filter(|&k| bot.view().hand().count(tile(k as usize)) > 0)
+                    .collect();
+                match self.byte() {
+                    // Most answers stand, so games go deep.
+                    Some(b) if b >= 192 => self.perturb(b - 192, &held, request),
+                    _ => Reply::Text(own),
+                }
+            }
+        }
+    }
+
+    /// Another answer: kind `k` (0..64) chooses what, the next byte which tile.
+    fn perturb(&mut self, k: u8, held: &[u8], request: &Request) -> Reply {
+        let pick = self.byte().unwrap_or(0);
+        // Half the time a tile the player holds, else any kind.
+        let kind = if pick.is_multiple_of(2) && !held.is_empty() {
+            held[(pick as usize / 2) % held.len()]
+        } else {
+            (pick / 2) % 27
+        };
+        let t = name(tile(kind as usize));
+        let text = match k % 20 {
+            0 => return Reply::Failed("the script made it crash".into()),
+            1 => String::new(),
+            2 => "HU".into(),
+            3 => "PASS".into(),
+            4 => "GANG".into(),
+            5 => format!("GANG {t}"),
+            6 => format!("PENG {t}"),
+            7 | 8 => format!("PLAY {t}"),
+            9 => format!("PLAY {}", lower_name(tile(kind as usize))),
+            10 => format!("PLAY \t {t} "),
+            11 => "pass".into(),
+            12 => format!("PLAY {t} {t}"),
+            13 => "\tPASS".into(),
+            14 => "PENG".into(),
+            15 => t.to_string(),
+            16 => "PASS\n".into(),
+            17 => match request {
+                // A target of the held tiles and this one.
+                Request::Target => held
+                    .iter()
+                    .map(|&k| name(tile(k as usize)))
+                    .chain([t])
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                _ => format!("PENG {t} {t}"),
+            },
+            18 => format!("HU {t}"),
+            _ => {
+                let junk: String = (0..pick % 7)
+                    .map(|i| b"PLAYENGHUS W1 "[(i as usize * 5 + kind as usize) % 14] as char)
+                    .collect();
+                junk
+            }
+        };
+        Reply::Text(text)
+    }
+}
+
+/// What both judges must agree on, as plain strings and numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `(player, request)` in the order asked.
+    pub requests: Vec<(u8, String)>,
+    /// Canonical event lines.
+    pub events: Vec<String>,
+    /// One line per player: end, target, validity, Hamming, chance, place,
+    /// twice the points.
+    pub results: Vec<String>,
+    /// Twice the points of players 0..3.
+    pub half_points: [u8; 4],
+    /// Places of players 0..3.
+    pub places: [u8; 4],
+}
+
+/// The engine judge on `input`, with the finished judge.
+pub fn engine(input: &Noi2014Input) -> (Judge, Outcome) {
+    let mut answers = Answers::new(input);
+    let mut judge = Judge::new(&input.engine_wall());
+    while let Some((p, request)) = judge.pending() {
+        let reply = answers.answer(p, request);
+        judge.answer(reply).expect("a request is pending");
+    }
+    let c = judge.comparable().expect("the game is over");
+    let outcome = Outcome {
+        requests: c
+            .requests
+            .iter()
+            .map(|(p, r)| (*p as u8, r.clone()))
+            .collect(),
+        events: c.events.clone(),
+        results: c
+            .results
+            .iter()
+            .map(|r| {
+                let end = match r.end {
+                    mahjong_sim::noi2014::judge::ComparableEnd::Won { order, self_drawn } => {
+                        format!(
+                            "won #{order}{}",
+                            if self_drawn { " self-drawn" } else { "" }
+                        )
+                    }
+                    mahjong_sim::noi2014::judge::ComparableEnd::Playing => "playing".into(),
+                    mahjong_sim::noi2014::judge::ComparableEnd::Out { request } => {
+                        format!("out at request {request}")
+                    }
+                };
+                result_line(
+                    &end,
+                    &r.target,
+                    r.valid,
+                    r.hamming,
+                    r.chance,
+                    r.place,
+                    r.half_points,
+                )
+            })
+            .collect(),
+        half_points: c.results.each_ref().map(|r| r.half_points),
+        places: c.results.each_ref().map(|r| r.place),
+    };
+    (judge, outcome)
+}
+
+/// The oracle judge on `input`.
+pub fn oracle(input: &Noi2014Input) -> Outcome {
+    let mut answers = Answers::new(input);
+    let o = oracle::play(&input.kinds(), &mut |p, request| {
+        let parsed: Request = request
+            .parse()
+            .unwrap_or_else(|e| panic!("the oracle asked `{request}`, not a request: {e:?}"));
+        match answers.answer(p as usize, &parsed) {
+            Reply::Text(t) => oracle::Reply::Text(t),
+            Reply::Failed(why) => oracle::Reply::Failed(why),
+        }
+    });
+    Outcome {
+        requests: o.requests.clone(),
+        events: o.events.clone(),
+        results: o
+            .results
+            .iter()
+            .map(|r| {
+                let end = match r.end {
+                    oracle::End::Won { order, self_drawn } => {
+                        format!(
+                            "won #{order}{}",
+                            if self_drawn { " self-drawn" } else { "" }
+                        )
+                    }
+                    oracle::End::Playing => "playing".into(),
+                    oracle::End::Out { request } => format!("out at request {request}"),
+                };
+                result_line(
+                    &end,
+                    &r.target,
+                    r.valid,
+                    r.hamming,
+                    r.chance,
+                    r.place,
+                    r.half_points,
+                )
+            })
+            .collect(),
+        half_points: o.results.each_ref().map(|r| r.half_points),
+        places: o.results.each_ref().map(|r| r.place),
+    }
+}
+
+fn result_line(
+    end: &str,
+    target: &Option<String>,
+    valid: bool,
+    hamming: Option<u32>,
+    chance: Option<u32>,
+    place: u8,
+    half_points: u8,
+) -> String {
+    format!(
+        "{end}; target {target:?} valid {valid} hamming {hamming:?} chance {chance:?}; place {place}, points {}",
+        half_points as f64 / 2.0
+    )
+}
+
+/// The first index where two lists differ, with what each has there.
+fn first_difference<T: PartialEq + fmt::Debug>(
+    a: &[T],
+    b: &[T],
+) -> Option<(usize, String, String)> {
+    let i = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
+    let show = |x: Option<&T>| x.map_or("(nothing)".to_string(), |x| format!("{x:?}"));
+    Some((i, show(a.get(i)), show(b.get(i))))
+}
+
+/// Engine and oracle agree on every request, event and result, and the
+/// results are a ranking: points sum to 10, places agree with points.
+pub fn check(input: &Noi2014Input) -> Result<(), Failure> {
+    let (_, e) = engine(input);
+    let o = oracle(input);
+    let fail = |what: String| Failure(format!("NOI2014 judges differ: {what}\n  input: {input:?}"));
+    if let Some((i, a, b)) = first_difference(&e.requests, &o.requests) {
+        let before: Vec<String> = e.requests[i.saturating_sub(3)..i]
+            .iter()
+            .map(|r| format!("    {r:?}"))
+            .collect();
+        return Err(fail(format!(
+            "request {i}\n  before it:\n{}\n  engine: {a}\n  oracle: {b}",
+            before.join("\n")
+        )));
+    }
+    if let Some((i, a, b)) = first_difference(&e.events, &o.events) {
+        let before = e.events[i.saturating_sub(3)..i].join(" | ");
+        return Err(fail(format!(
+            "event {i} (after: {before})\n  engine: {a}\n  oracle: {b}"
+        )));
+    }
+    if let Some((p, a, b)) = first_difference(&e.results, &o.results) {
+        return Err(fail(format!(
+            "result of player {p}\n  engine: {a}\n  oracle: {b}"
+        )));
+    }
+    ranking(&e).map_err(|what| fail(format!("not a ranking: {what}")))
+}
+
+/// Points 15 and 19: the half points sum to 20 (points to 10); a better
+/// place never has fewer points, the same place the same points; places run
+/// from 1.
+pub fn ranking(o: &Outcome) -> Result<(), String> {
+    let sum: u32 = o.half_points.iter().map(|&h| h as u32).sum();
+    if sum != 20 {
+        return Err(format!(
+            "half points {:?} sum to {sum}, not 20",
+            o.half_points
+        ));
+    }
+    if !o.places.contains(&1) {
+        return Err(format!("places {:?} have no first", o.places));
+    }
+    for i in 0..4 {
+        for j in 0..4 {
+            let (pi, pj) = (o.places[i], o.places[j]);
+            let (hi, hj) = (o.half_points[i], o.half_points[j]);
+            if (pi < pj && hi <= hj) || (pi == pj && hi != hj) {
+                return Err(format!(
+                    "places {:?} and half points {:?} disagree",
+                    o.places, o.half_points
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+/// A wall from choices: `mode` 0 a full shuffle by `pick(i)` (the swap
+/// partner in `i..108` for each position); otherwise the kinds in blocks of
+/// four copies, the blocks shuffled, so deals hold many four-of-a-kinds.
+pub fn wall_from(mode: u8, mut pick: impl FnMut(usize) -> usize) -> Vec<u8> {
+    let deck: Vec<u8> = (0..27u8).flat_map(|k| [k; 4]).collect();
+    if mode == 0 {
+        let mut deck = deck;
+        for i in 0..WALL - 1 {
+            let j = pick(i).clamp(i, WALL - 1);
+            deck.swap(i, j);
+        }
+        return deck;
+    }
+    let mut blocks: Vec<u8> = (0..27).collect();
+    for i in 0..26 {
+        let j = pick(i).clamp(i, 26);
+        blocks.swap(i, j);
+    }
+    // Some blocks broken up: a quad dealt, or a pung dealt and the fourth
+    // drawn later.
+    let mut deck: Vec<u8> = blocks.iter().flat_map(|&k| [k; 4]).collect();
+    for i in 0..(mode as usize % 8) * 4 {
+        let a = pick(100 + i) % WALL;
+        let b = pick(200 + i) % WALL;
+        deck.swap(a, b);
+    }
+    deck
+}
+
+#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+fn seat_from(b: u8, seed: u64) -> Seat {
+    match b % 3 {
+        0 => Seat::Greedy,
+        1 => Seat::Sample(seed),
+        _ => Seat::Scripted,
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Noi2014Input {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Noi2014Input> {
+        let mode = u.int_in_range(0..=15u8)? % 2 * u.int_in_range(1..=8u8)?;
+        let mut picks = Vec::with_capacity(400);
+        for i in 0..400 {
+            picks.push(u.int_in_range(i % WALL..=WALL - 1)?);
+        }
+        let wall = wall_from(mode, |i| picks[i]);
+        let mut seats = [Seat::Greedy; 4];
+        for s in &mut seats {
+            *s = seat_from(u.arbitrary()?, u.arbitrary::<u8>()? as u64);
+        }
+        let script = u.arbitrary::<Vec<u8>>()?;
+        Ok(Noi2014Input {
+            wall,
+            seats,
+            script,
+        })
+    }
+}
+
+#[cfg(feature = "quickcheck")]
+impl quickcheck::Arbitrary for Noi2014Input {
+    fn arbitrary(g: &mut quickcheck::Gen) -> Noi2014Input {
+        let mut below = |n: usize| usize::arbitrary(g) % n;
+        let mode = if below(2) == 0 { 0 } else { 1 + below(8) as u8 };
+        let picks: Vec<usize> = (0..400)
+            .map(|i| i % WALL + below(WALL - i % WALL))
+            .collect();
+        let wall = wall_from(mode, |i| picks[i]);
+        let seats = [0; 4].map(|_| seat_from(below(3) as u8, below(1 << 16) as u64));
+        let len = below(600);
+        let script = (0..len).map(|_| below(256) as u8).collect();
+        Noi2014Input {
+            wall,
+            seats,
+            script,
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! The greedy bot: deterministic, reading only its own requests.
+//!
+//! - `HU` whenever its hand wins (on its draw or on a discard).
+//! - On its draw otherwise: the discard leaving the least winning distance
+//!   (the core's `best_discard`; ties to the highest kind, `T9` first).
+//!   A kong instead when the hand after it (before the replacement draw)
+//!   is no farther from winning than after that best discard: a kong never
+//!   lowers that distance by itself (keeping the fourth tile or discarding
+//!   it is always as good), so "lowers its winning distance" is read as
+//!   "costs nothing and brings the replacement draw"; kongs of the lowest
+//!   kind first, and only while the wall surely holds a tile.
+//! - On a discard: `PENG c2` when the pung and its best discard `c2`
+//!   strictly lower the distance (a pung takes the place of a draw); never
+//!   `c2 = c`, so a lost pung is recognizable (see [`super::view`]). `GANG`
+//!   when the kong keeps the distance and is no worse than the pung.
+//! - On `4`: a nearest valid target ([`super::target`]), exposed sets in
+//!   lower case.
+
+use super::bot::Bot;
+use super::request::Request;
+use super::target::{format_target, nearest_target};
+use super::tiles::{self, GANG, PENG, PLAY};
+use super::view::View;
+use super::{distance, Hand, Tile};
+use std::borrow::Cow;
+
+/// The greedy bot's discard tie order: the highest kind first, `T9 .. W1`.
+const TIE_ORDER: [Tile; super::KINDS] = {
+    let mut order = [Tile::RED; super::KINDS];
+    let mut i = 0;
+    while i < super::KINDS {
+        order[i] = match Tile::from_index(super::KINDS - 1 - i) {
+            Some(t) => t,
+            None => panic!("an index below KINDS"),
+        };
+        i += 1;
+    }
+    order
+};
+
+/// The greedy bot.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyBot {
+    view: View,
+    /// The winning distance of the concealed hand at rest, with that hand:
+    /// known for free after each own discard, it spares measuring the hand
+    /// at every other player's discard.
+    rest: Option<(Hand, u8)>,
+}
+
+impl GreedyBot {
+    /// A bot before its first request.
+    pub fn new() -> GreedyBot {
+        GreedyBot::default()
+    }
+
+    /// Its view of the game.
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    fn on_draw(&mut self) -> &'static str {
+        let hand = *self.view.hand();
+        let m = self.view.melds().len() as u8;
+        if distance::is_winning(&hand, m) {
+            return "HU";
+        }
+        let best =
+            distance::best_discard(&hand, m, &TIE_ORDER).expect("a drawn hand has 14 - 3m tiles");
+        if self.view.kong_is_safe() {
+            for t in tiles::all() {
+                let n = hand.count(t);
+                let after = if n == 4 {
+                    let mut h = hand;
+                    for _ in 0..4 {
+                        h.remove(t);
+                    }
+                    distance::distance(&h, m + 1).ok()
+                } else if n >= 1 && self.view.melds().has_pung(t) {
+                    let mut h = hand;
+                    h.remove(t);
+                    distance::distance(&h, m).ok()
+                } else {
+                    None
+                };
+                if after.is_some_and(|d| d <= best.after) {
+                    self.view.konged(t);
+                    return GANG[t.index()];
+                }
+            }
+        }
+        self.view.played(best.tile);
+        self.rest = Some((*self.view.hand(), best.after));
+        PLAY[best.tile.index()]
+    }
+
+    /// The distance of the hand at rest (cached).
+    fn rest_distance(&mut self) -> u8 {
+        let hand = *self.view.hand();
+        match self.rest {
+            Some((h, d)) if h == hand => d,
+            _ => {
+                let m = self.view.melds().len() as u8;
+                let d = distance::distance(&hand, m).expect("a resting hand has 13 - 3m tiles");
+                self.rest = Some((hand, d));
+                d
+            }
+        }
+    }
+
+    fn on_discard(&mut self, c: Tile) -> &'static str {
+        let hand = *self.view.hand();
+        let m = self.view.melds().len() as u8;
+        let rest = self.rest_distance();
+        // Only a hand one tile from winning can win on a discard.
+        if rest == 1 {
+            let mut with = hand;
+            with.add(c);
+            if distance::is_winning(&with, m) {
+                return "HU";
+            }
+        }
+        let held = hand.count(c);
+        if held < 2 && !self.view.melds().has_pung(c) {
+            return "PASS";
+        }
+        let peng = (held >= 2).then(|| {
+            let mut h = hand;
+            h.remove(c);
+            h.remove(c);
+            best_discard_except(&h, m + 1, c)
+        });
+        let peng = peng.filter(|&(_, d)| d < rest);
+        let gang = if !self.view.kong_is_safe() {
+            None
+        } else if held == 3 {
+            let mut h = hand;
+            for _ in 0..3 {
+                h.remove(c);
+            }
+            distance::distance(&h, m + 1).ok().filter(|&d| d <= rest)
+        } else if self.view.melds().has_pung(c) {
+            Some(rest)
+        } else {
+            None
+        };
+        match (gang, peng) {
+            (Some(g), Some((_, p))) if g <= p => self.gang(c),
+            (Some(_), None) => self.gang(c),
+            (_, Some((c2, _))) => {
+                self.view.claimed_peng(c, c2);
+                PENG[c2.index()]
+            }
+            (None, None) => "PASS",
+        }
+    }
+
+    fn gang(&mut self, c: Tile) -> &'static str {
+        self.view.claimed_gang(c);
+        "GANG"
+    }
+}
+
+/// The discard from a full hand (`14 - 3m` tiles) leaving the least
+/// distance, never `except`; ties to the highest kind as in the core.
+fn best_discard_except(hand: &Hand, m: u8, except: Tile) -> (Tile, u8) {
+    let best = distance::best_discard(hand, m, &TIE_ORDER).expect("a full hand");
+    if best.tile != except {
+        return (best.tile, best.after);
+    }
+    let mut choice: Option<(Tile, u8)> = None;
+    for t in tiles::all().rev() {
+        if t == except || hand.count(t) == 0 {
+            continue;
+        }
+        let mut h = *hand;
+        h.remove(t);
+        let d = distance::distance(&h, m).expect("sizes fit");
+        if choice.is_none_or(|(_, b)| d < b) {
+            choice = Some((t, d));
+        }
+    }
+    choice.expect("a pung leaves another tile to discard")
+}
+
+impl Bot for GreedyBot {
+    fn respond(&mut self, request: &Request) -> Cow<'static, str> {
+        self.view.observe(request);
+        match *request {
+            Request::Draw(_) => Cow::Borrowed(self.on_draw()),
+            Request::Play { tile, .. } => Cow::Borrowed(self.on_discard(tile)),
+            Request::Target => {
+                let melds = self.view.meld_list();
+                let t = nearest_target(self.view.hand(), &melds);
+                Cow::Owned(format_target(&t.counts, &melds))
+            }
+            _ => Cow::Borrowed("PASS"),
+        }
+    }
+}

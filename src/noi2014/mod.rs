@@ -1,0 +1,63 @@
+//! The NOI2014 team-contest mahjong (`../shared/rules/NOI2014-CLARIFICATIONS.md`,
+//! "the rules page", whose numbered points are cited as "point N"): a fast
+//! judge written as a pure state machine, deterministic built-in bots and
+//! seeded walls.
+//!
+//! - [`tiles`]: the ruleset's tile names `W1`..`T9` over the core's [`Tile`]
+//!   (NOI2014 kinds are the core's indices 0..27: W = man, B = pin, T = sou).
+//! - [`wall`]: 108-tile walls, their strict parsing and hand-made walls.
+//! - [`families`]: seeded wall families (`uniform`, `kongs`, `multi-ron`, `long`).
+//! - [`request`]: typed requests (point 21) and the [`Reply`] a player gives.
+//! - [`event`]: typed events printing the canonical lines of the interface.
+//! - [`judge`]: the [`Judge`]: requests out one at a time, answers in, no I/O.
+//! - [`result`]: targets (point 16), Hamming distance, chance value, places
+//!   and points (points 15-19, 35).
+//! - [`target`]: the nearest valid target hand of a player (for bots).
+//! - [`bot`], [`view`], [`greedy`], [`sample`]: in-process bots that read only
+//!   their own requests.
+//! - [`play`]: driving a judge with bots or any answer source.
+//! - [`protocol`]: the Botzone JSON lines of points 20 and 28.
+//!
+//! Everything this folder takes from the rest of the crate is imported here,
+//! once; the submodules refer to it and to each other through `super::`.
+
+#![warn(missing_docs)]
+
+pub use crate::distance;
+pub use crate::hand::Hand;
+pub use crate::meld::Meld;
+pub use crate::parse::{words, Pos};
+pub use crate::rng::Rng;
+pub use crate::tile::Tile;
+
+pub mod bot;
+pub mod event;
+pub mod families;
+pub mod greedy;
+pub mod judge;
+pub mod play;
+pub mod protocol;
+pub mod request;
+pub mod result;
+pub mod sample;
+pub mod target;
+pub mod tiles;
+pub mod view;
+pub mod wall;
+
+#[cfg(test)]
+mod tests;
+
+pub use bot::Bot;
+pub use event::{EndReason, Event};
+pub use greedy::GreedyBot;
+pub use judge::{Judge, NotPending};
+pub use request::{Reply, Request};
+pub use result::{GameResult, OutReason, PlayerEnd, PlayerResult};
+pub use sample::SampleBot;
+pub use wall::Wall;
+
+/// Number of NOI2014 tile kinds: three suits of nine.
+pub const KINDS: usize = 27;
+/// Number of players at a table.
+pub const PLAYERS: usize = 4;

@@ -1,0 +1,43 @@
+//! Driving a [`Judge`] to the end: with in-process bots or with any answer
+//! source `(player, request) -> Reply`.
+
+use super::bot::Bot;
+use super::greedy::GreedyBot;
+use super::judge::Judge;
+use super::request::{Reply, Request};
+use super::result::GameResult;
+use super::wall::Wall;
+
+/// Answers every pending request with `bots[player]` until the game ends.
+pub fn run_bots<B: Bot>(judge: &mut Judge, bots: &mut [B; 4]) {
+    while let Some((p, request)) = judge.pending() {
+        let answer = bots[p].respond(request);
+        judge.answer_text(&answer).expect("a request is pending");
+    }
+}
+
+/// Answers every pending request from `answer` until the game ends.
+pub fn run_with(judge: &mut Judge, mut answer: impl FnMut(usize, &Request) -> Reply) {
+    while let Some((p, request)) = judge.pending() {
+        let reply = answer(p, request);
+        judge.answer(reply).expect("a request is pending");
+    }
+}
+
+/// A whole game on `wall` with these bots; the finished judge.
+pub fn play<B: Bot>(wall: &Wall, bots: &mut [B; 4]) -> Judge {
+    let mut judge = Judge::new(wall);
+    run_bots(&mut judge, bots);
+    judge
+}
+
+/// A whole game of four greedy bots; the finished judge.
+pub fn play_greedy(wall: &Wall) -> Judge {
+    let mut bots: [GreedyBot; 4] = Default::default();
+    play(wall, &mut bots)
+}
+
+/// The result of a finished judge.
+pub fn result_of(judge: &Judge) -> &GameResult {
+    judge.result().expect("the game is over")
+}

@@ -1,0 +1,114 @@
+//! The Botzone JSON lines of the bot protocol (points 20 and 28), for a
+//! driver that runs bot programs: what a bot reads for one request, and how
+//! what it printed and how it ended become a [`Reply`]. No process is run
+//! here.
+
+use super::request::Reply;
+
+/// The time limit of one step, in milliseconds (point 14).
+pub const TIME_LIMIT_MS: u64 = 1000;
+/// The memory limit sent to bots, in MiB (point 20).
+pub const MEMORY_LIMIT_MIB: u64 = 256;
+/// Output past this many bytes is cut off and puts the bot out (point 28).
+pub const OUTPUT_LIMIT: usize = 1 << 20;
+
+#[derive(serde::Serialize)]
+struct Input<'a> {
+    requests: &'a [String],
+    responses: &'a [String],
+    data: &'a str,
+    time_limit: u64,
+    memory_limit: u64,
+}
+
+/// Point 20: the one line of JSON (no newline) a bot reads for its newest
+/// request: every request it has had (newest last), its own earlier
+/// responses as printed, and the `data` it saved last (`""` at first).
+pub fn bot_input(requests: &[String], responses: &[String], data: &str) -> String {
+    serde_json::to_string(&Input {
+        requests,
+        responses,
+        data,
+        time_limit: TIME_LIMIT_MS,
+        memory_limit: MEMORY_LIMIT_MIB,
+    })
+    .expect("strings always serialize")
+}
+
+/// What a bot printed, read (point 28).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotOutput {
+    /// The response, exactly as printed.
+    pub response: String,
+    /// The data to send back next time (`""` when missing).
+    pub data: String,
+}
+
+/// Why a bot's step gave no usable answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// More than [`OUTPUT_LIMIT`] bytes of output.
+    #[error("more than {OUTPUT_LIMIT} bytes of output")]
+    TooMuchOutput,
+    /// Not one JSON object.
+    #[error("output is not one JSON object: {0}")]
+    NotJson(String),
+    /// No string `response`.
+    #[error("output has no string \"response\"")]
+    NoResponse,
+    /// `data` present but not a string.
+    #[error("\"data\" is not a string")]
+    DataNotString,
+    /// Exited with a failure status (a crash, even after a valid answer).
+    #[error("crashed (exit status {0})")]
+    Crashed(String),
+    /// Ran past the time limit.
+    #[error("took {0} ms, over the {TIME_LIMIT_MS} ms limit")]
+    TimedOut(u64),
+}
+
+/// Point 28: reads a bot's standard output (one JSON object; whitespace
+/// around it is fine; other keys are ignored).
+pub fn read_output(stdout: &[u8]) -> Result<BotOutput, StepError> {
+    if stdout.len() > OUTPUT_LIMIT {
+        return Err(StepError::TooMuchOutput);
+    }
+    let value: serde_json::Value =
+        serde_json::from_slice(stdout).map_err(|e| StepError::NotJson(e.to_string()))?;
+    let obj = value
+        .as_object()
+        .ok_or_else(|| StepError::NotJson("not an object".into()))?;
+    let response = obj
+        .get("response")
+        .and_then(|v| v.as_str())
+        .ok_or(StepError::NoResponse)?
+        .to_owned();
+    let data = match obj.get("data") {
+        None => String::new(),
+        Some(v) => v.as_str().ok_or(StepError::DataNotString)?.to_owned(),
+    };
+    Ok(BotOutput { response, data })
+}
+
+/// One finished step of a bot program: its output, whether it exited
+/// successfully (else the status in words) and its wall-clock time.
+pub fn judge_step(
+    stdout: &[u8],
+    exit: Result<(), String>,
+    elapsed_ms: u64,
+) -> Result<BotOutput, StepError> {
+    if elapsed_ms > TIME_LIMIT_MS {
+        return Err(StepError::TimedOut(elapsed_ms));
+    }
+    let out = read_output(stdout)?;
+    exit.map_err(StepError::Crashed)?;
+    Ok(out)
+}
+
+/// The [`Reply`] for a step: the response text, or `Failed` with the words.
+pub fn reply_of(step: &Result<BotOutput, StepError>) -> Reply {
+    match step {
+        Ok(out) => Reply::Text(out.response.clone()),
+        Err(e) => Reply::Failed(e.to_string()),
+    }
+}
