@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod commands;
+pub mod noi2014;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mahjong_sim::parse::ParseError;

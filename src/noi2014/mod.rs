@@ -36,6 +36,7 @@ pub mod families;
 pub mod greedy;
 pub mod judge;
 pub mod play;
+pub mod program;
 pub mod protocol;
 pub mod request;
 pub mod result;
