@@ -244,3 +244,23 @@ fn qc_hand_wins_iff_distance_is_zero() {
     }
     qc(1, prop as fn(AnalyzeInput) -> TestResult);
 }
+
+#[test]
+fn qc_noi2014_points_sum_to_10_and_places_agree_with_points() {
+    fn prop(input: oracle::noi2014_harness::Noi2014Input) -> TestResult {
+        // A panic (a bot or the judge) is reported with the input, which
+        // quickcheck cannot show for a panicking property.
+        let run = std::panic::catch_unwind(|| oracle::noi2014_harness::engine(&input));
+        let Ok((_, outcome)) = run else {
+            return TestResult::error(format!("the engine panicked\n  input: {input:?}"));
+        };
+        match oracle::noi2014_harness::ranking(&outcome) {
+            Ok(()) => TestResult::passed(),
+            Err(e) => TestResult::error(format!("{e}\n  input: {input:?}")),
+        }
+    }
+    qc(
+        1,
+        prop as fn(oracle::noi2014_harness::Noi2014Input) -> TestResult,
+    );
+}

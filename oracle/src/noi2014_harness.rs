@@ -74,11 +74,12 @@ impl fmt::Debug for Noi2014Input {
     /// A paste-ready Rust expression.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = self.wall.iter().map(|&k| name(tile(k as usize))).collect();
+        let seats: Vec<String> = self.seats.iter().map(|s| format!("Seat::{s:?}")).collect();
         write!(
             f,
-            "Noi2014Input::new({:?}, {:?}, vec!{:?})",
+            "Noi2014Input::new({:?}, [{}], vec!{:?})",
             names.join(" "),
-            self.seats,
+            seats.join(", "),
             self.script
         )
     }
@@ -320,8 +321,14 @@ fn first_difference<T: PartialEq + fmt::Debug>(
 /// Engine and oracle agree on every request, event and result, and the
 /// results are a ranking: points sum to 10, places agree with points.
 pub fn check(input: &Noi2014Input) -> Result<(), Failure> {
-    let (_, e) = engine(input);
-    let o = oracle(input);
+    // A panic in a judge or a bot is a finding too, reported with its input
+    // (a panicking quickcheck property cannot print it).
+    let run = |what: &str, f: &dyn Fn() -> Outcome| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .map_err(|_| Failure(format!("the {what} panicked\n  input: {input:?}")))
+    };
+    let e = run("engine", &|| engine(input).1)?;
+    let o = run("oracle", &|| oracle(input))?;
     let fail = |what: String| Failure(format!("NOI2014 judges differ: {what}\n  input: {input:?}"));
     if let Some((i, a, b)) = first_difference(&e.requests, &o.requests) {
         let before: Vec<String> = e.requests[i.saturating_sub(3)..i]
@@ -347,9 +354,10 @@ pub fn check(input: &Noi2014Input) -> Result<(), Failure> {
     ranking(&e).map_err(|what| fail(format!("not a ranking: {what}")))
 }
 
-/// Points 15 and 19: the half points sum to 20 (points to 10); a better
-/// place never has fewer points, the same place the same points; places run
-/// from 1.
+/// Points 15 and 19: the half points sum to 20 (points to 10); winners
+/// rank above the players still in, who rank above players put out; a
+/// better place has more points, the same place the same points; places
+/// run from 1.
 pub fn ranking(o: &Outcome) -> Result<(), String> {
     let sum: u32 = o.half_points.iter().map(|&h| h as u32).sum();
     if sum != 20 {
@@ -360,6 +368,22 @@ pub fn ranking(o: &Outcome) -> Result<(), String> {
     }
     if !o.places.contains(&1) {
         return Err(format!("places {:?} have no first", o.places));
+    }
+    // Point 15: winners rank above everyone else, players put out below.
+    let group = |p: usize| match o.results[p].split(' ').next() {
+        Some("won") => 0,
+        Some("out") => 2,
+        _ => 1,
+    };
+    for i in 0..4 {
+        for j in 0..4 {
+            if group(i) < group(j) && o.places[i] >= o.places[j] {
+                return Err(format!(
+                    "player {i} ({}) is not above player {j} ({})",
+                    o.results[i], o.results[j]
+                ));
+            }
+        }
     }
     for i in 0..4 {
         for j in 0..4 {

@@ -186,7 +186,14 @@ fn best_discard_except(hand: &Hand, m: u8, except: Tile) -> (Tile, u8) {
 impl Bot for GreedyBot {
     fn respond(&mut self, request: &Request) -> Cow<'static, str> {
         self.view.observe(request);
+        // A concealed hand of 13 - 3m tiles at rest (14 - 3m after a draw),
+        // kongs included. Any other size means the view lost track (someone
+        // else answered for this bot): answer safely rather than panic.
+        let rest = self.view.hand().len() + 3 * self.view.melds().len();
         match *request {
+            Request::Draw(t) if rest != 14 => Cow::Borrowed(PLAY[t.index()]),
+            Request::Play { .. } if rest != 13 => Cow::Borrowed("PASS"),
+            Request::Target if rest != 13 => Cow::Borrowed(""),
             Request::Draw(_) => Cow::Borrowed(self.on_draw()),
             Request::Play { tile, .. } => Cow::Borrowed(self.on_discard(tile)),
             Request::Target => {
