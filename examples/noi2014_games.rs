@@ -24,7 +24,9 @@ fn main() {
     let mut points = 0u64;
     for i in 0..games {
         let judge = play_greedy(black_box(&ws[i % ws.len()]));
-        points += judge.result().map_or(0, |r| r.players[0].half_points as u64);
+        points += judge
+            .result()
+            .map_or(0, |r| r.players[0].half_points as u64);
     }
     let cpu = cpu_seconds() - start;
     println!(

@@ -201,6 +201,29 @@ enum Noi2014Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run a built-in bot as a bot program: read the judge's JSON line
+    /// (Botzone's protocol, point 20) from standard input and print the
+    /// answer line (point 28). One process per request, as in 2014.
+    ///
+    /// Example: mahjong-sim noi2014 play --bot 'mahjong-sim noi2014 bot'
+    Bot {
+        /// Which built-in bot: greedy or sample.
+        #[arg(long, default_value = "greedy", value_parser = parse_builtin)]
+        bot: String,
+        /// The sample bot's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn parse_builtin(s: &str) -> Result<String, String> {
+    match app::noi2014::BotSpec::parse(s)? {
+        app::noi2014::BotSpec::BuiltIn(b) => Ok(b.to_string()),
+        app::noi2014::BotSpec::Program(_) => Err(format!(
+            "`{s}` is not a built-in bot: {}",
+            app::noi2014::BUILT_IN.join(", ")
+        )),
+    }
 }
 
 fn parse_bot(s: &str) -> Result<app::noi2014::BotSpec, String> {
@@ -308,6 +331,9 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 ),
             };
             ok(app::noi2014::play(source, &bots, seed, json)?)
+        }
+        Command::Noi2014(Noi2014Command::Bot { bot, seed }) => {
+            ok(app::noi2014::bot(&bot, seed, &cmd::read_input(None)?)?)
         }
         Command::Bench {
             games,

@@ -168,3 +168,52 @@ fn four_official_sample_bots_play_whole_games() {
     }
     std::fs::remove_file(bot).ok();
 }
+
+#[test]
+fn the_built_in_bot_as_a_program_and_the_python_example_play_whole_games() {
+    let me = env!("CARGO_BIN_EXE_mahjong-sim");
+    let ours = format!("{me} noi2014 bot");
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok();
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/noi2014_bot.py");
+    let py = format!("python3 {}", example.display());
+    if !python {
+        println!("SKIPPED (the Python example): python3 is not available");
+    }
+    for seed in ["1"] {
+        let seats: Vec<&str> = if python {
+            vec![&ours, &py, "greedy", &py]
+        } else {
+            vec![&ours, "greedy", &ours, "sample"]
+        };
+        let mut args = vec!["noi2014", "play", "--seed", seed];
+        for s in &seats {
+            args.extend(["--bot", s]);
+        }
+        let r = run(&args, b"");
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let out = text(&r.stdout);
+        assert!(out.contains("\nresult ("), "{out}");
+        assert!(!out.contains("put out"), "seed {seed}:\n{out}");
+        assert!(!out.contains("(no answer"), "seed {seed}:\n{out}");
+    }
+    // The program answers exactly as the built-in bot does: same game.
+    let program = run(
+        &[
+            "noi2014", "play", "--seed", "5", "--bot", &ours, "--bot", &ours, "--bot", &ours,
+            "--bot", &ours, "--json",
+        ],
+        b"",
+    );
+    let built_in = run(&["noi2014", "play", "--seed", "5", "--json"], b"");
+    let events = |o: &[u8]| -> Vec<String> {
+        text(o)
+            .lines()
+            .filter(|l| l.contains("\"type\":\"event\""))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(events(&program.stdout), events(&built_in.stdout));
+}

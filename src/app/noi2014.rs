@@ -230,6 +230,9 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String], json: bool)
                     r.hamming.unwrap_or(0),
                     r.chance.unwrap_or(0)
                 ),
+                (Some(t), false) if t.trim().is_empty() => {
+                    "playing; declared no target".to_string()
+                }
                 (Some(t), false) => format!("playing; target `{t}` is not valid"),
                 (None, _) => "playing; no target".to_string(),
             },
@@ -265,4 +268,33 @@ fn ordinal(n: u8) -> String {
 fn line(out: &mut Vec<u8>, value: serde_json::Value) {
     serde_json::to_writer(&mut *out, &value).expect("JSON to memory");
     out.push(b'\n');
+}
+
+/// `noi2014 bot`: a built-in bot as a bot program. Reads the judge's line
+/// (point 20) from `input`, replays every request through a fresh bot (the
+/// bots are deterministic, so it answers the old requests as it did before)
+/// and returns its answer to the newest as the protocol's output line.
+pub fn bot(name: &str, seed: u64, input: &[u8]) -> Result<Vec<u8>, CliError> {
+    use mahjong_sim::noi2014::protocol::{bot_output, read_input};
+    let text = std::str::from_utf8(input)
+        .map_err(|_| CliError::Other("standard input is not UTF-8".into()))?;
+    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let input = read_input(line).map_err(CliError::Other)?;
+    let mut bot: Box<dyn Bot> = match name {
+        "sample" => Box::new(SampleBot::new(seed)),
+        _ => Box::new(GreedyBot::new()),
+    };
+    let mut answer = String::new();
+    for (i, request) in input.requests.iter().enumerate() {
+        let a = bot.respond_str(request).map_err(|e| {
+            CliError::Other(format!(
+                "request {} (`{request}`) is not a request: {e:?}",
+                i + 1
+            ))
+        })?;
+        answer = a.into_owned();
+    }
+    let mut out = bot_output(&answer, "").into_bytes();
+    out.push(b'\n');
+    Ok(out)
 }

@@ -112,3 +112,31 @@ pub fn reply_of(step: &Result<BotOutput, StepError>) -> Reply {
         Err(e) => Reply::Failed(e.to_string()),
     }
 }
+
+/// What a bot program reads for one request (point 20), as a bot reads it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+pub struct BotInput {
+    /// Every request so far, the newest last.
+    pub requests: Vec<String>,
+    /// The bot's own earlier responses.
+    #[serde(default)]
+    pub responses: Vec<String>,
+    /// The `data` it saved last.
+    #[serde(default)]
+    pub data: String,
+}
+
+/// Reads the judge's line for one step, as a bot program does.
+pub fn read_input(line: &str) -> Result<BotInput, String> {
+    let input: BotInput = serde_json::from_str(line.trim())
+        .map_err(|e| format!("not the protocol's input line: {e}"))?;
+    if input.requests.is_empty() {
+        return Err("the input holds no request".into());
+    }
+    Ok(input)
+}
+
+/// The line a bot program prints for its answer (point 28).
+pub fn bot_output(response: &str, data: &str) -> String {
+    serde_json::json!({ "response": response, "data": data }).to_string()
+}
