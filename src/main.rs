@@ -196,6 +196,10 @@ enum Noi2014Command {
         /// request, given by its path (./mybot) or a command line.
         #[arg(long = "bot", value_name = "BOT", value_parser = parse_bot)]
         bots: Vec<app::noi2014::BotSpec>,
+        /// Seconds a bot program may take for one step (wall-clock time
+        /// until it exits); the contest's limit is 1.
+        #[arg(long, default_value = "1", value_parser = parse_seconds)]
+        time_limit: std::time::Duration,
         /// Print JSON Lines: the game, each request with its answer, each
         /// event with the player's tiles, and the result.
         #[arg(long)]
@@ -321,6 +325,7 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
             seed,
             family,
             bots,
+            time_limit,
             json,
         }) => {
             let source = match &wall {
@@ -330,7 +335,7 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                     family.unwrap_or(mahjong_sim::noi2014::families::Family::Uniform),
                 ),
             };
-            ok(app::noi2014::play(source, &bots, seed, json)?)
+            ok(app::noi2014::play(source, &bots, seed, time_limit, json)?)
         }
         Command::Noi2014(Noi2014Command::Bot { bot, seed }) => {
             ok(app::noi2014::bot(&bot, seed, &cmd::read_input(None)?)?)

@@ -145,8 +145,20 @@ fn four_official_sample_bots_play_whole_games() {
         let seed = seed.to_string();
         let r = run(
             &[
-                "noi2014", "play", "--seed", &seed, "--bot", bot, "--bot", bot, "--bot", bot,
-                "--bot", bot,
+                "noi2014",
+                "play",
+                "--seed",
+                &seed,
+                "--bot",
+                bot,
+                "--bot",
+                bot,
+                "--bot",
+                bot,
+                "--bot",
+                bot,
+                "--time-limit",
+                "20",
             ],
             b"",
         );
@@ -188,7 +200,8 @@ fn the_built_in_bot_as_a_program_and_the_python_example_play_whole_games() {
         } else {
             vec![&ours, "greedy", &ours, "sample"]
         };
-        let mut args = vec!["noi2014", "play", "--seed", seed];
+        // A generous limit: the machine may be busy; limits have tests of their own.
+        let mut args = vec!["noi2014", "play", "--seed", seed, "--time-limit", "20"];
         for s in &seats {
             args.extend(["--bot", s]);
         }
@@ -216,4 +229,36 @@ fn the_built_in_bot_as_a_program_and_the_python_example_play_whole_games() {
             .collect()
     };
     assert_eq!(events(&program.stdout), events(&built_in.stdout));
+}
+
+#[test]
+fn a_bot_that_never_answers_is_put_out_in_time_and_the_game_goes_on() {
+    let start = std::time::Instant::now();
+    let r = run(
+        &[
+            "noi2014",
+            "play",
+            "--seed",
+            "1",
+            "--bot",
+            "sleep 30",
+            "--time-limit",
+            "0.5",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let out = text(&r.stdout);
+    assert!(out.contains("(no answer: took "), "{out}");
+    assert!(
+        out.contains("put out at request 0: gave no usable answer: took"),
+        "{out}"
+    );
+    assert!(out.contains("\nresult ("), "{out}");
+    // One step waits for the limit (and a little), then the bot is gone.
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
 }

@@ -66,6 +66,7 @@ pub fn play(
     source: WallSource,
     bots: &[BotSpec],
     seed: u64,
+    time_limit: std::time::Duration,
     json: bool,
 ) -> Result<Vec<u8>, CliError> {
     if bots.len() > 4 {
@@ -96,7 +97,9 @@ pub fn play(
                 seed.wrapping_mul(4).wrapping_add(p as u64),
             ))),
             BotSpec::BuiltIn(_) => Seat::BuiltIn(Box::new(GreedyBot::new())),
-            BotSpec::Program(cmd) => Seat::Program(ProgramBot::new(cmd)),
+            BotSpec::Program(cmd) => {
+                Seat::Program(ProgramBot::new(cmd).with_time_limit(time_limit))
+            }
         })
         .collect();
     let mut out = Vec::new();

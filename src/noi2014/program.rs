@@ -41,6 +41,13 @@ impl ProgramBot {
         }
     }
 
+    /// The same program with another time limit a step (tests on a busy
+    /// machine; the contest's is one second).
+    pub fn with_time_limit(mut self, limit: Duration) -> ProgramBot {
+        self.time_limit = limit;
+        self
+    }
+
     /// The command line.
     pub fn command(&self) -> &str {
         &self.command
@@ -72,7 +79,12 @@ impl ProgramBot {
                 Some(c) => Err(c.to_string()),
                 None => Err("killed".to_string()),
             };
-            judge_step(&run.stdout, exit, elapsed_ms)
+            let limit_ms = self.time_limit.as_millis() as u64;
+            if elapsed_ms > limit_ms {
+                Err(StepError::TimedOut(elapsed_ms))
+            } else {
+                judge_step(&run.stdout, exit, elapsed_ms.min(TIME_LIMIT_MS))
+            }
         };
         let stderr_tail = match &step {
             Ok(_) => String::new(),
