@@ -75,8 +75,8 @@ enum Command {
         /// The seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// How many walls.
-        #[arg(long, default_value_t = 1)]
+        /// How many walls (at most 1,000,000,000).
+        #[arg(long, default_value_t = 1, value_parser = count_in(0, MAX_WALLS))]
         count: usize,
         /// Write one file per wall into this folder (paths are printed);
         /// without it, walls go to stdout separated by blank lines.
@@ -97,8 +97,8 @@ enum Command {
         /// The solution's command line, e.g. './my-solution' or 'python3 sol.py'.
         #[arg(long)]
         solution: String,
-        /// How many walls.
-        #[arg(long, default_value_t = 1000)]
+        /// How many walls (1 to 1,000,000,000).
+        #[arg(long, default_value_t = 1000, value_parser = count_in(1, MAX_WALLS))]
         walls: usize,
         /// Which family of walls (see `gen --help`).
         #[arg(long, default_value = "uniform", value_parser = parse_family)]
@@ -106,17 +106,19 @@ enum Command {
         /// The seed of the walls.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Runs at once; the number of CPUs by default.
-        #[arg(long)]
+        /// Runs at once (1 to 256); the number of CPUs by default.
+        #[arg(long, value_parser = count_in(1, 256))]
         jobs: Option<usize>,
-        /// Seconds one run may take before it is killed, with its children.
+        /// Seconds one run may take before it is killed, with its children
+        /// (at most 86400).
         #[arg(long, default_value = "10", value_parser = parse_seconds)]
         timeout: std::time::Duration,
-        /// Seconds to spend shrinking a failing wall.
-        #[arg(long, default_value_t = 30)]
+        /// Seconds to spend shrinking a failing wall (0 to 86400).
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=86_400))]
         shrink_seconds: u64,
-        /// Bytes of output kept before a run is cut off as too large.
-        #[arg(long, default_value_t = 1 << 20)]
+        /// Bytes of output kept before a run is cut off as too large (1 to
+        /// 1 GiB).
+        #[arg(long, default_value_t = 1 << 20, value_parser = count_in(1, 1 << 30))]
         output_limit: usize,
         /// Where the shrunk failing wall is saved.
         #[arg(long, default_value = "check-failures")]
@@ -149,11 +151,12 @@ enum Command {
     /// seeded random hands, on one core, with a progress bar on a terminal.
     /// For side-by-side figures with other libraries, run `cargo bench`.
     Bench {
-        /// Games to play.
-        #[arg(long, default_value_t = 20_000)]
+        /// Games to play (1 to 10,000,000).
+        #[arg(long, default_value_t = 20_000, value_parser = count_in(1, 10_000_000))]
         games: usize,
-        /// Distance calls to time (a quarter as many best-discard calls).
-        #[arg(long, default_value_t = 1_000_000)]
+        /// Distance calls to time, a quarter as many best-discard calls (4 to
+        /// 1,000,000,000).
+        #[arg(long, default_value_t = 1_000_000, value_parser = count_in(4, 1_000_000_000))]
         calls: usize,
         /// Seed for walls and hands.
         #[arg(long, default_value_t = 2021)]
@@ -171,10 +174,26 @@ fn parse_family(s: &str) -> Result<Family, String> {
     })
 }
 
+/// The most walls `gen` and `check` take in one run.
+const MAX_WALLS: u64 = 1_000_000_000;
+
+/// A whole number from `min` to `max`, checked by clap before anything runs.
+fn count_in(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(min..=max)
+}
+
+/// The longest time-out, a day: longer ones are mistakes (and `1e20`
+/// seconds would not even fit a `Duration`).
+const MAX_SECONDS: f64 = 86_400.0;
+
 fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     match s.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs > 0.0 => Ok(std::time::Duration::from_secs_f64(secs)),
-        _ => Err(format!("`{s}` is not a positive number of seconds")),
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= MAX_SECONDS => {
+            Ok(std::time::Duration::from_secs_f64(secs))
+        }
+        _ => Err(format!(
+            "`{s}` is not a number of seconds above 0 and at most {MAX_SECONDS}"
+        )),
     }
 }
 
@@ -193,10 +212,12 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
     let ok = |bytes: Vec<u8>| app::emit(&bytes, Verdict::Ok);
     match args.command {
         Command::Simulate { file, json } => {
-            ok(cmd::simulate(&cmd::read_input(file.as_deref())?, json)?)
+            let input = cmd::open_input(file.as_deref())?;
+            app::stream(|out| cmd::simulate(input, json, out))
         }
         Command::Distance { file, json } => {
-            ok(cmd::distances(&cmd::read_input(file.as_deref())?, json)?)
+            let input = cmd::open_input(file.as_deref())?;
+            app::stream(|out| cmd::distances(input, json, out))
         }
         Command::Check {
             solution,
@@ -221,26 +242,30 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 output_limit,
                 shrink_time: std::time::Duration::from_secs(shrink_seconds),
                 save_dir,
+                program: std::env::args()
+                    .next()
+                    .unwrap_or_else(|| "mahjong-sim".into()),
             };
             let (bytes, verdict) = cmd::check(&options)?;
             app::emit(&bytes, verdict)
         }
         Command::Explain { file, json } => {
-            ok(cmd::explain(&cmd::read_input(file.as_deref())?, json)?)
+            let input = cmd::open_input(file.as_deref())?;
+            app::stream(|out| cmd::explain(input, json, out))
         }
         Command::Gen {
             family,
             seed,
             count,
-            out,
-        } => ok(cmd::generate(family, seed, count, out.as_deref())?),
+            out: dir,
+        } => app::stream(|out| cmd::generate(family, seed, count, dir.as_deref(), out)),
         Command::Analyze { tiles, melds, json } => {
             let stdin = if tiles.is_empty() {
-                Some(cmd::read_input(None)?)
+                Some(cmd::open_input(None)?)
             } else {
                 None
             };
-            ok(cmd::analyze(&tiles, stdin.as_deref(), &melds, json)?)
+            app::stream(|out| cmd::analyze(&tiles, stdin, &melds, json, out))
         }
         Command::Bench {
             games,

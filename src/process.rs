@@ -4,6 +4,14 @@
 //! kills the whole group (children too); output beyond a limit is cut off
 //! and the group killed; readers are joined with a bound, so even a process
 //! that escapes the group cannot hang the caller.
+//!
+//! A process can leave the group (`setsid sleep 1000 &`). On Linux the
+//! caller can [`become_subreaper`]: orphaned descendants are then handed to
+//! it rather than to init, and every run marks its processes (an
+//! environment variable they inherit), so that when a run ends its
+//! escapees are found among the caller's children, killed with everything
+//! below them, and reaped ([`Run::escaped`] counts them); [`kill_leftovers`]
+//! and [`kill_all`] take down whatever is still around.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -21,17 +29,170 @@ pub struct Run {
     pub timed_out: bool,
     /// The exit code, or the signal as `-signal`; `None` when killed by us.
     pub code: Option<i32>,
-    /// The start of standard error.
+    /// The end of standard error (its last [`STDERR_KEPT`] bytes).
     pub stderr: String,
+    /// True when standard error was longer and only its end was kept.
+    pub stderr_cut: bool,
+    /// Processes of this run still alive outside its process group after
+    /// it ended (they left it, e.g. with `setsid`): killed, with their own
+    /// children. Found only after [`become_subreaper`].
+    pub escaped: usize,
     /// True when a process kept the output open after the group was killed.
     pub pipe_held: bool,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
 }
 
+/// Bytes of standard error kept: its end, where a crash message is.
+pub const STDERR_KEPT: usize = 4096;
+
 /// Process groups of the programs running now, so that an interrupted
-/// caller can take them down with it.
+/// caller can take them down with it. The shell of each run is its group's
+/// leader, so these are also the pids of the caller's children that belong
+/// to a live run: held while spawning and while sweeping, so that a sweep
+/// never reaps a shell its run still waits for.
 static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// The environment variable that marks a run's processes.
+const MARK: &str = "MAHJONG_SIM_RUN";
+
+/// Numbers the runs of this process, for their marks.
+static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Makes this process the reaper of its orphaned descendants (Linux
+/// `prctl(PR_SET_CHILD_SUBREAPER)`): a process a program leaves behind in a
+/// session of its own is then handed to us when its parent exits, where
+/// [`run`] and [`kill_leftovers`] find and kill it. Affects the whole
+/// process; true when it took effect (false elsewhere than on Linux).
+pub fn become_subreaper() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER sets a flag of this
+        // process; no memory is passed.
+        unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+/// A process as `/proc/PID/stat` shows it: parent, group, whether a zombie.
+struct ProcInfo {
+    pid: i32,
+    ppid: i32,
+    pgid: i32,
+    zombie: bool,
+}
+
+fn proc_info(pid: i32) -> Option<ProcInfo> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name is in parentheses and may hold anything: parse after it.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut f = rest.split(' ');
+    let state = f.next()?;
+    let ppid = f.next()?.parse().ok()?;
+    let pgid = f.next()?.parse().ok()?;
+    Some(ProcInfo {
+        pid,
+        ppid,
+        pgid,
+        zombie: state == "Z" || state == "X",
+    })
+}
+
+/// Every process visible in `/proc`.
+fn processes() -> Vec<ProcInfo> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse().ok())
+        .filter_map(proc_info)
+        .collect()
+}
+
+/// The run mark of `pid`, if it carries one.
+fn mark_of(pid: i32) -> Option<u64> {
+    let env = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+    let key = format!("{MARK}=");
+    env.split(|&b| b == 0)
+        .find_map(|kv| kv.strip_prefix(key.as_bytes()))
+        .and_then(|v| std::str::from_utf8(v).ok()?.parse().ok())
+}
+
+/// Kills and reaps the caller's children that belong to no live run (and
+/// everything below them): those marked `mark`, or all of them when `mark`
+/// is `None`. Zombies among them are reaped whatever their mark. Returns
+/// how many live processes outside the process group `group` were killed
+/// (those in it were dying already). Repeats until a pass finds nothing, as
+/// killing a parent hands its children to us.
+fn sweep(mark: Option<u64>, group: Option<i32>) -> usize {
+    let me = std::process::id() as i32;
+    let live = LIVE_GROUPS.lock().expect("no panics while held");
+    let mut killed = 0;
+    for _ in 0..20 {
+        let all = processes();
+        let orphans: Vec<&ProcInfo> = all
+            .iter()
+            .filter(|p| p.ppid == me && !live.contains(&p.pid))
+            .collect();
+        if orphans.is_empty() {
+            break;
+        }
+        let mut progress = false;
+        for o in orphans {
+            if !o.zombie && mark.is_some() && mark_of(o.pid) != mark {
+                continue;
+            }
+            if !o.zombie {
+                // The orphan and everything below it, as `/proc` shows now.
+                let mut tree = vec![o.pid];
+                let mut i = 0;
+                while i < tree.len() {
+                    let parent = tree[i];
+                    tree.extend(all.iter().filter(|p| p.ppid == parent).map(|p| p.pid));
+                    i += 1;
+                }
+                for &pid in &tree {
+                    // SAFETY: kill(2) signals a process; no memory is touched.
+                    unsafe {
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
+                killed += all
+                    .iter()
+                    .filter(|p| tree.contains(&p.pid) && !p.zombie && Some(p.pgid) != group)
+                    .count();
+            }
+            // SIGKILL is delivered asynchronously: wait (boundedly) for the
+            // orphan to die, then reap it.
+            let deadline = Instant::now() + Duration::from_secs(1);
+            loop {
+                let mut status = 0;
+                // SAFETY: waitpid(2) on our own child, writing one int.
+                let r = unsafe { libc::waitpid(o.pid, &mut status, libc::WNOHANG) };
+                if r != 0 || Instant::now() > deadline {
+                    progress |= r == o.pid;
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        if !progress {
+            break;
+        }
+    }
+    drop(live);
+    killed
+}
+
+/// Kills every process left behind by finished runs (with their children)
+/// and reaps them: what a caller does when it is done with running
+/// programs. Returns how many were alive. Needs [`become_subreaper`].
+pub fn kill_leftovers() -> usize {
+    sweep(None, None)
+}
 
 fn kill_group(pgid: i32) {
     // SAFETY: kill(2) with a negative pid signals that process group; no
@@ -48,6 +209,22 @@ pub fn kill_all() {
     if let Ok(groups) = LIVE_GROUPS.lock() {
         groups.iter().copied().for_each(kill_group);
     }
+    // And what left the groups (found only after `become_subreaper`).
+    let me = std::process::id() as i32;
+    let all = processes();
+    let mut tree: Vec<i32> = all.iter().filter(|p| p.ppid == me).map(|p| p.pid).collect();
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(all.iter().filter(|p| p.ppid == parent).map(|p| p.pid));
+        i += 1;
+    }
+    for pid in tree {
+        // SAFETY: kill(2) signals a process; no memory is touched.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
 }
 
 /// Runs the shell command line `command` with `input` on its standard input,
@@ -56,16 +233,24 @@ pub fn kill_all() {
 pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std::io::Result<Run> {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
     let start = Instant::now();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(command)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
+    let mark = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut child = {
+        // Spawned and listed under the lock: a sweep never sees our shell
+        // unlisted.
+        let mut live = LIVE_GROUPS.lock().expect("no panics while held");
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .env(MARK, mark.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()?;
+        live.push(child.id() as i32);
+        child
+    };
     let pgid = child.id() as i32;
-    LIVE_GROUPS.lock().expect("no panics while held").push(pgid);
     let kill_group = move || kill_group(pgid);
     let mut stdin = child.stdin.take().expect("piped stdin");
     let data = input.to_vec();
@@ -98,16 +283,26 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     let (err_tx, err_rx) = mpsc::channel();
     let mut stderr = child.stderr.take().expect("piped stderr");
     std::thread::spawn(move || {
+        // The end is what matters (a crash message comes last): keep the
+        // last STDERR_KEPT bytes.
         let mut kept = Vec::new();
+        let mut cut = false;
         let mut chunk = [0u8; 16 * 1024];
         while let Ok(n) = stderr.read(&mut chunk) {
             if n == 0 {
                 break;
             }
-            let room = 4096usize.saturating_sub(kept.len());
-            kept.extend_from_slice(&chunk[..n.min(room)]);
+            kept.extend_from_slice(&chunk[..n]);
+            if kept.len() > 2 * STDERR_KEPT {
+                kept.drain(..kept.len() - STDERR_KEPT);
+                cut = true;
+            }
         }
-        let _ = err_tx.send(kept);
+        if kept.len() > STDERR_KEPT {
+            kept.drain(..kept.len() - STDERR_KEPT);
+            cut = true;
+        }
+        let _ = err_tx.send((kept, cut));
     });
     let (wait_tx, wait_rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -122,12 +317,14 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
             wait_rx.recv().ok().and_then(|s| s.ok())
         }
     };
-    // Whatever the solution left running goes too.
+    // Whatever the solution left running goes too: its group, then what
+    // left the group.
     kill_group();
     LIVE_GROUPS
         .lock()
         .expect("no panics while held")
         .retain(|&g| g != pgid);
+    run.escaped = sweep(Some(mark), Some(pgid));
     run.code = status.and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
     if run.timed_out {
         run.code = None;
@@ -139,10 +336,10 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
         }
         Err(_) => run.pipe_held = true,
     }
-    run.stderr = err_rx
-        .recv_timeout(Duration::from_millis(200))
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
+    if let Ok((b, cut)) = err_rx.recv_timeout(Duration::from_millis(200)) {
+        run.stderr = String::from_utf8_lossy(&b).into_owned();
+        run.stderr_cut = cut;
+    }
     run.elapsed = start.elapsed();
     Ok(run)
 }

@@ -260,3 +260,186 @@ fn binary_garbage_is_reported_as_not_text() {
     assert_eq!(first_line_number(&out), 1, "{out}");
     saved_wall(&path.expect("a saved wall"));
 }
+
+#[test]
+fn a_bad_save_dir_is_refused_before_anything_runs() {
+    let dir = scratch("savefile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let start = Instant::now();
+    for bad in [file.clone(), file.join("below")] {
+        let r = run(
+            &[
+                "check",
+                "--solution",
+                "sleep 5",
+                "--walls",
+                "100",
+                "--save-dir",
+                bad.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert!(r.stderr.contains("--save-dir"), "{}", r.stderr);
+        assert!(r.stdout.is_empty());
+    }
+    assert!(start.elapsed() < Duration::from_secs(4));
+}
+
+#[test]
+fn a_wall_that_cannot_be_saved_still_gets_its_report() {
+    let dir = scratch("savelater");
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("later");
+    // The solution itself puts a file where the folder was to be.
+    let solution = format!(
+        "touch {}; sh {}/tests/fixtures/misprint_chow.sh {BIN}",
+        target.display(),
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (code, out, _) = check(
+        &solution,
+        &["--walls", "20", "--shrink-seconds", "2", "--jobs", "1"],
+        &target,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("wall: NOT SAVED"), "{out}");
+    assert!(out.contains("first differing line:"), "{out}");
+    // The wall itself is in the report.
+    let tail: String = out.lines().rev().take(148).collect::<Vec<_>>().join("\n");
+    mahjong_sim::thupc2021::wall::parse_wall(tail.as_bytes()).expect("the wall follows");
+}
+
+#[test]
+fn the_report_shows_the_end_of_stderr_and_the_exit_status() {
+    let dir = scratch("stderr");
+    let (code, out, _) = check(
+        &fixture("crash_with_message.sh"),
+        &["--walls", "3", "--jobs", "1", "--shrink-seconds", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("how it ended: exit status 139"), "{out}");
+    assert!(
+        out.contains("  | Segmentation fault (core dumped): at line 61"),
+        "{out}"
+    );
+    assert!(out.contains("  | debug line 199"), "{out}");
+    assert!(!out.contains("  | debug line 0\n"), "{out}");
+}
+
+#[test]
+fn a_command_that_does_not_exist_is_a_usage_error() {
+    let r = run(
+        &[
+            "check",
+            "--solution",
+            "no-such-solution-4711",
+            "--walls",
+            "5",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("command not found"), "{}", r.stderr);
+    assert!(r.stderr.contains("no-such-solution-4711"), "{}", r.stderr);
+}
+
+#[test]
+fn processes_that_leave_the_group_are_killed_and_reported() {
+    let dir = scratch("setsid");
+    let (code, out, _) = check(
+        &format!("setsid sleep 1006 & exec {BIN} simulate"),
+        &["--walls", "6", "--jobs", "2"],
+        &dir,
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.starts_with("all 6 walls agree"), "{out}");
+    assert!(
+        out.contains("running outside its process group") && out.contains("check killed them"),
+        "{out}"
+    );
+    let left = survivors("sleep 1006");
+    assert!(left.is_empty(), "left running: {left}");
+}
+
+#[test]
+fn a_correct_log_then_a_bad_ending_is_said_plainly() {
+    let dir = scratch("goodlog");
+    for (solution, says, extra) in [
+        (
+            format!("{BIN} simulate; exit 1"),
+            "printed the correct log, then exit status 1",
+            &[][..],
+        ),
+        (
+            format!("{BIN} simulate; echo junk"),
+            "printed the correct log, then printed more: `junk`",
+            &[][..],
+        ),
+        (
+            format!("{BIN} simulate; sleep 1005"),
+            "printed the correct log, then timed out",
+            &["--timeout", "1"][..],
+        ),
+    ] {
+        let mut args = vec!["--walls", "3", "--jobs", "1"];
+        args.extend_from_slice(extra);
+        let start = Instant::now();
+        let (code, out, _) = check(&solution, &args, &dir);
+        assert_eq!(code, Some(1), "{out}");
+        assert!(out.contains(says), "{out}");
+        assert!(out.contains("not shrunk: the log is right"), "{out}");
+        assert!(!out.contains("expected:"), "{out}");
+        assert!(start.elapsed() < Duration::from_secs(8), "{out}");
+    }
+}
+
+#[test]
+fn invisible_differences_are_escaped_with_their_column() {
+    let dir = scratch("invisible");
+    let (code, out, _) = check(
+        &fixture("bom_first_line.sh"),
+        &["--walls", "2", "--jobs", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("  actual:   \\u{feff}A IN "), "{out}");
+    assert!(out.contains("first difference at column 1"), "{out}");
+    let (code, out, _) = check(
+        &fixture("nbsp_in_discards.sh"),
+        &["--walls", "2", "--jobs", "1", "--shrink-seconds", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("\\u{a0}OUT "), "{out}");
+    assert!(out.contains("first difference at column 2"), "{out}");
+}
+
+#[test]
+fn report_paths_are_shell_quoted_and_name_the_running_binary() {
+    let dir = scratch("it's quoted");
+    let (code, out, path) = check(
+        &fixture("misprint_chow.sh"),
+        &["--walls", "20", "--shrink-seconds", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    let path = path.unwrap();
+    let quoted = format!("'{}'", path.replace('\'', "'\\''"));
+    assert!(out.contains(&format!("< {quoted}\n")), "{out}");
+    assert!(
+        out.contains(&format!("explain:   {BIN} explain {quoted}\n")),
+        "{out}"
+    );
+    // The hint works as printed.
+    let line = out.lines().find(|l| l.starts_with("explain:")).unwrap();
+    let r = std::process::Command::new("sh")
+        .args(["-c", line.trim_start_matches("explain:").trim()])
+        .output()
+        .unwrap();
+    assert!(r.status.success());
+}

@@ -5,7 +5,7 @@
 //! contains it (time-out, output limit, its process group killed).
 
 use super::event::{log_string, Event};
-use super::families::{walls, Family};
+use super::families::{wall_stream, Family};
 use super::game::play;
 use super::wall::Wall;
 use crate::process::{self, Run};
@@ -37,6 +37,8 @@ pub struct Options {
     pub shrink_time: Duration,
     /// Where the failing wall is saved.
     pub save_dir: PathBuf,
+    /// How to name this program in the hints of the report (`explain:`).
+    pub program: String,
 }
 
 /// How a run disagrees with the engine.
@@ -67,6 +69,45 @@ pub struct Disagreement {
     pub expected: Option<String>,
     /// The solution's line there, if it printed one.
     pub actual: Option<String>,
+    /// Every line of the engine's log was printed, right: only what came
+    /// after it (more output, an exit status, a time-out) is wrong.
+    pub log_correct: bool,
+    /// The exit code, or the signal as `-signal`; `None` when killed by the
+    /// checker (time-out, output limit).
+    pub code: Option<i32>,
+    /// The end of the solution's standard error.
+    pub stderr: String,
+}
+
+/// How a run ended, as a person reads it: `exit status 0`, `killed by
+/// signal 11`, `killed by the checker`.
+pub fn status_text(code: Option<i32>) -> String {
+    match code {
+        Some(c) if c < 0 => format!("killed by signal {}", -c),
+        Some(c) => format!("exit status {c}"),
+        None => "killed by the checker".into(),
+    }
+}
+
+/// A line with what cannot be seen made visible: printable ASCII as is,
+/// anything else (a byte-order mark, a non-breaking space, a tab, a
+/// replacement character for bytes that are not UTF-8) as a `\u{..}` escape.
+pub fn visible(line: &str) -> String {
+    let mut out = String::new();
+    for c in line.chars() {
+        if c == ' ' || c.is_ascii_graphic() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+    }
+    out
+}
+
+/// The first column (from 1, in characters) where two lines differ.
+pub fn first_differing_column(a: &str, b: &str) -> usize {
+    let same = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    same + 1
 }
 
 impl std::fmt::Display for Kind {
@@ -116,11 +157,23 @@ pub fn judge(expected: &str, run: &Run) -> Option<Disagreement> {
         line: i + 1,
         expected: show(want.get(i)),
         actual: show(got.get(i)),
+        log_correct: first.is_none_or(|i| i >= want.len()),
+        code: run.code,
+        stderr: if run.stderr_cut {
+            format!("...{}", run.stderr)
+        } else {
+            run.stderr.clone()
+        },
     })
 }
 
-/// Runs the solution on `wall` and judges it.
-fn check_wall(o: &Options, wall: &Wall) -> std::io::Result<Option<Disagreement>> {
+/// Runs the solution on `wall` and judges it; processes the run left
+/// behind outside its group are added to `escaped`.
+fn check_wall(
+    o: &Options,
+    wall: &Wall,
+    escaped: &AtomicUsize,
+) -> std::io::Result<Option<Disagreement>> {
     let expected = log_string(&play(wall));
     let run = process::run(
         &o.solution,
@@ -128,7 +181,88 @@ fn check_wall(o: &Options, wall: &Wall) -> std::io::Result<Option<Disagreement>>
         o.timeout,
         o.output_limit,
     )?;
+    escaped.fetch_add(run.escaped, Ordering::Relaxed);
     Ok(judge(&expected, &run))
+}
+
+/// Why a check could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// Running the solution failed.
+    #[error("cannot run the solution: {0}")]
+    Io(#[from] std::io::Error),
+    /// The shell could not find or execute the solution's command (exit
+    /// status 127 or 126 with no output): a usage error, not a verdict.
+    #[error("the solution `{command}` could not be run ({status}, {what}){}", stderr_hint(.stderr))]
+    NotRunnable {
+        /// The command line.
+        command: String,
+        /// `exit status 127`.
+        status: String,
+        /// `command not found` or `not executable`.
+        what: &'static str,
+        /// The shell's message.
+        stderr: String,
+    },
+    /// The folder for the failing wall is not usable.
+    #[error("--save-dir `{dir}`: {why}")]
+    SaveDir {
+        /// The folder.
+        dir: String,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+fn stderr_hint(stderr: &str) -> String {
+    let last = stderr.trim_end().lines().last().unwrap_or("");
+    if last.is_empty() {
+        String::new()
+    } else {
+        format!(": {last}")
+    }
+}
+
+/// Checks, before anything runs, that the failing wall could be saved in
+/// `dir`: a folder that exists and takes a file, or a path that does not
+/// exist yet under a folder that does and is writable (nothing is created
+/// now).
+pub fn validate_save_dir(dir: &std::path::Path) -> Result<(), CheckError> {
+    let fail = |why: String| CheckError::SaveDir {
+        dir: dir.display().to_string(),
+        why,
+    };
+    // The nearest part of the path that exists.
+    let mut existing = dir;
+    while !existing.as_os_str().is_empty() && std::fs::symlink_metadata(existing).is_err() {
+        existing = existing.parent().unwrap_or(std::path::Path::new(""));
+    }
+    let existing = if existing.as_os_str().is_empty() {
+        std::path::Path::new(".")
+    } else {
+        existing
+    };
+    if !existing.is_dir() {
+        return Err(fail(format!(
+            "`{}` exists and is not a folder",
+            existing.display()
+        )));
+    }
+    let probe = existing.join(format!(".mahjong-sim-probe-{}", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(fail(format!(
+            "cannot write in `{}`: {e}",
+            existing.display()
+        ))),
+    }
 }
 
 /// The result of a whole check.
@@ -140,6 +274,9 @@ pub struct Report {
     pub elapsed: Duration,
     /// The first disagreement found, if any.
     pub failure: Option<Failure>,
+    /// Processes the solution left running outside its process group
+    /// (`setsid`), killed by the checker.
+    pub escaped: usize,
 }
 
 /// The first disagreement, shrunk.
@@ -157,8 +294,8 @@ pub struct Failure {
     pub shrink_runs: usize,
     /// Why shrinking stopped where it did.
     pub shrink_note: String,
-    /// Where the shrunk wall was saved.
-    pub path: PathBuf,
+    /// Where the shrunk wall was saved, or why it could not be.
+    pub path: Result<PathBuf, String>,
 }
 
 /// Tiles drawn by the end of line `line` of a game with these `events`.
@@ -173,8 +310,22 @@ fn drawn_by(events: &[Event], line: usize) -> usize {
 /// Moves the disagreement as early in the log as it can: random swaps of
 /// two tiles, at least one among those drawn up to the disagreement, kept
 /// when the solution still disagrees earlier. Time-outs are not shrunk:
-/// every try would cost the whole time-out.
-fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usize, String) {
+/// every try would cost the whole time-out; nor is a run whose log is
+/// right (only its ending is wrong: no line to move).
+fn shrink(
+    o: &Options,
+    wall: Wall,
+    d: Disagreement,
+    escaped: &AtomicUsize,
+) -> (Wall, Disagreement, usize, String) {
+    if d.log_correct {
+        return (
+            wall,
+            d,
+            0,
+            "not shrunk: the log is right, only how the run ended is wrong".into(),
+        );
+    }
     if d.line == 1 {
         return (wall, d, 0, "the disagreement is at line 1".into());
     }
@@ -204,7 +355,7 @@ fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usiz
         tiles.swap(i, j);
         let candidate = Wall::new(tiles).expect("a swap keeps the deck");
         runs += 1;
-        match check_wall(o, &candidate) {
+        match check_wall(o, &candidate, escaped) {
             Ok(Some(cd)) if cd.line < best_d.line && cd.kind != Kind::Timeout => {
                 reach = reach_of(&candidate, cd.line);
                 best = candidate;
@@ -224,25 +375,44 @@ fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usiz
     (best, best_d, runs, note)
 }
 
-/// Checks the solution on the generated walls, calling `agreed` after each
-/// wall on which it agrees (for a progress bar).
-pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> std::io::Result<Report> {
-    let all = walls(o.family, o.seed, o.walls);
-    let next = AtomicUsize::new(0);
+/// Checks the solution on the generated walls (made one at a time, as the
+/// runs ask for them), calling `agreed` after each wall on which it agrees
+/// (for a progress bar).
+pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> Result<Report, CheckError> {
+    validate_save_dir(&o.save_dir)?;
+    process::become_subreaper();
+    let escaped = AtomicUsize::new(0);
+    let result = check_walls(o, agreed, &escaped);
+    // Whatever is left of any run goes now.
+    escaped.fetch_add(process::kill_leftovers(), Ordering::Relaxed);
+    let mut report = result?;
+    report.escaped = escaped.load(Ordering::Relaxed);
+    Ok(report)
+}
+
+fn check_walls(
+    o: &Options,
+    agreed: &(dyn Fn() + Sync),
+    escaped: &AtomicUsize,
+) -> Result<Report, CheckError> {
+    // The walls in order, made under the lock as each run takes one.
+    let source = Mutex::new(walls_stream(o).take(o.walls).enumerate());
     let stop = AtomicBool::new(false);
-    let found: Mutex<Vec<(usize, Disagreement)>> = Mutex::new(Vec::new());
+    let checked = AtomicUsize::new(0);
+    let found: Mutex<Vec<(usize, Wall, Disagreement)>> = Mutex::new(Vec::new());
     let error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..o.jobs.max(1) {
             s.spawn(|| {
                 while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(w) = all.get(i) else { break };
-                    match check_wall(o, w) {
+                    let next = source.lock().expect("no panics while held").next();
+                    let Some((i, w)) = next else { break };
+                    checked.fetch_add(1, Ordering::Relaxed);
+                    match check_wall(o, &w, escaped) {
                         Ok(None) => agreed(),
                         Ok(Some(d)) => {
-                            found.lock().expect("no panics while held").push((i, d));
+                            found.lock().expect("no panics while held").push((i, w, d));
                             stop.store(true, Ordering::Relaxed);
                         }
                         Err(e) => {
@@ -256,27 +426,43 @@ pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> std::io::Result<Report>
     });
     let elapsed = start.elapsed();
     if let Some(e) = error.into_inner().expect("threads joined") {
-        return Err(e);
+        return Err(e.into());
     }
     let mut found = found.into_inner().expect("threads joined");
     found.sort_by_key(|f| f.0);
-    let checked = next.load(Ordering::Relaxed).min(all.len());
-    let Some((index, original)) = found.into_iter().next() else {
+    let checked = checked.load(Ordering::Relaxed);
+    let Some((index, wall, original)) = found.into_iter().next() else {
         return Ok(Report {
             checked,
             elapsed,
             failure: None,
+            escaped: 0,
         });
     };
-    let (wall, disagreement, shrink_runs, shrink_note) =
-        shrink(o, all[index].clone(), original.clone());
-    std::fs::create_dir_all(&o.save_dir)?;
+    if let (Kind::Crash(c @ (126 | 127)), None) = (&original.kind, &original.actual) {
+        if original.line == 1 {
+            return Err(CheckError::NotRunnable {
+                command: o.solution.clone(),
+                status: status_text(Some(*c)),
+                what: if *c == 127 {
+                    "command not found"
+                } else {
+                    "not executable"
+                },
+                stderr: original.stderr.clone(),
+            });
+        }
+    }
+    let (wall, disagreement, shrink_runs, shrink_note) = shrink(o, wall, original.clone(), escaped);
     let path = o.save_dir.join(format!(
         "{}-{}-{index:05}-shrunk.in",
         o.family.name(),
         o.seed
     ));
-    std::fs::write(&path, wall.to_string())?;
+    let path = std::fs::create_dir_all(&o.save_dir)
+        .and_then(|()| std::fs::write(&path, wall.to_string()))
+        .map(|()| path.clone())
+        .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()));
     Ok(Report {
         checked,
         elapsed,
@@ -289,7 +475,24 @@ pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> std::io::Result<Report>
             shrink_note,
             path,
         }),
+        escaped: 0,
     })
+}
+
+/// The walls a check runs on, in order.
+fn walls_stream(o: &Options) -> impl Iterator<Item = Wall> {
+    wall_stream(o.family, o.seed)
+}
+
+/// A path as a shell reads it: as is when it holds only safe characters,
+/// else in single quotes.
+pub fn shell_quote(s: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_./,:=@%+-".contains(c);
+    if !s.is_empty() && s.chars().all(safe) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
 }
 
 /// The report a person reads.
@@ -308,32 +511,124 @@ pub fn report_text(o: &Options, r: &Report) -> String {
             o.jobs
         )
         .expect("to a String");
+        escaped_note(&mut s, r.escaped);
         return s;
     };
     let d = &f.disagreement;
-    let show = |l: &Option<String>| l.clone().unwrap_or_else(|| "(nothing)".into());
+    let what = |d: &Disagreement| {
+        if !d.log_correct {
+            return format!("{}", d.kind);
+        }
+        let then = match &d.kind {
+            Kind::Output | Kind::NotText => format!(
+                "printed more: `{}`",
+                visible(d.actual.as_deref().unwrap_or(""))
+            ),
+            Kind::Crash(_) => status_text(d.code),
+            k => k.to_string(),
+        };
+        format!("printed the correct log, then {then}")
+    };
     writeln!(
         s,
         "DISAGREEMENT on wall {} (family {}, seed {}): the solution {}",
         f.index,
         o.family.name(),
         o.seed,
-        f.original.kind
+        what(&f.original)
     )
     .expect("to a String");
+    if f.shrink_runs == 0 && f.original.log_correct {
+        writeln!(s, "{}", f.shrink_note).expect("to a String");
+    } else {
+        writeln!(
+            s,
+            "shrunk in {} run(s), first difference at line {} (was {}); {}",
+            f.shrink_runs, d.line, f.original.line, f.shrink_note
+        )
+        .expect("to a String");
+    }
+    let shown_path = match &f.path {
+        Ok(p) => {
+            writeln!(s, "wall: {}", p.display()).expect("to a String");
+            shell_quote(&p.display().to_string())
+        }
+        Err(e) => {
+            writeln!(
+                s,
+                "wall: NOT SAVED ({e}); here it is, one tile a line below the report"
+            )
+            .expect("to a String");
+            "WALL".to_string()
+        }
+    };
+    writeln!(s, "on that wall the solution {}", what(d)).expect("to a String");
+    if !d.log_correct {
+        let show = |l: &Option<String>| {
+            l.as_deref()
+                .map_or_else(|| "(nothing)".to_string(), visible)
+        };
+        writeln!(s, "first differing line: {}", d.line).expect("to a String");
+        writeln!(s, "  expected: {}", show(&d.expected)).expect("to a String");
+        writeln!(s, "  actual:   {}", show(&d.actual)).expect("to a String");
+        if let (Some(e), Some(a)) = (&d.expected, &d.actual) {
+            writeln!(
+                s,
+                "  first difference at column {}",
+                first_differing_column(e, a)
+            )
+            .expect("to a String");
+        }
+    }
+    writeln!(s, "how it ended: {}", status_text(d.code)).expect("to a String");
+    let err = d.stderr.trim_end();
+    if err.is_empty() {
+        writeln!(s, "its standard error: (empty)").expect("to a String");
+    } else {
+        let lines: Vec<&str> = err.lines().collect();
+        let tail = &lines[lines.len().saturating_sub(10)..];
+        writeln!(s, "its standard error (last {} line(s)):", tail.len()).expect("to a String");
+        for l in tail {
+            writeln!(s, "  | {}", visible(l)).expect("to a String");
+        }
+    }
+    if !d.log_correct {
+        writeln!(s, "\n{}", super::explain::at_line(&f.wall, d.line)).expect("to a String");
+    } else {
+        writeln!(s).expect("to a String");
+    }
+    // The command as the checker ran it: through `sh -c` when a plain
+    // redirection would not feed the whole of it.
+    let whole = if o
+        .solution
+        .contains([';', '&', '|', '<', '>', '(', ')', '\n', '#', '`'])
+    {
+        format!("sh -c {}", shell_quote(&o.solution))
+    } else {
+        o.solution.clone()
+    };
+    writeln!(s, "reproduce: {whole} < {shown_path}").expect("to a String");
     writeln!(
         s,
-        "shrunk in {} run(s), first difference at line {} (was {}); {}",
-        f.shrink_runs, d.line, f.original.line, f.shrink_note
+        "explain:   {} explain {shown_path}",
+        shell_quote(&o.program)
     )
     .expect("to a String");
-    writeln!(s, "wall: {}", f.path.display()).expect("to a String");
-    writeln!(s, "on that wall the solution {}", d.kind).expect("to a String");
-    writeln!(s, "first differing line: {}", d.line).expect("to a String");
-    writeln!(s, "  expected: {}", show(&d.expected)).expect("to a String");
-    writeln!(s, "  actual:   {}", show(&d.actual)).expect("to a String");
-    writeln!(s, "\n{}", super::explain::at_line(&f.wall, d.line)).expect("to a String");
-    writeln!(s, "reproduce: {} < {}", o.solution, f.path.display()).expect("to a String");
-    writeln!(s, "explain:   mahjong-sim explain {}", f.path.display()).expect("to a String");
+    escaped_note(&mut s, r.escaped);
+    if f.path.is_err() {
+        write!(s, "\n{}", f.wall).expect("to a String");
+    }
     s
+}
+
+/// Says that the solution left processes behind, if it did.
+fn escaped_note(s: &mut String, escaped: usize) {
+    use std::fmt::Write as _;
+    if escaped > 0 {
+        writeln!(
+            s,
+            "note: the solution left {escaped} process(es) running outside its process group (in a session of their own?); check killed them"
+        )
+        .expect("to a String");
+    }
 }

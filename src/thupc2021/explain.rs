@@ -104,7 +104,10 @@ fn claim_notes(c: &Claims) -> Vec<String> {
         ));
     }
     if c.pongs.iter().any(|k| k.taken()) {
-        notes.push("pong beats chow".into());
+        // Said only when the pong did beat a chow that would have been made.
+        if c.chows.iter().any(|k| k.taken()) {
+            notes.push("pong beats chow".into());
+        }
         return notes;
     }
     for k in &c.chows {
@@ -258,4 +261,33 @@ pub fn render_steps(steps: &[Step]) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::thupc2021::families::{walls, Family};
+
+    /// "pong beats chow" only when the pong did beat a chow: never on an
+    /// honor (no chow of honors), and not after every pong.
+    #[test]
+    fn pong_beats_chow_only_when_a_chow_was_beaten() {
+        let (mut pongs, mut beaten) = (0, 0);
+        for wall in walls(Family::Quads, 3, 300) {
+            let steps = explain(&wall);
+            for pair in steps.windows(2) {
+                let Event::Pong { tile, .. } = pair[1].event else {
+                    continue;
+                };
+                pongs += 1;
+                let said = pair[0].notes.iter().any(|n| n == "pong beats chow");
+                if said {
+                    beaten += 1;
+                    assert!(tile.is_suited(), "{:?}", pair[0]);
+                }
+            }
+        }
+        assert!(pongs > 50, "{pongs}");
+        assert!(beaten < pongs, "{beaten} of {pongs}");
+    }
 }
