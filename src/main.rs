@@ -14,7 +14,13 @@ use std::process::ExitCode;
 /// Exit status: 0 success, 1 a mismatch was found, 2 bad usage, bad input or
 /// an I/O error. Errors go to stderr as `line L, column C: ...`.
 #[derive(Parser)]
-#[command(name = "mahjong-sim", version, about, long_about)]
+#[command(
+    name = "mahjong-sim",
+    version,
+    about,
+    long_about,
+    after_help = "Details of each command: mahjong-sim COMMAND --help (or mahjong-sim help COMMAND)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -40,7 +46,9 @@ enum Command {
     /// Each line holds tile names separated by spaces. The number of exposed
     /// melds follows from the size: 13 or 14 tiles mean none, 10 or 11 one,
     /// 7 or 8 two, 4 or 5 three, 1 or 2 four. Special tiles count in the size
-    /// but never fit. Prints one distance a line, in input order.
+    /// but never fit. Prints one distance a line, in input order, each as
+    /// soon as its line is read; blank lines at the end are fine, empty input
+    /// prints nothing.
     Distance {
         /// The file of hands; standard input when absent or `-`.
         file: Option<PathBuf>,
@@ -78,8 +86,11 @@ enum Command {
         /// How many walls (at most 1,000,000,000).
         #[arg(long, default_value_t = 1, value_parser = count_in(0, MAX_WALLS))]
         count: usize,
-        /// Write one file per wall into this folder (paths are printed);
-        /// without it, walls go to stdout separated by blank lines.
+        /// Write one file per wall into this folder, FAMILY-SEED-N.in with N as
+        /// wide as the count needs (the paths are printed). The folder is
+        /// created if missing, but not its parents; walls already there are
+        /// never overwritten. Without it, walls go to stdout separated by blank
+        /// lines.
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
@@ -127,7 +138,8 @@ enum Command {
     /// Analyse a hand: every decomposition of a winning hand, every wait of
     /// a ready one, or the distance and best discards of any other.
     ///
-    /// Tiles are given as arguments or, with none, on standard input. Kongs
+    /// Tiles are given as arguments or, with none, on standard input, one
+    /// hand a line as `distance` reads them (each analysed in turn). Kongs
     /// are four identical tiles in the hand: a complete hand holds 14 to 18
     /// tiles (less 3 per exposed meld), a ready one 13 to 17. Waits on a tile
     /// the hand holds four of are listed and flagged impossible. Ordinary
