@@ -6,7 +6,7 @@
 
 use super::event::{log_string, Event};
 use super::families::{wall_stream, Family};
-use super::game::play;
+use super::game::{play, play_observed, Observer, Table};
 use super::wall::Wall;
 use crate::process::{self, Run};
 use crate::rng::Rng;
@@ -307,7 +307,89 @@ fn drawn_by(events: &[Event], line: usize) -> usize {
         .count()
 }
 
-/// Moves the disagreement as early in the log as it can: random swaps of
+/// The table as it stood just before one draw of a game, rebased so that the
+/// drawing player sits at A and the others follow in the order of play.
+struct Rebased {
+    /// The wall that deals that table: each hand (its exposed melds folded
+    /// back in, so 13 tiles), the drawn tile first, the rest of the wall in
+    /// its order, then the tiles out of play.
+    wall: Wall,
+}
+
+/// Records, for every draw after the deal up to line `upto`, the wall that
+/// deals the table as it stood before it ([`Rebased`]).
+struct Rebaser<'w> {
+    tiles: &'w [super::super::tile::Tile],
+    upto: usize,
+    found: Vec<Rebased>,
+}
+
+impl Observer for Rebaser<'_> {
+    fn event(&mut self, t: &Table, e: &Event) {
+        use super::wall::DEAL;
+        let line = t.events.len();
+        let Event::Draw { player, tile } = *e else {
+            return;
+        };
+        if line <= DEAL || line > self.upto {
+            return;
+        }
+        let mut hands: Vec<Vec<super::super::tile::Tile>> = Vec::new();
+        for j in 0..4 {
+            let seat = &t.seats[player.step(t.direction, j).index()];
+            let mut h: Vec<_> = seat.hand.tiles().collect();
+            if j == 0 {
+                let at = h.iter().position(|&x| x == tile).expect("just drawn");
+                h.remove(at);
+            }
+            h.extend(seat.melds.iter().flat_map(|m| m.tiles()));
+            if h.len() != 13 {
+                return;
+            }
+            hands.push(h);
+        }
+        // Tiles drawn before this one.
+        let drawn = self.tiles.len() - t.remaining() - 1;
+        let mut out = Vec::with_capacity(self.tiles.len());
+        for round in 0..13 {
+            out.extend(hands.iter().map(|h| h[round]));
+        }
+        out.push(tile);
+        out.extend_from_slice(&self.tiles[drawn + 1..]);
+        // The tiles out of play (discards), last.
+        let mut left = super::wall::counts(self.tiles);
+        for &x in &out {
+            left[x.index()] -= 1;
+        }
+        for (k, &n) in left.iter().enumerate() {
+            let kind = super::super::tile::Tile::from_index(k).expect("k < KINDS");
+            out.extend(std::iter::repeat_n(kind, n));
+        }
+        if let Ok(wall) = Wall::new(out) {
+            self.found.push(Rebased { wall });
+        }
+    }
+}
+
+/// Walls that deal the table of a draw before line `line` of the game on
+/// `wall` from the start, the latest draw first: a wrong decision taken on
+/// that table then comes right after the deal.
+fn rebased(wall: &Wall, line: usize) -> Vec<Rebased> {
+    let mut r = Rebaser {
+        tiles: wall.tiles(),
+        upto: line,
+        found: Vec::new(),
+    };
+    play_observed(wall, &mut r);
+    r.found.reverse();
+    r.found
+}
+
+/// Moves the disagreement as early in the log as it can. First by meaning:
+/// a disagreement is a decision taken on a table, and a wall that deals
+/// that table from the start brings the decision right after the deal
+/// (line 53 or so); the tables before the draws leading to it are tried,
+/// the latest first. Then by random swaps of
 /// two tiles, at least one among those drawn up to the disagreement, kept
 /// when the solution still disagrees earlier. Time-outs are not shrunk:
 /// every try would cost the whole time-out; nor is a run whose log is
@@ -344,6 +426,23 @@ fn shrink(
     // How many tiles the log draws up to the disagreement: only swaps among
     // those can move it. It changes only when a candidate is kept.
     let reach_of = |w: &Wall, line: usize| drawn_by(&play(w), line).max(1);
+    // By meaning, while it helps.
+    'meaning: while best_d.line > super::wall::DEAL + 2 {
+        for r in rebased(&best, best_d.line) {
+            if start.elapsed() >= o.shrink_time {
+                break 'meaning;
+            }
+            runs += 1;
+            if let Ok(Some(cd)) = check_wall(o, &r.wall, escaped) {
+                if cd.line < best_d.line && !cd.log_correct && cd.kind != Kind::Timeout {
+                    best = r.wall;
+                    best_d = cd;
+                    continue 'meaning;
+                }
+            }
+        }
+        break;
+    }
     let mut reach = reach_of(&best, best_d.line);
     while best_d.line > 1 && start.elapsed() < o.shrink_time && misses < 400 {
         let mut tiles = best.tiles().to_vec();
