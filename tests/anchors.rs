@@ -149,4 +149,9 @@ fn lzfabc_pongs_its_own_discard_and_it_is_shrunk_to_the_first_reaction() {
         .expect("an actual line");
     assert!(actual.starts_with("A PONG"), "{out}");
     assert!(out.contains("before it line 54: A OUT"), "{out}");
+    // The rule at stake is named.
+    assert!(
+        out.contains("rule at stake: nobody may ron, pong or chow the discard (only players other than the discarder may pong)"),
+        "{out}"
+    );
 }

@@ -123,6 +123,12 @@ fn a_misprinted_event_is_found_at_its_line_and_shrunk() {
     let (was, now) = shrink_lines(&out);
     assert!(now <= was, "{out}");
     assert!(out.contains("table before line"), "{out}");
+    assert!(
+        out.contains(
+            "rule at stake: only the next player may chow, when that strictly lowers its distance"
+        ),
+        "{out}"
+    );
 }
 
 /// (line before shrinking, line after) from the report.

@@ -169,6 +169,9 @@ pub struct Claims {
     pub rons: Vec<RonCheck>,
     /// The ron that was taken: the first player who wins with the tile.
     pub ron: Option<Player>,
+    /// Copies of the tile the discarder still holds: it may not claim its
+    /// own discard, however many it has.
+    pub own: u8,
     /// Each player holding two of the tile: would a pong lower its distance?
     pub pongs: Vec<ClaimCheck>,
     /// The next player's chow options it holds both tiles of, in order of
@@ -455,6 +458,7 @@ impl<O: Observer> Game<'_, '_, O> {
             tile,
             rons: Vec::new(),
             ron: None,
+            own: self.t.seats[from.index()].hand.count(tile),
             pongs: Vec::new(),
             chows: Vec::new(),
         };
