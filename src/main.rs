@@ -34,12 +34,22 @@ enum Command {
     /// the contest), exactly four of each of the 37 kinds: 1M..9M, 1P..9P,
     /// 1S..9S, E S W N B F Z, PASS REVERSE DOUBLE. The first name is drawn
     /// first. Output is the contest's log, byte for byte.
+    ///
+    /// For problem setters, `--out DIR` with any number of walls (files, or
+    /// folders of them) writes each log to DIR/NAME.ans (`.jsonl` with
+    /// `--json`), NAME the wall file's name without its extension; the
+    /// folder is created if missing but not its parents, and no file is
+    /// overwritten.
     Simulate {
-        /// The wall file; standard input when absent or `-`.
-        file: Option<PathBuf>,
+        /// The wall files (or with --out, folders of them); standard input
+        /// when none is given or `-`.
+        files: Vec<PathBuf>,
         /// Print the events as JSON Lines instead of the contest format.
         #[arg(long)]
         json: bool,
+        /// Write one log per wall into this folder (the paths are printed).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Print the winning distance of hands, one hand a line.
     ///
@@ -60,12 +70,19 @@ enum Command {
     /// decision: hands and melds, the distance after each candidate
     /// discard, who could ron and who was cut, and the distances behind
     /// every pong and chow taken or passed up.
+    ///
+    /// `--at N` shows only the table just before line N, with the reasons
+    /// for the lines N-1 and N and the rule that decides line N: what
+    /// `check` shows at a disagreement.
     Explain {
         /// The wall file; standard input when absent or `-`.
         file: Option<PathBuf>,
         /// Print one JSON object per event: line, event, notes.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "at")]
         json: bool,
+        /// Show the table before this line of the log (from 1).
+        #[arg(long, value_name = "N", value_parser = count_in(1, 1_000_000))]
+        at: Option<usize>,
     },
     /// Generate walls from a seed: the same seed gives the same walls on
     /// every machine.
@@ -108,9 +125,22 @@ enum Command {
         /// The solution's command line, e.g. './my-solution' or 'python3 sol.py'.
         #[arg(long)]
         solution: String,
-        /// How many walls (1 to 1,000,000,000).
-        #[arg(long, default_value_t = 1000, value_parser = count_in(1, MAX_WALLS))]
-        walls: usize,
+        /// How many walls (1 to 1,000,000,000); 1000 by default, or with
+        /// --walls-dir all of its files.
+        #[arg(long, value_parser = count_in(1, MAX_WALLS))]
+        walls: Option<usize>,
+        /// Check on the wall files of this folder (the official data, saved
+        /// failures), in the order of their names, instead of generated walls.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["family", "seed"])]
+        walls_dir: Option<PathBuf>,
+        /// Run every wall, count the disagreeing ones, group them by the kind
+        /// of first difference (what went wrong, which event was expected,
+        /// the rule at stake) and shrink the first of each group.
+        #[arg(long)]
+        keep_going: bool,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
         /// Which family of walls (see `gen --help`).
         #[arg(long, default_value = "uniform", value_parser = parse_family)]
         family: Family,
@@ -223,8 +253,22 @@ fn main() -> ExitCode {
 fn run(args: Cli) -> Result<ExitCode, CliError> {
     let ok = |bytes: Vec<u8>| app::emit(&bytes, Verdict::Ok);
     match args.command {
-        Command::Simulate { file, json } => {
-            let input = cmd::open_input(file.as_deref())?;
+        Command::Simulate {
+            files,
+            json,
+            out: Some(dir),
+        } => app::stream(|out| cmd::simulate_to_dir(&files, json, &dir, out)),
+        Command::Simulate {
+            files,
+            json,
+            out: None,
+        } => {
+            if files.len() > 1 {
+                return Err(CliError::Other(
+                    "simulate reads one wall; for several, give --out DIR".into(),
+                ));
+            }
+            let input = cmd::open_input(files.first().map(PathBuf::as_path))?;
             app::stream(|out| cmd::simulate(input, json, out))
         }
         Command::Distance { file, json } => {
@@ -234,6 +278,9 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
         Command::Check {
             solution,
             walls,
+            walls_dir,
+            keep_going,
+            json,
             family,
             seed,
             jobs,
@@ -244,6 +291,13 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
         } => {
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+            let walls = match (walls, &walls_dir) {
+                (Some(n), _) => n,
+                (None, Some(dir)) => mahjong_sim::thupc2021::check::wall_files(dir)
+                    .map_err(|e| CliError::Other(e.to_string()))?
+                    .len(),
+                (None, None) => 1000,
+            };
             let options = mahjong_sim::thupc2021::check::Options {
                 solution,
                 walls,
@@ -257,13 +311,15 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 program: std::env::args()
                     .next()
                     .unwrap_or_else(|| "mahjong-sim".into()),
+                keep_going,
+                walls_dir,
             };
-            let (bytes, verdict) = cmd::check(&options)?;
+            let (bytes, verdict) = cmd::check(&options, json)?;
             app::emit(&bytes, verdict)
         }
-        Command::Explain { file, json } => {
+        Command::Explain { file, json, at } => {
             let input = cmd::open_input(file.as_deref())?;
-            app::stream(|out| cmd::explain(input, json, out))
+            app::stream(|out| cmd::explain(input, json, at, out))
         }
         Command::Gen {
             family,

@@ -449,3 +449,118 @@ fn report_paths_are_shell_quoted_and_name_the_running_binary() {
         .unwrap();
     assert!(r.status.success());
 }
+
+#[test]
+fn keep_going_counts_and_groups_the_disagreements() {
+    let dir = scratch("keepgoing");
+    let (code, out, _) = check(
+        &fixture("two_misprints.sh"),
+        &["--walls", "40", "--keep-going", "--shrink-seconds", "2"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    let head = out.lines().next().unwrap();
+    assert!(
+        head.contains(" of 40 walls disagree (family uniform, seed 1), in 2 group(s)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("where a chow was expected (only the next player may chow"),
+        "{out}"
+    );
+    assert!(
+        out.contains("where a pong was expected (a player other than the discarder"),
+        "{out}"
+    );
+    assert_eq!(out.matches("DISAGREEMENT on wall").count(), 2, "{out}");
+    // Every wall was run: the counts add up to the disagreeing walls.
+    let n: usize = head.split(' ').next().unwrap().parse().unwrap();
+    let summed: usize = out
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("group "))
+        .filter_map(|l| {
+            l.split(": ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse::<usize>()
+                .ok()
+        })
+        .sum();
+    assert_eq!(n, summed, "{out}");
+}
+
+#[test]
+fn walls_dir_and_json_report() {
+    let dir = scratch("wallsdir");
+    let walls = dir.join("walls");
+    std::fs::create_dir_all(&dir).unwrap();
+    let r = run(
+        &["gen", "--count", "6", "--out", walls.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let (code, out, _) = check(
+        &format!("{BIN} simulate"),
+        &["--walls-dir", walls.to_str().unwrap()],
+        &dir,
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "all 6 walls agree (walls from `{}`)",
+            walls.display()
+        )),
+        "{out}"
+    );
+    let (code, out, _) = check(
+        &fixture("misprint_chow.sh"),
+        &[
+            "--walls-dir",
+            walls.to_str().unwrap(),
+            "--json",
+            "--shrink-seconds",
+            "2",
+        ],
+        &dir.join("saved"),
+    );
+    assert_eq!(code, Some(1), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["agree"], false);
+    let f = &v["failures"][0];
+    assert!(
+        f["wall_name"].as_str().unwrap().starts_with("uniform-1-"),
+        "{v}"
+    );
+    assert!(
+        f["rule"]
+            .as_str()
+            .unwrap()
+            .starts_with("only the next player may chow"),
+        "{v}"
+    );
+    assert!(f["actual"].as_str().unwrap().contains(" CHI "), "{v}");
+    let saved = f["saved"].as_str().unwrap();
+    assert!(saved.ends_with("-shrunk.in"), "{v}");
+    saved_wall(saved);
+    // A file that is no wall is named.
+    std::fs::write(walls.join("uniform-1-9.in"), "1M\n").unwrap();
+    let r = run(
+        &[
+            "check",
+            "--solution",
+            &format!("{BIN} simulate"),
+            "--walls-dir",
+            walls.to_str().unwrap(),
+            "--save-dir",
+            dir.join("unused").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(2), "{}", String::from_utf8_lossy(&r.stdout));
+    assert!(
+        r.stderr.contains("uniform-1-9.in`: wall has 1 tiles"),
+        "{}",
+        r.stderr
+    );
+}

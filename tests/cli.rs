@@ -622,8 +622,72 @@ fn gen_out_creates_one_folder_overwrites_nothing_and_names_by_count() {
     std::fs::write(dir.join("uniform-1-00.in"), "mine").unwrap();
     let r = gen(&dir, "12");
     assert_eq!(r.code, Some(2));
-    assert!(r.stderr.contains("overwrites nothing"), "{}", r.stderr);
+    assert!(r.stderr.contains("nothing is overwritten"), "{}", r.stderr);
     assert_eq!(std::fs::read(dir.join("uniform-1-00.in")).unwrap(), b"mine");
     assert!(!before.is_empty());
     let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn simulate_out_writes_the_answers_of_a_folder() {
+    let base = std::env::temp_dir().join(format!("mahjong-sim-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir(&base).unwrap();
+    let walls = base.join("walls");
+    let answers = base.join("answers");
+    let r = run(
+        &["gen", "--count", "3", "--out", walls.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = run(
+        &[
+            "simulate",
+            "--out",
+            answers.to_str().unwrap(),
+            walls.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(String::from_utf8(r.stdout).unwrap().lines().count(), 3);
+    for i in 0..3 {
+        let wall = walls.join(format!("uniform-1-{i}.in"));
+        let want = run(&["simulate", wall.to_str().unwrap()], b"").stdout;
+        let got = std::fs::read(answers.join(format!("uniform-1-{i}.ans"))).unwrap();
+        assert_eq!(got, want);
+    }
+    // Nothing is overwritten; several walls need --out.
+    let r = run(
+        &[
+            "simulate",
+            "--out",
+            answers.to_str().unwrap(),
+            walls.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("nothing is overwritten"), "{}", r.stderr);
+    let one = walls.join("uniform-1-0.in");
+    let two = walls.join("uniform-1-1.in");
+    let r = run(
+        &["simulate", one.to_str().unwrap(), two.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("--out DIR"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn explain_at_shows_the_table_before_a_line() {
+    let r = run(&["explain", "--at", "54"], &sample_wall());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = String::from_utf8(r.stdout).unwrap();
+    assert!(text.starts_with("table before line 54:\nA: "), "{text}");
+    assert!(text.contains("expected line 54: "), "{text}");
+    assert!(text.contains("rule at stake: "), "{text}");
+    let r = run(&["explain", "--at", "0"], &sample_wall());
+    assert_eq!(r.code, Some(2));
 }

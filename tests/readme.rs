@@ -127,18 +127,24 @@ fn readme_command_list_and_help_agree() {
         .collect();
     assert!(commands.len() >= 7, "{help}");
     for c in commands {
-        // The README line of the command, with its continuation lines.
-        let start = list
+        // The README lines of the command, with their continuation lines.
+        let starts: Vec<usize> = list
             .iter()
-            .position(|l| l.starts_with(&format!("mahjong-sim {c} ")))
-            .unwrap_or_else(|| panic!("`{c}` is not in the README's list"));
-        let mut entry = list[start].to_string();
-        for l in &list[start + 1..] {
-            if l.starts_with("mahjong-sim ") {
-                break;
+            .enumerate()
+            .filter(|(_, l)| l.starts_with(&format!("mahjong-sim {c} ")))
+            .map(|(i, _)| i)
+            .collect();
+        assert!(!starts.is_empty(), "`{c}` is not in the README's list");
+        let mut entry = String::new();
+        for start in starts {
+            entry.push_str(list[start]);
+            for l in &list[start + 1..] {
+                if l.starts_with("mahjong-sim ") {
+                    break;
+                }
+                entry.push(' ');
+                entry.push_str(l);
             }
-            entry.push(' ');
-            entry.push_str(l);
         }
         let listed: BTreeSet<String> = entry
             .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '-'))

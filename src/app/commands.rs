@@ -70,6 +70,76 @@ pub fn simulate(input: Input, json: bool, mut out: &mut dyn Write) -> Result<Ver
     Ok(Verdict::Ok)
 }
 
+/// `simulate --out DIR`: the log of every wall given (files, or the files
+/// of folders, in name order) written to `DIR/NAME.ans` (`.jsonl` with
+/// `json`); the paths are printed. Nothing is overwritten.
+pub fn simulate_to_dir(
+    inputs: &[std::path::PathBuf],
+    json: bool,
+    dir: &Path,
+    out: &mut dyn Write,
+) -> Result<Verdict, CliError> {
+    let mut walls = Vec::new();
+    for p in inputs {
+        if p.is_dir() {
+            let files = mahjong_sim::thupc2021::check::wall_files(p)
+                .map_err(|e| CliError::Other(e.to_string()))?;
+            walls.extend(files);
+        } else {
+            walls.push(p.clone());
+        }
+    }
+    if walls.is_empty() {
+        return Err(CliError::Other(
+            "simulate --out needs walls: files, or folders of them".into(),
+        ));
+    }
+    let ext = if json { "jsonl" } else { "ans" };
+    let targets: Vec<std::path::PathBuf> = walls
+        .iter()
+        .map(|w| {
+            let stem = w.file_stem().unwrap_or(w.as_os_str());
+            dir.join(stem).with_extension(ext)
+        })
+        .collect();
+    for (i, t) in targets.iter().enumerate() {
+        if targets[..i].contains(t) {
+            return Err(CliError::Other(format!(
+                "two walls would both write `{}`",
+                t.display()
+            )));
+        }
+    }
+    prepare_dir(dir, "--out", |name| {
+        targets
+            .iter()
+            .any(|t| t.file_name() == Some(std::ffi::OsStr::new(name)))
+    })?;
+    for (wall_path, target) in walls.iter().zip(&targets) {
+        let wall = open_input(Some(wall_path))?.wall()?;
+        let events = play(&wall);
+        let mut bytes = Vec::new();
+        if json {
+            write_json_lines(&mut bytes, &events)
+        } else {
+            write_log(&mut bytes, &events)
+        }
+        .expect("writing to memory");
+        let io_error = |source| CliError::Io {
+            what: format!("cannot write `{}`", target.display()),
+            source,
+        };
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(target)
+            .map_err(io_error)?;
+        file.write_all(&bytes).map_err(io_error)?;
+        writeln!(out, "{}", target.display()).map_err(CliError::Stdout)?;
+    }
+    Ok(Verdict::Ok)
+}
+
 #[derive(Serialize)]
 struct DistanceLine<'a> {
     line: usize,
@@ -195,9 +265,20 @@ fn analyze_one(
     Ok(Verdict::Ok)
 }
 
-/// `explain`: the log with the reason for every decision.
-pub fn explain(input: Input, json: bool, mut out: &mut dyn Write) -> Result<Verdict, CliError> {
+/// `explain`: the log with the reason for every decision; with `at`, the
+/// table before that line and the reasons and rule for it.
+pub fn explain(
+    input: Input,
+    json: bool,
+    at: Option<usize>,
+    mut out: &mut dyn Write,
+) -> Result<Verdict, CliError> {
     let wall = input.wall()?;
+    if let Some(line) = at {
+        out.write_all(mahjong_sim::thupc2021::explain::at_line(&wall, line).as_bytes())
+            .map_err(CliError::Stdout)?;
+        return Ok(Verdict::Ok);
+    }
     let steps = mahjong_sim::thupc2021::explain::explain(&wall);
     if json {
         write_json_lines(&mut out, &steps)
@@ -232,7 +313,9 @@ pub fn generate(
         return Ok(Verdict::Ok);
     };
     let prefix = format!("{}-{seed}-", family.name());
-    prepare_out_dir(dir, &prefix)?;
+    prepare_dir(dir, "--out", |name| {
+        name.starts_with(&prefix) && name.ends_with(".in")
+    })?;
     let width = count.saturating_sub(1).to_string().len();
     for (i, w) in walls.enumerate() {
         let path = dir.join(format!("{prefix}{i:0width$}.in"));
@@ -251,15 +334,15 @@ pub fn generate(
     Ok(Verdict::Ok)
 }
 
-/// Makes sure `dir` can take new walls named `prefix...`: a folder, created
-/// if missing (its parent must exist: a typo should not grow a tree of
-/// folders), holding no file of that name already.
-fn prepare_out_dir(dir: &Path, prefix: &str) -> Result<(), CliError> {
+/// Makes sure `dir` (given as `option`) can take new files: a folder,
+/// created if missing (its parent must exist: a typo should not grow a tree
+/// of folders), holding no file that `taken` says would be overwritten.
+fn prepare_dir(dir: &Path, option: &str, taken: impl Fn(&str) -> bool) -> Result<(), CliError> {
     let shown = dir.display();
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
             return Err(CliError::Other(format!(
-                "--out `{shown}` is a file, not a folder"
+                "{option} `{shown}` is a file, not a folder"
             )))
         }
         Ok(_) => {}
@@ -267,7 +350,7 @@ fn prepare_out_dir(dir: &Path, prefix: &str) -> Result<(), CliError> {
             let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
             if parent.is_some_and(|p| !p.is_dir()) {
                 return Err(CliError::Other(format!(
-                    "--out `{shown}`: the folder `{}` does not exist (gen creates only the last folder of the path)",
+                    "{option} `{shown}`: the folder `{}` does not exist (only the last folder of the path is created)",
                     parent.expect("checked").display()
                 )));
             }
@@ -285,9 +368,9 @@ fn prepare_out_dir(dir: &Path, prefix: &str) -> Result<(), CliError> {
     for e in entries.flatten() {
         let name = e.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with(prefix) && name.ends_with(".in") {
+        if taken(&name) {
             return Err(CliError::Other(format!(
-                "--out `{shown}` already holds walls of this family and seed (`{name}`); gen overwrites nothing: remove them or choose another folder or seed"
+                "{option} `{shown}` already holds `{name}`; nothing is overwritten: remove it or choose another folder"
             )));
         }
     }
@@ -311,8 +394,12 @@ pub fn bench(games: usize, calls: usize, seed: u64, json: bool) -> Result<Vec<u8
     Ok(out)
 }
 
-/// `check`: the report and the verdict (negative: a disagreement).
-pub fn check(o: &mahjong_sim::thupc2021::check::Options) -> Result<(Vec<u8>, Verdict), CliError> {
+/// `check`: the report (text, or one JSON object) and the verdict
+/// (negative: a disagreement).
+pub fn check(
+    o: &mahjong_sim::thupc2021::check::Options,
+    json: bool,
+) -> Result<(Vec<u8>, Verdict), CliError> {
     if o.walls == 0 || o.jobs == 0 {
         return Err(CliError::Other(
             "check needs --walls and --jobs of at least 1".into(),
@@ -332,11 +419,18 @@ pub fn check(o: &mahjong_sim::thupc2021::check::Options) -> Result<(Vec<u8>, Ver
     let report = mahjong_sim::thupc2021::check::check(o, &|| pb.inc(1));
     pb.finish_and_clear();
     let report = report.map_err(|e| CliError::Other(e.to_string()))?;
-    let verdict = if report.failure.is_some() {
-        Verdict::Negative
-    } else {
+    let verdict = if report.failures.is_empty() {
         Verdict::Ok
+    } else {
+        Verdict::Negative
     };
-    let text = mahjong_sim::thupc2021::check::report_text(o, &report);
-    Ok((text.into_bytes(), verdict))
+    let text = if json {
+        let mut v = serde_json::to_vec(&mahjong_sim::thupc2021::check::report_json(o, &report))
+            .expect("a report serializes");
+        v.push(b'\n');
+        v
+    } else {
+        mahjong_sim::thupc2021::check::report_text(o, &report).into_bytes()
+    };
+    Ok((text, verdict))
 }

@@ -39,6 +39,11 @@ pub struct Options {
     pub save_dir: PathBuf,
     /// How to name this program in the hints of the report (`explain:`).
     pub program: String,
+    /// Run every wall and group the disagreements, rather than stop at the
+    /// first.
+    pub keep_going: bool,
+    /// Check on the wall files of this folder rather than generated walls.
+    pub walls_dir: Option<PathBuf>,
 }
 
 /// How a run disagrees with the engine.
@@ -204,6 +209,14 @@ pub enum CheckError {
         /// The shell's message.
         stderr: String,
     },
+    /// A wall file of `--walls-dir` cannot be read or is not a wall.
+    #[error("--walls-dir: `{path}`: {why}")]
+    BadWall {
+        /// The file (or the folder).
+        path: String,
+        /// What is wrong.
+        why: String,
+    },
     /// The folder for the failing wall is not usable.
     #[error("--save-dir `{dir}`: {why}")]
     SaveDir {
@@ -272,8 +285,11 @@ pub struct Report {
     pub checked: usize,
     /// Wall-clock time of the checking (shrinking excluded).
     pub elapsed: Duration,
-    /// The first disagreement found, if any.
-    pub failure: Option<Failure>,
+    /// Walls that disagreed (with `--keep-going`, all of them; else one).
+    pub disagreeing: usize,
+    /// The first disagreement of each group, shrunk (at most one without
+    /// `--keep-going`).
+    pub failures: Vec<Failure>,
     /// Processes the solution left running outside its process group
     /// (`setsid`), killed by the checker.
     pub escaped: usize,
@@ -282,8 +298,12 @@ pub struct Report {
 /// The first disagreement, shrunk.
 #[derive(Debug)]
 pub struct Failure {
-    /// Which generated wall (from 0) disagreed first.
+    /// Which wall (from 0) disagreed first.
     pub index: usize,
+    /// The kind of first difference its group shares ([`group_key`]).
+    pub group: String,
+    /// How many walls disagreed that way.
+    pub walls: usize,
     /// Its disagreement before shrinking.
     pub original: Disagreement,
     /// The shrunk wall.
@@ -494,12 +514,12 @@ fn check_walls(
     agreed: &(dyn Fn() + Sync),
     escaped: &AtomicUsize,
 ) -> Result<Report, CheckError> {
-    // The walls in order, made under the lock as each run takes one.
-    let source = Mutex::new(walls_stream(o).take(o.walls).enumerate());
+    // The walls in order, made (or read) under the lock as each run takes one.
+    let source = Mutex::new(walls_source(o)?.take(o.walls).enumerate());
     let stop = AtomicBool::new(false);
     let checked = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Wall, Disagreement)>> = Mutex::new(Vec::new());
-    let error: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let error: Mutex<Option<CheckError>> = Mutex::new(None);
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..o.jobs.max(1) {
@@ -507,15 +527,28 @@ fn check_walls(
                 while !stop.load(Ordering::Relaxed) {
                     let next = source.lock().expect("no panics while held").next();
                     let Some((i, w)) = next else { break };
+                    let w = match w {
+                        Ok(w) => w,
+                        Err(e) => {
+                            *error.lock().expect("no panics while held") = Some(e);
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    };
                     checked.fetch_add(1, Ordering::Relaxed);
                     match check_wall(o, &w, escaped) {
                         Ok(None) => agreed(),
                         Ok(Some(d)) => {
+                            // A command that cannot run fails every wall:
+                            // stop even when keeping going.
+                            let unrunnable = not_runnable(o, &d).is_some();
                             found.lock().expect("no panics while held").push((i, w, d));
-                            stop.store(true, Ordering::Relaxed);
+                            if !o.keep_going || unrunnable {
+                                stop.store(true, Ordering::Relaxed);
+                            }
                         }
                         Err(e) => {
-                            *error.lock().expect("no panics while held") = Some(e);
+                            *error.lock().expect("no panics while held") = Some(e.into());
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -525,62 +558,190 @@ fn check_walls(
     });
     let elapsed = start.elapsed();
     if let Some(e) = error.into_inner().expect("threads joined") {
-        return Err(e.into());
+        return Err(e);
     }
     let mut found = found.into_inner().expect("threads joined");
     found.sort_by_key(|f| f.0);
+    if let Some(e) = found.first().and_then(|f| not_runnable(o, &f.2)) {
+        return Err(e);
+    }
     let checked = checked.load(Ordering::Relaxed);
-    let Some((index, wall, original)) = found.into_iter().next() else {
-        return Ok(Report {
-            checked,
-            elapsed,
-            failure: None,
-            escaped: 0,
-        });
-    };
-    if let (Kind::Crash(c @ (126 | 127)), None) = (&original.kind, &original.actual) {
-        if original.line == 1 {
-            return Err(CheckError::NotRunnable {
-                command: o.solution.clone(),
-                status: status_text(Some(*c)),
-                what: if *c == 127 {
-                    "command not found"
-                } else {
-                    "not executable"
-                },
-                stderr: original.stderr.clone(),
-            });
+    let disagreeing = found.len();
+    // Grouped by the kind of first difference, in order of first wall.
+    let mut groups: Vec<(String, usize, usize, Wall, Disagreement)> = Vec::new();
+    for (i, w, d) in found {
+        let key = group_key(&w, &d);
+        match groups.iter_mut().find(|g| g.0 == key) {
+            Some(g) => g.1 += 1,
+            None => groups.push((key, 1, i, w, d)),
         }
     }
-    let (wall, disagreement, shrink_runs, shrink_note) = shrink(o, wall, original.clone(), escaped);
-    let path = o.save_dir.join(format!(
-        "{}-{}-{index:05}-shrunk.in",
-        o.family.name(),
-        o.seed
-    ));
-    let path = std::fs::create_dir_all(&o.save_dir)
-        .and_then(|()| std::fs::write(&path, wall.to_string()))
-        .map(|()| path.clone())
-        .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()));
-    Ok(Report {
-        checked,
-        elapsed,
-        failure: Some(Failure {
+    let mut failures = Vec::new();
+    for (n, (key, count, index, wall, original)) in groups.into_iter().enumerate() {
+        let (wall, disagreement, shrink_runs, shrink_note) = if n < MAX_SHRUNK_GROUPS {
+            shrink(o, wall, original.clone(), escaped)
+        } else {
+            let note = format!("not shrunk: only the first {MAX_SHRUNK_GROUPS} groups are");
+            (wall, original.clone(), 0, note)
+        };
+        let path = o
+            .save_dir
+            .join(format!("{}-shrunk.in", wall_name(o, index)));
+        let path = std::fs::create_dir_all(&o.save_dir)
+            .and_then(|()| std::fs::write(&path, wall.to_string()))
+            .map(|()| path.clone())
+            .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()));
+        failures.push(Failure {
             index,
+            group: key,
+            walls: count,
             original,
             wall,
             disagreement,
             shrink_runs,
             shrink_note,
             path,
-        }),
+        });
+    }
+    Ok(Report {
+        checked,
+        elapsed,
+        disagreeing,
+        failures,
         escaped: 0,
     })
 }
 
-/// The walls a check runs on, in order.
-fn walls_stream(o: &Options) -> impl Iterator<Item = Wall> {
-    wall_stream(o.family, o.seed)
+/// The most groups of disagreements `--keep-going` shrinks (each may take
+/// the whole shrink time).
+pub const MAX_SHRUNK_GROUPS: usize = 10;
+
+/// The usage error behind a disagreement, when the shell could not find or
+/// execute the command (exit status 127 or 126, nothing printed).
+fn not_runnable(o: &Options, d: &Disagreement) -> Option<CheckError> {
+    let Kind::Crash(c @ (126 | 127)) = d.kind else {
+        return None;
+    };
+    (d.line == 1 && d.actual.is_none()).then(|| CheckError::NotRunnable {
+        command: o.solution.clone(),
+        status: status_text(Some(c)),
+        what: if c == 127 {
+            "command not found"
+        } else {
+            "not executable"
+        },
+        stderr: d.stderr.clone(),
+    })
+}
+
+/// The kind of a disagreement's first difference: what went wrong, which
+/// event the engine expected there and the rule that decides it (from the
+/// game's records, as `explain` gives them).
+pub fn group_key(wall: &Wall, d: &Disagreement) -> String {
+    if d.log_correct {
+        let then = match &d.kind {
+            Kind::Output | Kind::NotText => "printed more".to_string(),
+            Kind::Crash(_) => status_text(d.code),
+            k => k.to_string(),
+        };
+        return format!("the correct log, then {then}");
+    }
+    let steps = super::explain::explain(wall);
+    match steps.get(d.line - 1) {
+        Some(step) => {
+            let event = serde_json::to_value(&step.event)
+                .ok()
+                .and_then(|v| v["event"].as_str().map(str::to_string))
+                .unwrap_or_default();
+            format!("{}, where a {event} was expected ({})", d.kind, step.rule)
+        }
+        None => format!("{}, where the log had ended", d.kind),
+    }
+}
+
+/// The walls a check runs on, in order: generated, or read one at a time
+/// from the files of `--walls-dir` (sorted by name).
+fn walls_source(
+    o: &Options,
+) -> Result<Box<dyn Iterator<Item = Result<Wall, CheckError>> + Send>, CheckError> {
+    let Some(dir) = &o.walls_dir else {
+        return Ok(Box::new(wall_stream(o.family, o.seed).map(Ok)));
+    };
+    let files = wall_files(dir)?;
+    Ok(Box::new(files.into_iter().map(|path| {
+        let file = std::fs::File::open(&path).map_err(|e| CheckError::BadWall {
+            path: path.display().to_string(),
+            why: e.to_string(),
+        })?;
+        super::wall::read_wall(std::io::BufReader::new(file)).map_err(|e| CheckError::BadWall {
+            path: path.display().to_string(),
+            why: match e {
+                crate::parse::ReadError::Io(e) => e.to_string(),
+                crate::parse::ReadError::Parse(e) => e.to_string(),
+            },
+        })
+    })))
+}
+
+/// The files of a `--walls-dir`, sorted by name (hidden files left out;
+/// only the `.in` files when there are any).
+pub fn wall_files(dir: &std::path::Path) -> Result<Vec<PathBuf>, CheckError> {
+    let bad = |why: String| CheckError::BadWall {
+        path: dir.display().to_string(),
+        why,
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| bad(e.to_string()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    // Walls beside their answers (`1.in`, `1.ans`): the `.in` files.
+    if files
+        .iter()
+        .any(|p| p.extension().is_some_and(|e| e == "in"))
+    {
+        files.retain(|p| p.extension().is_some_and(|e| e == "in"));
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(bad("holds no wall files".into()));
+    }
+    Ok(files)
+}
+
+/// How the report names wall `index`, and the stem of its saved file.
+fn wall_name(o: &Options, index: usize) -> String {
+    match &o.walls_dir {
+        Some(dir) => wall_files(dir)
+            .ok()
+            .and_then(|f| f.get(index).cloned())
+            .and_then(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| format!("wall-{index}")),
+        None => format!("{}-{}-{index:05}", o.family.name(), o.seed),
+    }
+}
+
+/// Where the walls come from, for the report: `family uniform, seed 1` or
+/// `walls from `DIR``.
+fn origin(o: &Options) -> String {
+    match &o.walls_dir {
+        Some(dir) => format!("walls from `{}`", dir.display()),
+        None => format!("family {}, seed {}", o.family.name(), o.seed),
+    }
+}
+
+/// Which wall, for the report: `wall 3` or `wall `x.in``.
+fn which_wall(o: &Options, index: usize) -> String {
+    match &o.walls_dir {
+        Some(_) => format!("wall `{}`", wall_name(o, index)),
+        None => format!("wall {index}"),
+    }
 }
 
 /// A path as a shell reads it: as is when it holds only safe characters,
@@ -594,46 +755,99 @@ pub fn shell_quote(s: &str) -> String {
     }
 }
 
+/// What a disagreement is, after "the solution".
+fn what(d: &Disagreement) -> String {
+    if !d.log_correct {
+        return format!("{}", d.kind);
+    }
+    let then = match &d.kind {
+        Kind::Output | Kind::NotText => format!(
+            "printed more: `{}`",
+            visible(d.actual.as_deref().unwrap_or(""))
+        ),
+        Kind::Crash(_) => status_text(d.code),
+        k => k.to_string(),
+    };
+    format!("printed the correct log, then {then}")
+}
+
+/// The command that reproduces a run on the wall at `path` (shell-quoted).
+fn reproduce_line(o: &Options, path: &str) -> String {
+    // The command as the checker ran it: through `sh -c` when a plain
+    // redirection would not feed the whole of it.
+    let whole = if o
+        .solution
+        .contains([';', '&', '|', '<', '>', '(', ')', '\n', '#', '`'])
+    {
+        format!("sh -c {}", shell_quote(&o.solution))
+    } else {
+        o.solution.clone()
+    };
+    format!("{whole} < {path}")
+}
+
 /// The report a person reads.
 pub fn report_text(o: &Options, r: &Report) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let rate = r.checked as f64 / r.elapsed.as_secs_f64().max(1e-9);
-    let Some(f) = &r.failure else {
+    if r.failures.is_empty() {
         writeln!(
             s,
-            "all {} walls agree (family {}, seed {}): {:.0} walls/s with {} job(s)",
+            "all {} walls agree ({}): {:.0} walls/s with {} job(s)",
             r.checked,
-            o.family.name(),
-            o.seed,
+            origin(o),
             rate,
             o.jobs
         )
         .expect("to a String");
         escaped_note(&mut s, r.escaped);
         return s;
-    };
-    let d = &f.disagreement;
-    let what = |d: &Disagreement| {
-        if !d.log_correct {
-            return format!("{}", d.kind);
+    }
+    if o.keep_going {
+        writeln!(
+            s,
+            "{} of {} walls disagree ({}), in {} group(s) by the kind of first difference:",
+            r.disagreeing,
+            r.checked,
+            origin(o),
+            r.failures.len()
+        )
+        .expect("to a String");
+        for (n, f) in r.failures.iter().enumerate() {
+            writeln!(
+                s,
+                "  group {}: {} wall(s), first {}: {}",
+                n + 1,
+                f.walls,
+                which_wall(o, f.index),
+                f.group
+            )
+            .expect("to a String");
         }
-        let then = match &d.kind {
-            Kind::Output | Kind::NotText => format!(
-                "printed more: `{}`",
-                visible(d.actual.as_deref().unwrap_or(""))
-            ),
-            Kind::Crash(_) => status_text(d.code),
-            k => k.to_string(),
-        };
-        format!("printed the correct log, then {then}")
-    };
+    }
+    for (n, f) in r.failures.iter().enumerate() {
+        if o.keep_going {
+            writeln!(s, "\n== group {}", n + 1).expect("to a String");
+        }
+        failure_text(&mut s, o, f);
+    }
+    escaped_note(&mut s, r.escaped);
+    for f in r.failures.iter().filter(|f| f.path.is_err()) {
+        write!(s, "\n{}", f.wall).expect("to a String");
+    }
+    s
+}
+
+/// The report on one (shrunk) disagreement.
+fn failure_text(s: &mut String, o: &Options, f: &Failure) {
+    use std::fmt::Write as _;
+    let d = &f.disagreement;
     writeln!(
         s,
-        "DISAGREEMENT on wall {} (family {}, seed {}): the solution {}",
-        f.index,
-        o.family.name(),
-        o.seed,
+        "DISAGREEMENT on {} ({}): the solution {}",
+        which_wall(o, f.index),
+        origin(o),
         what(&f.original)
     )
     .expect("to a String");
@@ -696,28 +910,64 @@ pub fn report_text(o: &Options, r: &Report) -> String {
     } else {
         writeln!(s).expect("to a String");
     }
-    // The command as the checker ran it: through `sh -c` when a plain
-    // redirection would not feed the whole of it.
-    let whole = if o
-        .solution
-        .contains([';', '&', '|', '<', '>', '(', ')', '\n', '#', '`'])
-    {
-        format!("sh -c {}", shell_quote(&o.solution))
-    } else {
-        o.solution.clone()
-    };
-    writeln!(s, "reproduce: {whole} < {shown_path}").expect("to a String");
+    writeln!(s, "reproduce: {}", reproduce_line(o, &shown_path)).expect("to a String");
     writeln!(
         s,
         "explain:   {} explain {shown_path}",
         shell_quote(&o.program)
     )
     .expect("to a String");
-    escaped_note(&mut s, r.escaped);
-    if f.path.is_err() {
-        write!(s, "\n{}", f.wall).expect("to a String");
-    }
-    s
+}
+
+/// The report as one JSON object (`check --json`).
+pub fn report_json(o: &Options, r: &Report) -> serde_json::Value {
+    use serde_json::json;
+    let failures: Vec<serde_json::Value> = r
+        .failures
+        .iter()
+        .map(|f| {
+            let d = &f.disagreement;
+            let path = f.path.as_ref().ok().map(|p| p.display().to_string());
+            let shown = path.as_deref().map_or("WALL".into(), shell_quote);
+            json!({
+                "group": f.group,
+                "walls": f.walls,
+                "first_wall": f.index,
+                "wall_name": wall_name(o, f.index),
+                "what": what(&f.original),
+                "original_line": f.original.line,
+                "line": d.line,
+                "expected": d.expected,
+                "actual": d.actual,
+                "log_correct": d.log_correct,
+                "column": match (&d.expected, &d.actual) {
+                    (Some(e), Some(a)) => Some(first_differing_column(e, a)),
+                    _ => None,
+                },
+                "rule": (!d.log_correct).then(|| super::explain::explain(&f.wall)
+                    .get(d.line - 1)
+                    .map(|st| st.rule.clone())).flatten(),
+                "status": status_text(d.code),
+                "stderr": d.stderr,
+                "shrink_runs": f.shrink_runs,
+                "shrink_note": f.shrink_note,
+                "saved": path,
+                "save_error": f.path.as_ref().err(),
+                "wall": f.wall.tiles().iter().map(|t| t.name()).collect::<Vec<_>>(),
+                "reproduce": reproduce_line(o, &shown),
+            })
+        })
+        .collect();
+    json!({
+        "agree": r.failures.is_empty(),
+        "checked": r.checked,
+        "disagreeing": r.disagreeing,
+        "origin": origin(o),
+        "walls_per_second": r.checked as f64 / r.elapsed.as_secs_f64().max(1e-9),
+        "jobs": o.jobs,
+        "escaped": r.escaped,
+        "failures": failures,
+    })
 }
 
 /// Says that the solution left processes behind, if it did.
