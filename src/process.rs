@@ -51,7 +51,15 @@ pub const STDERR_KEPT: usize = 4096;
 /// leader, so these are also the pids of the caller's children that belong
 /// to a live run: held while spawning and while sweeping, so that a sweep
 /// never reaps a shell its run still waits for.
-static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+static LIVE_GROUPS: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
+
+/// Processes [`sweep`] killed and has not reaped yet: they become our
+/// children (zombies) only once their own parents are gone.
+static KILLED: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Runs between two sweeps for leftovers of finished runs that hold no
+/// output open (see [`run`]): a bound on how many can gather.
+const SWEEP_EVERY: u64 = 16;
 
 /// The environment variable that marks a run's processes.
 const MARK: &str = "MAHJONG_SIM_RUN";
@@ -121,77 +129,106 @@ fn mark_of(pid: i32) -> Option<u64> {
         .and_then(|v| std::str::from_utf8(v).ok()?.parse().ok())
 }
 
-/// Kills and reaps the caller's children that belong to no live run (and
-/// everything below them): those marked `mark`, or all of them when `mark`
-/// is `None`. Zombies among them are reaped whatever their mark. Returns
-/// how many live processes outside the process group `group` were killed
-/// (those in it were dying already). Repeats until a pass finds nothing, as
-/// killing a parent hands its children to us.
-fn sweep(mark: Option<u64>, group: Option<i32>) -> usize {
+/// Which marked processes a [`sweep`] takes.
+#[derive(Clone, Copy)]
+enum Which {
+    /// Those of one run.
+    Run(u64),
+    /// Those of every run that is over.
+    Finished,
+}
+
+/// Kills the caller's children that carry a run's mark (see [`MARK`]) and
+/// are not a live run's shell, with everything below them: those of one
+/// run, or of every finished run. Unmarked children (the caller's own) are
+/// left alone. Returns how many live processes outside the process group
+/// `group` were killed (those in it were dying already). Reaps what it
+/// killed, as far as it has died.
+fn sweep(which: Which, group: Option<i32>) -> usize {
     let me = std::process::id() as i32;
     let live = LIVE_GROUPS.lock().expect("no panics while held");
     let mut killed = 0;
-    for _ in 0..20 {
-        let all = processes();
-        let orphans: Vec<&ProcInfo> = all
+    let all = processes();
+    let mut reap = Vec::new();
+    for o in all
+        .iter()
+        .filter(|p| p.ppid == me && !p.zombie && !live.iter().any(|l| l.0 == p.pid))
+    {
+        let Some(mark) = mark_of(o.pid) else { continue };
+        let take = match which {
+            Which::Run(m) => mark == m,
+            Which::Finished => !live.iter().any(|l| l.1 == mark),
+        };
+        if !take {
+            continue;
+        }
+        // The orphan and everything below it, as `/proc` shows now.
+        let mut tree = vec![o.pid];
+        let mut i = 0;
+        while i < tree.len() {
+            let parent = tree[i];
+            tree.extend(all.iter().filter(|p| p.ppid == parent).map(|p| p.pid));
+            i += 1;
+        }
+        for &pid in &tree {
+            // SAFETY: kill(2) signals a process; no memory is touched.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        killed += all
             .iter()
-            .filter(|p| p.ppid == me && !live.contains(&p.pid))
-            .collect();
-        if orphans.is_empty() {
-            break;
-        }
-        let mut progress = false;
-        for o in orphans {
-            if !o.zombie && mark.is_some() && mark_of(o.pid) != mark {
-                continue;
-            }
-            if !o.zombie {
-                // The orphan and everything below it, as `/proc` shows now.
-                let mut tree = vec![o.pid];
-                let mut i = 0;
-                while i < tree.len() {
-                    let parent = tree[i];
-                    tree.extend(all.iter().filter(|p| p.ppid == parent).map(|p| p.pid));
-                    i += 1;
-                }
-                for &pid in &tree {
-                    // SAFETY: kill(2) signals a process; no memory is touched.
-                    unsafe {
-                        libc::kill(pid, libc::SIGKILL);
-                    }
-                }
-                killed += all
-                    .iter()
-                    .filter(|p| tree.contains(&p.pid) && !p.zombie && Some(p.pgid) != group)
-                    .count();
-            }
-            // SIGKILL is delivered asynchronously: wait (boundedly) for the
-            // orphan to die, then reap it.
-            let deadline = Instant::now() + Duration::from_secs(1);
-            loop {
-                let mut status = 0;
-                // SAFETY: waitpid(2) on our own child, writing one int.
-                let r = unsafe { libc::waitpid(o.pid, &mut status, libc::WNOHANG) };
-                if r != 0 || Instant::now() > deadline {
-                    progress |= r == o.pid;
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(1));
-            }
-        }
-        if !progress {
-            break;
-        }
+            .filter(|p| tree.contains(&p.pid) && !p.zombie && Some(p.pgid) != group)
+            .count();
+        reap.extend(tree);
     }
     drop(live);
+    let mut pending = KILLED.lock().expect("no panics while held");
+    pending.extend(reap);
+    reap_killed(
+        &mut pending,
+        Duration::from_millis(if killed > 0 { 200 } else { 0 }),
+    );
     killed
+}
+
+/// Reaps the killed processes that have died and become our children,
+/// waiting up to `patience` for them; forgets those that are gone.
+fn reap_killed(pending: &mut Vec<i32>, patience: Duration) {
+    let deadline = Instant::now() + patience;
+    loop {
+        pending.retain(|&pid| {
+            let mut status = 0;
+            // SAFETY: waitpid(2) on one pid, writing one int. A pid that is
+            // not (yet) our child gives ECHILD and is kept while it exists.
+            let r = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+            r == 0 || (r < 0 && std::path::Path::new(&format!("/proc/{pid}")).exists())
+        });
+        if pending.is_empty() || Instant::now() >= deadline {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 /// Kills every process left behind by finished runs (with their children)
 /// and reaps them: what a caller does when it is done with running
 /// programs. Returns how many were alive. Needs [`become_subreaper`].
 pub fn kill_leftovers() -> usize {
-    sweep(None, None)
+    let mut killed = 0;
+    // Killing a parent hands its children to us: until nothing is left.
+    for _ in 0..10 {
+        let n = sweep(Which::Finished, None);
+        killed += n;
+        if n == 0 {
+            break;
+        }
+    }
+    reap_killed(
+        &mut KILLED.lock().expect("no panics while held"),
+        Duration::from_secs(1),
+    );
+    killed
 }
 
 fn kill_group(pgid: i32) {
@@ -207,12 +244,17 @@ fn kill_group(pgid: i32) {
 /// so the terminal's signal would not reach them otherwise.
 pub fn kill_all() {
     if let Ok(groups) = LIVE_GROUPS.lock() {
-        groups.iter().copied().for_each(kill_group);
+        groups.iter().for_each(|g| kill_group(g.0));
     }
-    // And what left the groups (found only after `become_subreaper`).
+    // And what left the groups (found only after `become_subreaper`): every
+    // marked process below us.
     let me = std::process::id() as i32;
     let all = processes();
-    let mut tree: Vec<i32> = all.iter().filter(|p| p.ppid == me).map(|p| p.pid).collect();
+    let mut tree: Vec<i32> = all
+        .iter()
+        .filter(|p| p.ppid == me && mark_of(p.pid).is_some())
+        .map(|p| p.pid)
+        .collect();
     let mut i = 0;
     while i < tree.len() {
         let parent = tree[i];
@@ -247,7 +289,7 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
             .stderr(Stdio::piped())
             .process_group(0)
             .spawn()?;
-        live.push(child.id() as i32);
+        live.push((child.id() as i32, mark));
         child
     };
     let pgid = child.id() as i32;
@@ -323,18 +365,27 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     LIVE_GROUPS
         .lock()
         .expect("no panics while held")
-        .retain(|&g| g != pgid);
-    run.escaped = sweep(Some(mark), Some(pgid));
-    run.code = status.and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
-    if run.timed_out {
-        run.code = None;
+        .retain(|g| g.0 != pgid);
+    // A process that left the group and holds the output open keeps the
+    // reader waiting: find it at once. Quiet ones are found every
+    // SWEEP_EVERY runs (and by `kill_leftovers`), as a sweep reads `/proc`.
+    let mut output = out_rx.recv_timeout(Duration::from_millis(20));
+    if output.is_err() {
+        run.escaped = sweep(Which::Run(mark), Some(pgid));
+        output = out_rx.recv_timeout(Duration::from_secs(1));
+    } else if mark % SWEEP_EVERY == SWEEP_EVERY - 1 {
+        run.escaped = sweep(Which::Finished, Some(pgid));
     }
-    match out_rx.recv_timeout(Duration::from_secs(1)) {
+    match output {
         Ok((buf, truncated)) => {
             run.stdout = buf;
             run.truncated = truncated;
         }
         Err(_) => run.pipe_held = true,
+    }
+    run.code = status.and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
+    if run.timed_out {
+        run.code = None;
     }
     if let Ok((b, cut)) = err_rx.recv_timeout(Duration::from_millis(200)) {
         run.stderr = String::from_utf8_lossy(&b).into_owned();
