@@ -155,3 +155,71 @@ fn lzfabc_pongs_its_own_discard_and_it_is_shrunk_to_the_first_reaction() {
         "{out}"
     );
 }
+
+/// Rule bugs planted in a copy of esc's solution (made here, at test time,
+/// from the original beside the project): each is found, and shrunk to
+/// within 6 lines of the game's first discard (line 54).
+#[test]
+fn bugs_planted_in_a_real_solution_shrink_to_the_first_discard() {
+    let Some(dir) = anchors() else { return };
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/anchors/thupc2021/esc.cpp");
+    let original = std::fs::read_to_string(src).unwrap();
+    let plants = [
+        // (name, family, text in esc.cpp, its replacement)
+        (
+            "pong-on-equal-distance",
+            "uniform",
+            "pl[i].dis({play,play})<pl[i].dis({})",
+            "pl[i].dis({play,play})<=pl[i].dis({})",
+        ),
+        ("pong-own-discard", "quads", "if(i!=cur&&pl[i]", "if(pl[i]"),
+        (
+            "chow-options-reversed",
+            "uniform",
+            "for(int i=2;i>=0;--i)",
+            "for(int i=0;i<=2;++i)",
+        ),
+        (
+            "ron-from-the-far-end",
+            "uniform",
+            "for(int i=1;i<4;++i)",
+            "for(int i=3;i>0;--i)",
+        ),
+        ("reverse-ignored", "uniform", "dir=-dir;", ";"),
+    ];
+    for (name, family, from, to) in plants {
+        assert_eq!(
+            original.matches(from).count(),
+            1,
+            "{name}: `{from}` once in esc.cpp"
+        );
+        let cpp = dir.join(format!("{name}.cpp"));
+        std::fs::write(&cpp, original.replace(from, to)).unwrap();
+        let exe = dir.join(name);
+        let status = std::process::Command::new("g++")
+            .args(["-O2", "-o"])
+            .arg(&exe)
+            .arg(&cpp)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "g++ on {name}");
+        let (code, out) = check(
+            exe.to_str().unwrap(),
+            // The meaning step gets there in a few runs; the swaps after it
+            // only look for earlier lines, so a few seconds will do.
+            &[
+                "--walls",
+                "300",
+                "--family",
+                family,
+                "--shrink-seconds",
+                "5",
+            ],
+            name,
+        );
+        assert_eq!(code, Some(1), "{name}: {out}");
+        let (_, now) = shrink_lines(&out);
+        assert!(now <= 60, "{name}: {out}");
+    }
+}
