@@ -572,3 +572,15 @@ fn walls_dir_and_json_report() {
         r.stderr
     );
 }
+
+#[test]
+fn walls_are_made_as_the_runs_ask_for_them() {
+    // A billion walls up front would take hours and far too much memory:
+    // the first wall fails at once, so the check ends at once.
+    let dir = scratch("lazy");
+    let start = Instant::now();
+    let (code, out, _) = check("exit 3", &["--walls", "1000000000", "--jobs", "1"], &dir);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("crashed with exit code 3"), "{out}");
+    assert!(start.elapsed() < Duration::from_secs(5));
+}

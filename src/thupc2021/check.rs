@@ -10,6 +10,7 @@ use super::game::{play, play_observed, Observer, Table};
 use super::wall::Wall;
 use crate::process::{self, Run};
 use crate::rng::Rng;
+use crate::tile::Tile;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -327,21 +328,15 @@ fn drawn_by(events: &[Event], line: usize) -> usize {
         .count()
 }
 
-/// The table as it stood just before one draw of a game, rebased so that the
-/// drawing player sits at A and the others follow in the order of play.
-struct Rebased {
-    /// The wall that deals that table: each hand (its exposed melds folded
-    /// back in, so 13 tiles), the drawn tile first, the rest of the wall in
-    /// its order, then the tiles out of play.
-    wall: Wall,
-}
-
 /// Records, for every draw after the deal up to line `upto`, the wall that
-/// deals the table as it stood before it ([`Rebased`]).
+/// deals the table as it stood before it, rebased so that the drawing
+/// player sits at A and the others follow in the order of play: each hand
+/// (its exposed melds folded back in, so 13 tiles), then the drawn tile,
+/// the rest of the wall in its order, then the tiles out of play.
 struct Rebaser<'w> {
-    tiles: &'w [super::super::tile::Tile],
+    tiles: &'w [Tile],
     upto: usize,
-    found: Vec<Rebased>,
+    found: Vec<Wall>,
 }
 
 impl Observer for Rebaser<'_> {
@@ -354,7 +349,7 @@ impl Observer for Rebaser<'_> {
         if line <= DEAL || line > self.upto {
             return;
         }
-        let mut hands: Vec<Vec<super::super::tile::Tile>> = Vec::new();
+        let mut hands: Vec<Vec<Tile>> = Vec::new();
         for j in 0..4 {
             let seat = &t.seats[player.step(t.direction, j).index()];
             let mut h: Vec<_> = seat.hand.tiles().collect();
@@ -382,11 +377,11 @@ impl Observer for Rebaser<'_> {
             left[x.index()] -= 1;
         }
         for (k, &n) in left.iter().enumerate() {
-            let kind = super::super::tile::Tile::from_index(k).expect("k < KINDS");
+            let kind = Tile::from_index(k).expect("k < KINDS");
             out.extend(std::iter::repeat_n(kind, n));
         }
         if let Ok(wall) = Wall::new(out) {
-            self.found.push(Rebased { wall });
+            self.found.push(wall);
         }
     }
 }
@@ -394,7 +389,7 @@ impl Observer for Rebaser<'_> {
 /// Walls that deal the table of a draw before line `line` of the game on
 /// `wall` from the start, the latest draw first: a wrong decision taken on
 /// that table then comes right after the deal.
-fn rebased(wall: &Wall, line: usize) -> Vec<Rebased> {
+fn rebased(wall: &Wall, line: usize) -> Vec<Wall> {
     let mut r = Rebaser {
         tiles: wall.tiles(),
         upto: line,
@@ -453,9 +448,9 @@ fn shrink(
                 break 'meaning;
             }
             runs += 1;
-            if let Ok(Some(cd)) = check_wall(o, &r.wall, escaped) {
+            if let Ok(Some(cd)) = check_wall(o, &r, escaped) {
                 if cd.line < best_d.line && !cd.log_correct && cd.kind != Kind::Timeout {
-                    best = r.wall;
+                    best = r;
                     best_d = cd;
                     continue 'meaning;
                 }
