@@ -369,7 +369,6 @@ impl<R: std::io::BufRead> HandLines<R> {
     fn read_line(&mut self) -> std::io::Result<Option<bool>> {
         self.buf.clear();
         let mut any = false;
-        let mut fits = true;
         loop {
             let chunk = match self.reader.fill_buf() {
                 Ok(c) => c,
@@ -377,7 +376,7 @@ impl<R: std::io::BufRead> HandLines<R> {
                 Err(e) => return Err(e),
             };
             if chunk.is_empty() {
-                return Ok(any.then_some(fits));
+                return Ok(any.then_some(true));
             }
             any = true;
             let (part, used, end) = match chunk.iter().position(|&b| b == b'\n') {
@@ -386,12 +385,13 @@ impl<R: std::io::BufRead> HandLines<R> {
             };
             let room = (MAX_LINE + 1).saturating_sub(self.buf.len());
             self.buf.extend_from_slice(&part[..part.len().min(room)]);
-            if self.buf.len() > MAX_LINE {
-                fits = false;
-            }
             self.reader.consume(used);
+            if self.buf.len() > MAX_LINE {
+                // Fatal for the caller: no need to read the rest of it.
+                return Ok(Some(false));
+            }
             if end {
-                return Ok(Some(fits));
+                return Ok(Some(true));
             }
         }
     }

@@ -483,6 +483,16 @@ fn endless_input_to_simulate_stops_at_tile_149() {
     );
     assert!(fed < 4 << 20, "{fed} bytes read");
     assert!(peak < 16 * 1024, "peak {peak} KiB");
+    // An endless line to distance: refused once it is longer than a hand
+    // can be.
+    let feed = |w: &mut std::process::ChildStdin| endless(w, "1M ".repeat(1 << 14).as_bytes());
+    let (code, _, err, _, fed) = run_measured(&["distance"], feed, limit);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("line 1, column 1: a line of more than 65536 bytes"),
+        "{err}"
+    );
+    assert!(fed < 4 << 20, "{fed} bytes read");
 }
 
 #[test]
