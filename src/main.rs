@@ -111,16 +111,24 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
-    /// Check a contest solution against the engine on generated walls.
+    /// Check a contest solution against the engine on generated walls (or
+    /// the walls of a folder).
     ///
     /// Runs SOLUTION (a shell command line) once per wall, the wall on its
     /// standard input, and compares its standard output with the engine's
     /// log, several at once, with a progress bar on a terminal. On the first
     /// disagreement (different output, a crash, a time-out, too much or
     /// non-text output) it shrinks the wall to one that disagrees as early
-    /// in the log as it can find, saves it, and shows the first differing
-    /// line with the table at that point. Lines compare without trailing
-    /// white space. Exit status: 0 all agree, 1 a disagreement, 2 errors.
+    /// in the log as it can find (first by dealing the table of the
+    /// decision from the start, then by swaps), saves it, and shows the
+    /// first differing line (invisible characters escaped, the first
+    /// differing column), how the run ended and the end of its standard
+    /// error, the table at that point and the rule at stake. A correct log
+    /// followed by a failure is said plainly, without shrinking. Lines
+    /// compare without trailing white space. Processes the solution leaves
+    /// behind, even in sessions of their own, are killed and reported.
+    /// Exit status: 0 all agree, 1 a disagreement, 2 errors (a command that
+    /// cannot be found or run is one).
     Check {
         /// The solution's command line, e.g. './my-solution' or 'python3 sol.py'.
         #[arg(long)]
