@@ -46,11 +46,11 @@ pub struct Run {
 /// Bytes of standard error kept: its end, where a crash message is.
 pub const STDERR_KEPT: usize = 4096;
 
-/// Process groups of the programs running now, so that an interrupted
-/// caller can take them down with it. The shell of each run is its group's
-/// leader, so these are also the pids of the caller's children that belong
-/// to a live run: held while spawning and while sweeping, so that a sweep
-/// never reaps a shell its run still waits for.
+/// The runs going on now: their process group (0 while the shell is being
+/// spawned) and their mark, so that an interrupted caller can take them
+/// down with it and a sweep leaves them alone. The shell of each run is its
+/// group's leader, so the groups are also the pids of the caller's children
+/// that belong to a live run.
 static LIVE_GROUPS: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
 
 /// Processes [`sweep`] killed and has not reaped yet: they become our
@@ -244,7 +244,10 @@ fn kill_group(pgid: i32) {
 /// so the terminal's signal would not reach them otherwise.
 pub fn kill_all() {
     if let Ok(groups) = LIVE_GROUPS.lock() {
-        groups.iter().for_each(|g| kill_group(g.0));
+        groups
+            .iter()
+            .filter(|g| g.0 > 0)
+            .for_each(|g| kill_group(g.0));
     }
     // And what left the groups (found only after `become_subreaper`): every
     // marked process below us.
@@ -276,21 +279,35 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     use std::os::unix::process::{CommandExt, ExitStatusExt};
     let start = Instant::now();
     let mark = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    // The mark is listed as live before the spawn (with no group yet), so
+    // that a sweep never takes our shell for a leftover, and spawns need not
+    // wait for each other.
+    LIVE_GROUPS
+        .lock()
+        .expect("no panics while held")
+        .push((0, mark));
+    let spawned = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .env(MARK, mark.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn();
     let mut child = {
-        // Spawned and listed under the lock: a sweep never sees our shell
-        // unlisted.
         let mut live = LIVE_GROUPS.lock().expect("no panics while held");
-        let child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .env(MARK, mark.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()?;
-        live.push((child.id() as i32, mark));
-        child
+        let entry = live.iter().position(|l| l.1 == mark).expect("listed");
+        match spawned {
+            Ok(child) => {
+                live[entry].0 = child.id() as i32;
+                child
+            }
+            Err(e) => {
+                live.remove(entry);
+                return Err(e);
+            }
+        }
     };
     let pgid = child.id() as i32;
     let kill_group = move || kill_group(pgid);

@@ -230,7 +230,8 @@ fn an_interrupted_check_takes_its_solutions_down() {
         .args([
             "check",
             "--solution",
-            &fixture("never_exits.sh"),
+            // Sleeps 1003 and 1004, apart from the other test's 1001, 1002.
+            &format!("{} 1003", fixture("never_exits.sh")),
             "--walls",
             "4",
             "--timeout",
@@ -240,7 +241,20 @@ fn an_interrupted_check_takes_its_solutions_down() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
+    // Once the solutions run, the handler is in place (it is set first):
+    // wait for them rather than for a fixed time, which a busy machine
+    // can outlast.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        let found = std::process::Command::new("pgrep")
+            .args(["-f", "sleep 100[34]"])
+            .output()
+            .unwrap();
+        if !found.stdout.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
     // SAFETY: signals our own child process; no memory is touched.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
