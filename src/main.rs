@@ -14,7 +14,13 @@ use std::process::ExitCode;
 /// Exit status: 0 success, 1 a mismatch was found, 2 bad usage, bad input or
 /// an I/O error. Errors go to stderr as `line L, column C: ...`.
 #[derive(Parser)]
-#[command(name = "mahjong-sim", version, about, long_about)]
+#[command(
+    name = "mahjong-sim",
+    version,
+    about,
+    long_about,
+    after_help = "Details of each command: mahjong-sim COMMAND --help (or mahjong-sim help COMMAND)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -28,19 +34,31 @@ enum Command {
     /// the contest), exactly four of each of the 37 kinds: 1M..9M, 1P..9P,
     /// 1S..9S, E S W N B F Z, PASS REVERSE DOUBLE. The first name is drawn
     /// first. Output is the contest's log, byte for byte.
+    ///
+    /// For problem setters, `--out DIR` with any number of walls (files, or
+    /// folders of them) writes each log to DIR/NAME.ans (`.jsonl` with
+    /// `--json`), NAME the wall file's name without its extension; the
+    /// folder is created if missing but not its parents, and no file is
+    /// overwritten.
     Simulate {
-        /// The wall file; standard input when absent or `-`.
-        file: Option<PathBuf>,
+        /// The wall files (or with --out, folders of them); standard input
+        /// when none is given or `-`.
+        files: Vec<PathBuf>,
         /// Print the events as JSON Lines instead of the contest format.
         #[arg(long)]
         json: bool,
+        /// Write one log per wall into this folder (the paths are printed).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Print the winning distance of hands, one hand a line.
     ///
     /// Each line holds tile names separated by spaces. The number of exposed
     /// melds follows from the size: 13 or 14 tiles mean none, 10 or 11 one,
     /// 7 or 8 two, 4 or 5 three, 1 or 2 four. Special tiles count in the size
-    /// but never fit. Prints one distance a line, in input order.
+    /// but never fit. Prints one distance a line, in input order, each as
+    /// soon as its line is read; blank lines at the end are fine, empty input
+    /// prints nothing.
     Distance {
         /// The file of hands; standard input when absent or `-`.
         file: Option<PathBuf>,
@@ -52,12 +70,19 @@ enum Command {
     /// decision: hands and melds, the distance after each candidate
     /// discard, who could ron and who was cut, and the distances behind
     /// every pong and chow taken or passed up.
+    ///
+    /// `--at N` shows only the table just before line N, with the reasons
+    /// for the lines N-1 and N and the rule that decides line N: what
+    /// `check` shows at a disagreement.
     Explain {
         /// The wall file; standard input when absent or `-`.
         file: Option<PathBuf>,
         /// Print one JSON object per event: line, event, notes.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "at")]
         json: bool,
+        /// Show the table before this line of the log (from 1).
+        #[arg(long, value_name = "N", value_parser = count_in(1, 1_000_000))]
+        at: Option<usize>,
     },
     /// Generate walls from a seed: the same seed gives the same walls on
     /// every machine.
@@ -75,48 +100,74 @@ enum Command {
         /// The seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// How many walls.
-        #[arg(long, default_value_t = 1)]
+        /// How many walls (at most 1,000,000,000).
+        #[arg(long, default_value_t = 1, value_parser = count_in(0, MAX_WALLS))]
         count: usize,
-        /// Write one file per wall into this folder (paths are printed);
-        /// without it, walls go to stdout separated by blank lines.
+        /// Write one file per wall into this folder, FAMILY-SEED-N.in with N as
+        /// wide as the count needs (the paths are printed). The folder is
+        /// created if missing, but not its parents; walls already there are
+        /// never overwritten. Without it, walls go to stdout separated by blank
+        /// lines.
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
-    /// Check a contest solution against the engine on generated walls.
+    /// Check a contest solution against the engine on generated walls (or
+    /// the walls of a folder).
     ///
     /// Runs SOLUTION (a shell command line) once per wall, the wall on its
     /// standard input, and compares its standard output with the engine's
     /// log, several at once, with a progress bar on a terminal. On the first
     /// disagreement (different output, a crash, a time-out, too much or
     /// non-text output) it shrinks the wall to one that disagrees as early
-    /// in the log as it can find, saves it, and shows the first differing
-    /// line with the table at that point. Lines compare without trailing
-    /// white space. Exit status: 0 all agree, 1 a disagreement, 2 errors.
+    /// in the log as it can find (first by dealing the table of the
+    /// decision from the start, then by swaps), saves it, and shows the
+    /// first differing line (invisible characters escaped, the first
+    /// differing column), how the run ended and the end of its standard
+    /// error, the table at that point and the rule at stake. A correct log
+    /// followed by a failure is said plainly, without shrinking. Lines
+    /// compare without trailing white space. Processes the solution leaves
+    /// behind, even in sessions of their own, are killed and reported.
+    /// Exit status: 0 all agree, 1 a disagreement, 2 errors (a command that
+    /// cannot be found or run is one).
     Check {
         /// The solution's command line, e.g. './my-solution' or 'python3 sol.py'.
         #[arg(long)]
         solution: String,
-        /// How many walls.
-        #[arg(long, default_value_t = 1000)]
-        walls: usize,
+        /// How many walls (1 to 1,000,000,000); 1000 by default, or with
+        /// --walls-dir all of its files.
+        #[arg(long, value_parser = count_in(1, MAX_WALLS))]
+        walls: Option<usize>,
+        /// Check on the wall files of this folder (the official data, saved
+        /// failures), in the order of their names, instead of generated walls.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["family", "seed"])]
+        walls_dir: Option<PathBuf>,
+        /// Run every wall, count the disagreeing ones, group them by the kind
+        /// of first difference (what went wrong, which event was expected,
+        /// the rule at stake) and shrink the first of each group.
+        #[arg(long)]
+        keep_going: bool,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
         /// Which family of walls (see `gen --help`).
         #[arg(long, default_value = "uniform", value_parser = parse_family)]
         family: Family,
         /// The seed of the walls.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Runs at once; the number of CPUs by default.
-        #[arg(long)]
+        /// Runs at once (1 to 256); the number of CPUs by default.
+        #[arg(long, value_parser = count_in(1, 256))]
         jobs: Option<usize>,
-        /// Seconds one run may take before it is killed, with its children.
+        /// Seconds one run may take before it is killed, with its children
+        /// (at most 86400).
         #[arg(long, default_value = "10", value_parser = parse_seconds)]
         timeout: std::time::Duration,
-        /// Seconds to spend shrinking a failing wall.
-        #[arg(long, default_value_t = 30)]
+        /// Seconds to spend shrinking a failing wall (0 to 86400).
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=86_400))]
         shrink_seconds: u64,
-        /// Bytes of output kept before a run is cut off as too large.
-        #[arg(long, default_value_t = 1 << 20)]
+        /// Bytes of output kept before a run is cut off as too large (1 to
+        /// 1 GiB).
+        #[arg(long, default_value_t = 1 << 20, value_parser = count_in(1, 1 << 30))]
         output_limit: usize,
         /// Where the shrunk failing wall is saved.
         #[arg(long, default_value = "check-failures")]
@@ -125,7 +176,8 @@ enum Command {
     /// Analyse a hand: every decomposition of a winning hand, every wait of
     /// a ready one, or the distance and best discards of any other.
     ///
-    /// Tiles are given as arguments or, with none, on standard input. Kongs
+    /// Tiles are given as arguments or, with none, on standard input, one
+    /// hand a line as `distance` reads them (each analysed in turn). Kongs
     /// are four identical tiles in the hand: a complete hand holds 14 to 18
     /// tiles (less 3 per exposed meld), a ready one 13 to 17. Waits on a tile
     /// the hand holds four of are listed and flagged impossible. Ordinary
@@ -153,11 +205,12 @@ enum Command {
     /// seeded random hands, on one core, with a progress bar on a terminal.
     /// For side-by-side figures with other libraries, run `cargo bench`.
     Bench {
-        /// Games to play.
-        #[arg(long, default_value_t = 20_000)]
+        /// Games to play (1 to 10,000,000).
+        #[arg(long, default_value_t = 20_000, value_parser = count_in(1, 10_000_000))]
         games: usize,
-        /// Distance calls to time (a quarter as many best-discard calls).
-        #[arg(long, default_value_t = 1_000_000)]
+        /// Distance calls to time, a quarter as many best-discard calls (4 to
+        /// 1,000,000,000).
+        #[arg(long, default_value_t = 1_000_000, value_parser = count_in(4, 1_000_000_000))]
         calls: usize,
         /// Seed for walls and hands.
         #[arg(long, default_value_t = 2021)]
@@ -249,10 +302,26 @@ fn parse_family(s: &str) -> Result<Family, String> {
     })
 }
 
+/// The most walls `gen` and `check` take in one run.
+const MAX_WALLS: u64 = 1_000_000_000;
+
+/// A whole number from `min` to `max`, checked by clap before anything runs.
+fn count_in(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(min..=max)
+}
+
+/// The longest time-out, a day: longer ones are mistakes (and `1e20`
+/// seconds would not even fit a `Duration`).
+const MAX_SECONDS: f64 = 86_400.0;
+
 fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     match s.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs > 0.0 => Ok(std::time::Duration::from_secs_f64(secs)),
-        _ => Err(format!("`{s}` is not a positive number of seconds")),
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= MAX_SECONDS => {
+            Ok(std::time::Duration::from_secs_f64(secs))
+        }
+        _ => Err(format!(
+            "`{s}` is not a number of seconds above 0 and at most {MAX_SECONDS}"
+        )),
     }
 }
 
@@ -270,15 +339,34 @@ fn main() -> ExitCode {
 fn run(args: Cli) -> Result<ExitCode, CliError> {
     let ok = |bytes: Vec<u8>| app::emit(&bytes, Verdict::Ok);
     match args.command {
-        Command::Simulate { file, json } => {
-            ok(cmd::simulate(&cmd::read_input(file.as_deref())?, json)?)
+        Command::Simulate {
+            files,
+            json,
+            out: Some(dir),
+        } => app::stream(|out| cmd::simulate_to_dir(&files, json, &dir, out)),
+        Command::Simulate {
+            files,
+            json,
+            out: None,
+        } => {
+            if files.len() > 1 {
+                return Err(CliError::Other(
+                    "simulate reads one wall; for several, give --out DIR".into(),
+                ));
+            }
+            let input = cmd::open_input(files.first().map(PathBuf::as_path))?;
+            app::stream(|out| cmd::simulate(input, json, out))
         }
         Command::Distance { file, json } => {
-            ok(cmd::distances(&cmd::read_input(file.as_deref())?, json)?)
+            let input = cmd::open_input(file.as_deref())?;
+            app::stream(|out| cmd::distances(input, json, out))
         }
         Command::Check {
             solution,
             walls,
+            walls_dir,
+            keep_going,
+            json,
             family,
             seed,
             jobs,
@@ -289,6 +377,13 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
         } => {
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+            let walls = match (walls, &walls_dir) {
+                (Some(n), _) => n,
+                (None, Some(dir)) => mahjong_sim::thupc2021::check::wall_files(dir)
+                    .map_err(|e| CliError::Other(e.to_string()))?
+                    .len(),
+                (None, None) => 1000,
+            };
             let options = mahjong_sim::thupc2021::check::Options {
                 solution,
                 walls,
@@ -299,26 +394,32 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 output_limit,
                 shrink_time: std::time::Duration::from_secs(shrink_seconds),
                 save_dir,
+                program: std::env::args()
+                    .next()
+                    .unwrap_or_else(|| "mahjong-sim".into()),
+                keep_going,
+                walls_dir,
             };
-            let (bytes, verdict) = cmd::check(&options)?;
+            let (bytes, verdict) = cmd::check(&options, json)?;
             app::emit(&bytes, verdict)
         }
-        Command::Explain { file, json } => {
-            ok(cmd::explain(&cmd::read_input(file.as_deref())?, json)?)
+        Command::Explain { file, json, at } => {
+            let input = cmd::open_input(file.as_deref())?;
+            app::stream(|out| cmd::explain(input, json, at, out))
         }
         Command::Gen {
             family,
             seed,
             count,
-            out,
-        } => ok(cmd::generate(family, seed, count, out.as_deref())?),
+            out: dir,
+        } => app::stream(|out| cmd::generate(family, seed, count, dir.as_deref(), out)),
         Command::Analyze { tiles, melds, json } => {
             let stdin = if tiles.is_empty() {
-                Some(cmd::read_input(None)?)
+                Some(cmd::open_input(None)?)
             } else {
                 None
             };
-            ok(cmd::analyze(&tiles, stdin.as_deref(), &melds, json)?)
+            app::stream(|out| cmd::analyze(&tiles, stdin, &melds, json, out))
         }
         Command::Noi2014(Noi2014Command::Play {
             wall,
@@ -338,7 +439,8 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
             ok(app::noi2014::play(source, &bots, seed, time_limit, json)?)
         }
         Command::Noi2014(Noi2014Command::Bot { bot, seed }) => {
-            ok(app::noi2014::bot(&bot, seed, &cmd::read_input(None)?)?)
+            let line = app::noi2014::read_bounded(None, 16 << 20)?;
+            ok(app::noi2014::bot(&bot, seed, &line)?)
         }
         Command::Bench {
             games,

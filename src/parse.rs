@@ -46,6 +46,11 @@ pub enum ErrorKind {
     },
     /// A hand's size fits no meld count (sizes 1 to 14 but 3, 6, 9, 12 do).
     HandSize(usize),
+    /// A line longer than any hand could be; the position is its start.
+    LineTooLong {
+        /// The most bytes a line may hold.
+        limit: usize,
+    },
     /// A kind appears too often; the position is its first copy too many.
     TooManyCopies {
         /// The kind.
@@ -100,11 +105,163 @@ impl fmt::Display for ParseError {
             ErrorKind::TooManyCopies { tile, count } => {
                 write!(f, "kind {tile} appears {count} times, expected {COPIES}")
             }
+            ErrorKind::LineTooLong { limit } => write!(
+                f,
+                "a line of more than {limit} bytes; a hand is at most 14 tile names"
+            ),
         }
     }
 }
 
 impl std::error::Error for ParseError {}
+
+/// A failure to read input: the reading itself, or what was read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The input could not be read.
+    Io(std::io::Error),
+    /// The input is not what was expected.
+    Parse(ParseError),
+}
+
+impl From<std::io::Error> for ReadError {
+    fn from(e: std::io::Error) -> ReadError {
+        ReadError::Io(e)
+    }
+}
+
+impl From<ParseError> for ReadError {
+    fn from(e: ParseError) -> ReadError {
+        ReadError::Parse(e)
+    }
+}
+
+/// The most bytes of one word kept for an error message: more than
+/// [`show`] prints, so that a word of any length costs no more memory.
+const WORD_KEPT: usize = 256;
+
+/// Splits a stream of bytes into tile names with their positions, stopping
+/// at the first name that is no tile and after `max + 1` names.
+struct Tokenizer {
+    out: Vec<(Pos, Tile)>,
+    max: usize,
+    line: usize,
+    column: usize,
+    /// The word being read: its start, its first bytes, whether it is longer.
+    word: Option<(Pos, Vec<u8>, bool)>,
+}
+
+impl Tokenizer {
+    /// Takes in `bytes`; true once it needs no more.
+    fn feed(&mut self, bytes: &[u8]) -> Result<bool, ParseError> {
+        for &b in bytes {
+            if b.is_ascii_whitespace() {
+                if self.end_word()? {
+                    return Ok(true);
+                }
+                if b == b'\n' {
+                    self.line += 1;
+                    self.column = 1;
+                } else {
+                    self.column += 1;
+                }
+            } else {
+                let at = Pos {
+                    line: self.line,
+                    column: self.column,
+                };
+                let w = self.word.get_or_insert_with(|| (at, Vec::new(), false));
+                if w.1.len() < WORD_KEPT {
+                    w.1.push(b);
+                } else {
+                    // No tile name is this long: no need to read the rest.
+                    w.2 = true;
+                    return self.end_word().map(|_| true);
+                }
+                // Columns count bytes: every earlier name on the line is a
+                // tile name (reading stops at the first that is not), so
+                // they are ASCII, and bytes are characters.
+                self.column += 1;
+            }
+        }
+        Ok(false)
+    }
+
+    /// Ends the word being read, if any; true once no more is needed.
+    fn end_word(&mut self) -> Result<bool, ParseError> {
+        let Some((pos, w, long)) = self.word.take() else {
+            return Ok(false);
+        };
+        match Tile::from_bytes(&w).filter(|_| !long) {
+            Some(t) => self.out.push((pos, t)),
+            None => {
+                let mut w = w;
+                // A long word's first bytes are more than the 40 characters
+                // `show` prints, so it still ends the name with `…`.
+                if long {
+                    // Cut at a character boundary, so the cut alone does
+                    // not make the word look like invalid UTF-8.
+                    if let Err(e) = std::str::from_utf8(&w) {
+                        if e.error_len().is_none() {
+                            w.truncate(e.valid_up_to());
+                        }
+                    }
+                }
+                return Err(ParseError {
+                    pos: Some(pos),
+                    kind: ErrorKind::UnknownTile(show(&w)),
+                });
+            }
+        }
+        Ok(self.out.len() > self.max)
+    }
+}
+
+/// Reads tile names with their positions from `reader`, stopping at the
+/// first name that is no tile and after `max + 1` names (one past what the
+/// caller can use, so that it can say there are too many): memory stays
+/// bounded whatever the input (an endless stream, a word of 200 MB).
+pub fn read_positioned<R: std::io::BufRead>(
+    mut reader: R,
+    max: usize,
+) -> Result<Vec<(Pos, Tile)>, ReadError> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(3);
+    reader.by_ref().take(3).read_to_end(&mut head)?;
+    if head == b"\xEF\xBB\xBF" {
+        return Err(ParseError {
+            pos: Some(Pos { line: 1, column: 1 }),
+            kind: ErrorKind::ByteOrderMark,
+        }
+        .into());
+    }
+    let mut t = Tokenizer {
+        out: Vec::new(),
+        max,
+        line: 1,
+        column: 1,
+        word: None,
+    };
+    if t.feed(&head)? {
+        return Ok(t.out);
+    }
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok([]) => break,
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        let n = chunk.len();
+        let done = t.feed(chunk)?;
+        reader.consume(n);
+        if done {
+            return Ok(t.out);
+        }
+    }
+    t.end_word()?;
+    Ok(t.out)
+}
 
 /// Splits input into words with their positions, in order.
 pub fn words(input: &[u8]) -> impl Iterator<Item = (Pos, &[u8])> {
@@ -177,32 +334,154 @@ pub struct HandLine {
     pub melds: u8,
 }
 
+/// The most bytes a hand line may hold: far more than 14 names need, and a
+/// bound on what one line can cost.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Hands read one a line from a stream, each with its position: what
+/// `distance` and `analyze` read. Blank lines are errors, except at the
+/// end; a line longer than [`MAX_LINE`] is an error. Only one line is held
+/// at a time.
+pub struct HandLines<R> {
+    reader: R,
+    /// Lines read so far.
+    line: usize,
+    /// The first of the blank lines just read, if the last lines were blank.
+    blank: Option<usize>,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> HandLines<R> {
+    /// Hands from `reader`.
+    pub fn new(reader: R) -> HandLines<R> {
+        HandLines {
+            reader,
+            line: 0,
+            blank: None,
+            buf: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Reads the next line into `buf`, up to [`MAX_LINE`] bytes: `None` at
+    /// the end, `Some(false)` when the line was longer.
+    fn read_line(&mut self) -> std::io::Result<Option<bool>> {
+        self.buf.clear();
+        let mut any = false;
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                return Ok(any.then_some(true));
+            }
+            any = true;
+            let (part, used, end) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (&chunk[..i], i + 1, true),
+                None => (chunk, chunk.len(), false),
+            };
+            let room = (MAX_LINE + 1).saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&part[..part.len().min(room)]);
+            self.reader.consume(used);
+            if self.buf.len() > MAX_LINE {
+                // Fatal for the caller: no need to read the rest of it.
+                return Ok(Some(false));
+            }
+            if end {
+                return Ok(Some(true));
+            }
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for HandLines<R> {
+    /// A line's number and its tiles with their positions.
+    type Item = Result<(usize, Vec<(Pos, Tile)>), ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            let fits = match self.read_line() {
+                Ok(Some(fits)) => fits,
+                Ok(None) => break,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e.into()));
+                }
+            };
+            self.line += 1;
+            let line = self.line;
+            let fail = |kind, column| {
+                Some(Err(ReadError::Parse(ParseError {
+                    pos: Some(Pos { line, column }),
+                    kind,
+                })))
+            };
+            if !fits {
+                self.done = true;
+                return fail(ErrorKind::LineTooLong { limit: MAX_LINE }, 1);
+            }
+            if self.buf.iter().all(u8::is_ascii_whitespace) {
+                self.blank.get_or_insert(line);
+                continue;
+            }
+            if let Some(blank) = self.blank {
+                // A blank line before this one: not at the end after all.
+                self.done = true;
+                return Some(Err(ReadError::Parse(ParseError {
+                    pos: Some(Pos {
+                        line: blank,
+                        column: 1,
+                    }),
+                    kind: ErrorKind::HandSize(0),
+                })));
+            }
+            return Some(match parse_positioned(&self.buf) {
+                Ok(tiles) => Ok((line, tiles)),
+                Err(mut e) => {
+                    self.done = true;
+                    if let Some(p) = &mut e.pos {
+                        p.line = line;
+                    }
+                    Err(e.into())
+                }
+            });
+        }
+        None
+    }
+}
+
+impl<T: std::io::Read> HandLines<std::io::BufReader<T>> {
+    /// Whether the next line may have to wait for input: nothing is
+    /// buffered (for callers that flush their answers before waiting).
+    pub fn may_wait(&self) -> bool {
+        self.reader.buffer().is_empty()
+    }
+}
+
+/// A hand line as [`HandLine`]: its meld count from its size.
+pub fn hand_line(line: usize, tiles: Vec<(Pos, Tile)>) -> Result<HandLine, ParseError> {
+    let column = tiles.first().map_or(1, |(p, _)| p.column);
+    let melds = crate::distance::melds_for_size(tiles.len()).ok_or(ParseError {
+        pos: Some(Pos { line, column }),
+        kind: ErrorKind::HandSize(tiles.len()),
+    })?;
+    let tiles = tiles.into_iter().map(|(_, t)| t).collect();
+    Ok(HandLine { line, tiles, melds })
+}
+
 /// Parses one hand a line; the meld count follows from the size (13 or 14
 /// tiles: 0, ..., 1 or 2: 4). Blank lines are errors, except at the end.
 pub fn parse_hand_lines(input: &[u8]) -> Result<Vec<HandLine>, ParseError> {
-    let body_end = input
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(0, |i| i + 1);
-    let mut out = Vec::new();
-    for (i, raw) in input[..body_end].split(|&b| b == b'\n').enumerate() {
-        let line = i + 1;
-        let at = |mut e: ParseError| {
-            if let Some(p) = &mut e.pos {
-                p.line = line;
-            }
-            e
-        };
-        let tiles: Vec<(Pos, Tile)> = parse_positioned(raw).map_err(at)?;
-        let column = tiles.first().map_or(1, |(p, _)| p.column);
-        let melds = crate::distance::melds_for_size(tiles.len()).ok_or(ParseError {
-            pos: Some(Pos { line, column }),
-            kind: ErrorKind::HandSize(tiles.len()),
-        })?;
-        let tiles = tiles.into_iter().map(|(_, t)| t).collect();
-        out.push(HandLine { line, tiles, melds });
-    }
-    Ok(out)
+    HandLines::new(input)
+        .map(|r| match r {
+            Ok((line, tiles)) => hand_line(line, tiles),
+            Err(ReadError::Parse(e)) => Err(e),
+            Err(ReadError::Io(e)) => unreachable!("reading memory cannot fail: {e}"),
+        })
+        .collect()
 }
 
 /// Checks a deck read by [`parse_positioned`]: exactly four copies of each

@@ -123,6 +123,12 @@ fn a_misprinted_event_is_found_at_its_line_and_shrunk() {
     let (was, now) = shrink_lines(&out);
     assert!(now <= was, "{out}");
     assert!(out.contains("table before line"), "{out}");
+    assert!(
+        out.contains(
+            "rule at stake: only the next player may chow, when that strictly lowers its distance"
+        ),
+        "{out}"
+    );
 }
 
 /// (line before shrinking, line after) from the report.
@@ -224,7 +230,8 @@ fn an_interrupted_check_takes_its_solutions_down() {
         .args([
             "check",
             "--solution",
-            &fixture("never_exits.sh"),
+            // Sleeps 1003 and 1004, apart from the other test's 1001, 1002.
+            &format!("{} 1003", fixture("never_exits.sh")),
             "--walls",
             "4",
             "--timeout",
@@ -234,7 +241,20 @@ fn an_interrupted_check_takes_its_solutions_down() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
+    // Once the solutions run, the handler is in place (it is set first):
+    // wait for them rather than for a fixed time, which a busy machine
+    // can outlast.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        let found = std::process::Command::new("pgrep")
+            .args(["-f", "sleep 100[34]"])
+            .output()
+            .unwrap();
+        if !found.stdout.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
     // SAFETY: signals our own child process; no memory is touched.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
@@ -259,4 +279,322 @@ fn binary_garbage_is_reported_as_not_text() {
     assert!(out.contains("printed output that is not text"), "{out}");
     assert_eq!(first_line_number(&out), 1, "{out}");
     saved_wall(&path.expect("a saved wall"));
+}
+
+#[test]
+fn a_bad_save_dir_is_refused_before_anything_runs() {
+    let dir = scratch("savefile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let start = Instant::now();
+    for bad in [file.clone(), file.join("below")] {
+        let r = run(
+            &[
+                "check",
+                "--solution",
+                "sleep 5",
+                "--walls",
+                "100",
+                "--save-dir",
+                bad.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert!(r.stderr.contains("--save-dir"), "{}", r.stderr);
+        assert!(r.stdout.is_empty());
+    }
+    assert!(start.elapsed() < Duration::from_secs(4));
+}
+
+#[test]
+fn a_wall_that_cannot_be_saved_still_gets_its_report() {
+    let dir = scratch("savelater");
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("later");
+    // The solution itself puts a file where the folder was to be.
+    let solution = format!(
+        "touch {}; sh {}/tests/fixtures/misprint_chow.sh {BIN}",
+        target.display(),
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (code, out, _) = check(
+        &solution,
+        &["--walls", "20", "--shrink-seconds", "2", "--jobs", "1"],
+        &target,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("wall: NOT SAVED"), "{out}");
+    assert!(out.contains("first differing line:"), "{out}");
+    // The wall itself is in the report.
+    let tail: String = out.lines().rev().take(148).collect::<Vec<_>>().join("\n");
+    mahjong_sim::thupc2021::wall::parse_wall(tail.as_bytes()).expect("the wall follows");
+}
+
+#[test]
+fn the_report_shows_the_end_of_stderr_and_the_exit_status() {
+    let dir = scratch("stderr");
+    let (code, out, _) = check(
+        &fixture("crash_with_message.sh"),
+        &["--walls", "3", "--jobs", "1", "--shrink-seconds", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("how it ended: exit status 139"), "{out}");
+    assert!(
+        out.contains("  | Segmentation fault (core dumped): at line 61"),
+        "{out}"
+    );
+    assert!(out.contains("  | debug line 199"), "{out}");
+    assert!(!out.contains("  | debug line 0\n"), "{out}");
+}
+
+#[test]
+fn a_command_that_does_not_exist_is_a_usage_error() {
+    let r = run(
+        &[
+            "check",
+            "--solution",
+            "no-such-solution-4711",
+            "--walls",
+            "5",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("command not found"), "{}", r.stderr);
+    assert!(r.stderr.contains("no-such-solution-4711"), "{}", r.stderr);
+}
+
+#[test]
+fn processes_that_leave_the_group_are_killed_and_reported() {
+    let dir = scratch("setsid");
+    // One holds the output open, one is quiet: both go, and are reported.
+    for (solution, marker) in [
+        (
+            format!("setsid sleep 1006 & exec {BIN} simulate"),
+            "sleep 1006",
+        ),
+        (
+            format!("setsid sleep 1007 >/dev/null 2>&1 </dev/null & exec {BIN} simulate"),
+            "sleep 1007",
+        ),
+    ] {
+        let (code, out, _) = check(&solution, &["--walls", "6", "--jobs", "2"], &dir);
+        assert_eq!(code, Some(0), "{out}");
+        assert!(out.starts_with("all 6 walls agree"), "{out}");
+        assert!(
+            out.contains("running outside its process group") && out.contains("check killed them"),
+            "{out}"
+        );
+        let left = survivors(marker);
+        assert!(left.is_empty(), "left running: {left}");
+    }
+}
+
+#[test]
+fn a_correct_log_then_a_bad_ending_is_said_plainly() {
+    let dir = scratch("goodlog");
+    for (solution, says, extra) in [
+        (
+            format!("{BIN} simulate; exit 1"),
+            "printed the correct log, then exit status 1",
+            &[][..],
+        ),
+        (
+            format!("{BIN} simulate; echo junk"),
+            "printed the correct log, then printed more: `junk`",
+            &[][..],
+        ),
+        (
+            format!("{BIN} simulate; sleep 1005"),
+            "printed the correct log, then timed out",
+            &["--timeout", "1"][..],
+        ),
+    ] {
+        let mut args = vec!["--walls", "3", "--jobs", "1"];
+        args.extend_from_slice(extra);
+        let start = Instant::now();
+        let (code, out, _) = check(&solution, &args, &dir);
+        assert_eq!(code, Some(1), "{out}");
+        assert!(out.contains(says), "{out}");
+        assert!(out.contains("not shrunk: the log is right"), "{out}");
+        assert!(!out.contains("expected:"), "{out}");
+        assert!(start.elapsed() < Duration::from_secs(8), "{out}");
+    }
+}
+
+#[test]
+fn invisible_differences_are_escaped_with_their_column() {
+    let dir = scratch("invisible");
+    let (code, out, _) = check(
+        &fixture("bom_first_line.sh"),
+        &["--walls", "2", "--jobs", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("  actual:   \\u{feff}A IN "), "{out}");
+    assert!(out.contains("first difference at column 1"), "{out}");
+    let (code, out, _) = check(
+        &fixture("nbsp_in_discards.sh"),
+        &["--walls", "2", "--jobs", "1", "--shrink-seconds", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("\\u{a0}OUT "), "{out}");
+    assert!(out.contains("first difference at column 2"), "{out}");
+}
+
+#[test]
+fn report_paths_are_shell_quoted_and_name_the_running_binary() {
+    let dir = scratch("it's quoted");
+    let (code, out, path) = check(
+        &fixture("misprint_chow.sh"),
+        &["--walls", "20", "--shrink-seconds", "1"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    let path = path.unwrap();
+    let quoted = format!("'{}'", path.replace('\'', "'\\''"));
+    assert!(out.contains(&format!("< {quoted}\n")), "{out}");
+    assert!(
+        out.contains(&format!("explain:   {BIN} explain {quoted}\n")),
+        "{out}"
+    );
+    // The hint works as printed.
+    let line = out.lines().find(|l| l.starts_with("explain:")).unwrap();
+    let r = std::process::Command::new("sh")
+        .args(["-c", line.trim_start_matches("explain:").trim()])
+        .output()
+        .unwrap();
+    assert!(r.status.success());
+}
+
+#[test]
+fn keep_going_counts_and_groups_the_disagreements() {
+    let dir = scratch("keepgoing");
+    let (code, out, _) = check(
+        &fixture("two_misprints.sh"),
+        &["--walls", "40", "--keep-going", "--shrink-seconds", "2"],
+        &dir,
+    );
+    assert_eq!(code, Some(1), "{out}");
+    let head = out.lines().next().unwrap();
+    assert!(
+        head.contains(" of 40 walls disagree (family uniform, seed 1), in 2 group(s)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("where a chow was expected (only the next player may chow"),
+        "{out}"
+    );
+    assert!(
+        out.contains("where a pong was expected (a player other than the discarder"),
+        "{out}"
+    );
+    assert_eq!(out.matches("DISAGREEMENT on wall").count(), 2, "{out}");
+    // Every wall was run: the counts add up to the disagreeing walls.
+    let n: usize = head.split(' ').next().unwrap().parse().unwrap();
+    let summed: usize = out
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("group "))
+        .filter_map(|l| {
+            l.split(": ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse::<usize>()
+                .ok()
+        })
+        .sum();
+    assert_eq!(n, summed, "{out}");
+}
+
+#[test]
+fn walls_dir_and_json_report() {
+    let dir = scratch("wallsdir");
+    let walls = dir.join("walls");
+    std::fs::create_dir_all(&dir).unwrap();
+    let r = run(
+        &["gen", "--count", "6", "--out", walls.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let (code, out, _) = check(
+        &format!("{BIN} simulate"),
+        &["--walls-dir", walls.to_str().unwrap()],
+        &dir,
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "all 6 walls agree (walls from `{}`)",
+            walls.display()
+        )),
+        "{out}"
+    );
+    let (code, out, _) = check(
+        &fixture("misprint_chow.sh"),
+        &[
+            "--walls-dir",
+            walls.to_str().unwrap(),
+            "--json",
+            "--shrink-seconds",
+            "2",
+        ],
+        &dir.join("saved"),
+    );
+    assert_eq!(code, Some(1), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["agree"], false);
+    let f = &v["failures"][0];
+    assert!(
+        f["wall_name"].as_str().unwrap().starts_with("uniform-1-"),
+        "{v}"
+    );
+    assert!(
+        f["rule"]
+            .as_str()
+            .unwrap()
+            .starts_with("only the next player may chow"),
+        "{v}"
+    );
+    assert!(f["actual"].as_str().unwrap().contains(" CHI "), "{v}");
+    let saved = f["saved"].as_str().unwrap();
+    assert!(saved.ends_with("-shrunk.in"), "{v}");
+    saved_wall(saved);
+    // A file that is no wall is named.
+    std::fs::write(walls.join("uniform-1-9.in"), "1M\n").unwrap();
+    let r = run(
+        &[
+            "check",
+            "--solution",
+            &format!("{BIN} simulate"),
+            "--walls-dir",
+            walls.to_str().unwrap(),
+            "--save-dir",
+            dir.join("unused").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(2), "{}", String::from_utf8_lossy(&r.stdout));
+    assert!(
+        r.stderr.contains("uniform-1-9.in`: wall has 1 tiles"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn walls_are_made_as_the_runs_ask_for_them() {
+    // A billion walls up front would take hours and far too much memory:
+    // the first wall fails at once, so the check ends at once.
+    let dir = scratch("lazy");
+    let start = Instant::now();
+    let (code, out, _) = check("exit 3", &["--walls", "1000000000", "--jobs", "1"], &dir);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("crashed with exit code 3"), "{out}");
+    assert!(start.elapsed() < Duration::from_secs(5));
 }

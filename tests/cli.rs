@@ -158,21 +158,22 @@ fn distance_prints_one_number_a_line() {
 
 #[test]
 fn distance_errors_name_the_line() {
-    assert_error(
-        &["distance"],
-        b"1M 1M\n1M 2M 3M\n",
-        "line 2, column 1: a hand of 3 tiles fits no meld count",
+    // Answers stream: those before the bad line are printed, then the error.
+    let r = run(&["distance"], b"1M 1M\n1M 2M 3M\n");
+    assert_eq!(r.code, Some(2));
+    assert_eq!(r.stdout, b"0\n");
+    assert!(
+        r.stderr
+            .contains("line 2, column 1: a hand of 3 tiles fits no meld count"),
+        "{}",
+        r.stderr
     );
     assert_error(
         &["distance"],
-        b"1M 1M\n 1M X\n",
-        "line 2, column 5: unknown tile `X`",
+        b" 1M X\n",
+        "line 1, column 5: unknown tile `X`",
     );
-    assert_error(
-        &["distance"],
-        b"1M 1M\n\n1M\n",
-        "line 2, column 1: empty line",
-    );
+    assert_error(&["distance"], b"\n\n1M\n", "line 1, column 1: empty line");
     let fifteen = "1M ".repeat(15);
     assert_error(
         &["distance"],
@@ -363,4 +364,340 @@ fn explain_gives_reasons() {
     assert_eq!(first["line"], 54);
     assert!(first["notes"].as_array().is_some());
     assert_error(&["explain"], b"1M", "wall has 1 tiles, expected 148");
+}
+
+/// Runs the binary with `args`, feeding it `feed` (from a thread, until it
+/// returns or the pipe breaks; it returns the bytes it wrote), and returns
+/// (exit code, stdout, stderr, the largest peak resident memory seen in
+/// `/proc/PID/status` while it ran, in KiB, bytes fed). Killed after `limit`.
+/// (The peak is read while the program runs: `wait4`'s figure would count
+/// the test process it was spawned from.)
+fn run_measured(
+    args: &[&str],
+    feed: impl FnOnce(&mut std::process::ChildStdin) -> usize + Send + 'static,
+    limit: std::time::Duration,
+) -> (Option<i32>, Vec<u8>, String, u64, usize) {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-sim"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let fed = std::thread::spawn(move || feed(&mut stdin));
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = stdout.read_to_end(&mut v);
+        v
+    });
+    let err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = stderr.read_to_end(&mut v);
+        v
+    });
+    let status = format!("/proc/{}/status", child.id());
+    let start = std::time::Instant::now();
+    let mut peak = 0;
+    let code = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s.code();
+        }
+        if let Ok(text) = std::fs::read_to_string(&status) {
+            if let Some(kib) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            {
+                peak = peak.max(kib);
+            }
+        }
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    let stdout = out.join().unwrap();
+    let stderr = String::from_utf8_lossy(&err.join().unwrap()).into_owned();
+    (code, stdout, stderr, peak, fed.join().unwrap())
+}
+
+/// Writes `chunk` to `w` until the pipe breaks; returns the bytes written.
+fn endless(w: &mut std::process::ChildStdin, chunk: &[u8]) -> usize {
+    use std::io::Write;
+    let mut n = 0;
+    while w.write_all(chunk).is_ok() {
+        n += chunk.len();
+    }
+    n
+}
+
+#[test]
+fn no_argument_panics_on_huge_numbers() {
+    let huge = "18446744073709551615";
+    for args in [
+        &["gen", "--count", huge][..],
+        &["check", "--solution", "true", "--walls", huge],
+        &["check", "--solution", "true", "--timeout", "1e20"],
+        &["check", "--solution", "true", "--timeout", "inf"],
+        &["check", "--solution", "true", "--jobs", huge],
+        &["check", "--solution", "true", "--jobs", "100000"],
+        &["check", "--solution", "true", "--shrink-seconds", huge],
+        &["check", "--solution", "true", "--output-limit", huge],
+        &["bench", "--games", huge],
+        &["bench", "--calls", huge],
+    ] {
+        let r = run(args, b"");
+        assert_eq!(r.code, Some(2), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("invalid value"), "{args:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn endless_input_to_simulate_stops_at_tile_149() {
+    // Old versions read until memory ran out: give up after 20 s.
+    let limit = std::time::Duration::from_secs(20);
+    let feed = |w: &mut std::process::ChildStdin| endless(w, "1M\n".repeat(4096).as_bytes());
+    let (code, out, err, peak, fed) = run_measured(&["simulate"], feed, limit);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("line 149, column 1: wall has more than 148 tiles"),
+        "{err}"
+    );
+    // What it read is what pipes and buffers hold, not the stream.
+    assert!(fed < 4 << 20, "{fed} bytes read");
+    assert!(peak < 16 * 1024, "peak {peak} KiB");
+    // One endless word: refused without reading it whole.
+    let feed = |w: &mut std::process::ChildStdin| endless(w, "x".repeat(1 << 16).as_bytes());
+    let (code, _, err, peak, fed) = run_measured(&["simulate"], feed, limit);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("line 1, column 1: unknown tile `xxxx"),
+        "{err}"
+    );
+    assert!(fed < 4 << 20, "{fed} bytes read");
+    assert!(peak < 16 * 1024, "peak {peak} KiB");
+    // An endless line to distance: refused once it is longer than a hand
+    // can be.
+    let feed = |w: &mut std::process::ChildStdin| endless(w, "1M ".repeat(1 << 14).as_bytes());
+    let (code, _, err, _, fed) = run_measured(&["distance"], feed, limit);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("line 1, column 1: a line of more than 65536 bytes"),
+        "{err}"
+    );
+    assert!(fed < 4 << 20, "{fed} bytes read");
+}
+
+#[test]
+fn distance_answers_line_by_line_in_bounded_memory() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    // Interactive: the answer to a line comes before the next line is sent.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-sim"))
+        .arg("distance")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for (hand, want) in [("1M 1M 1M 1M\n", "2\n"), ("1M\n", "1\n")] {
+        stdin.write_all(hand.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        assert_eq!(answer, want);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    // Many lines: memory does not grow with them.
+    let lines = 300_000;
+    let feed = move |w: &mut std::process::ChildStdin| {
+        let chunk = "1M 1M 1M 1M\n".repeat(1000);
+        for _ in 0..lines / 1000 {
+            if w.write_all(chunk.as_bytes()).is_err() {
+                break;
+            }
+        }
+        0
+    };
+    let (code, out, err, peak, _) =
+        run_measured(&["distance"], feed, std::time::Duration::from_secs(60));
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.len(), 2 * lines);
+    assert!(peak < 16 * 1024, "peak {peak} KiB");
+}
+
+#[test]
+fn distance_of_nothing_is_nothing() {
+    for input in [&b""[..], b"\n\n", b"  \r\n"] {
+        let r = run(&["distance"], input);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        assert!(r.stdout.is_empty() && r.stderr.is_empty(), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn analyze_reads_a_hand_a_line_like_distance() {
+    let first = "1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M 9M";
+    let second = "1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S S";
+    let one = run(&["analyze"], first.as_bytes());
+    let two = run(&["analyze"], second.as_bytes());
+    let both = run(&["analyze"], format!("{first}\n{second}\n").as_bytes());
+    assert_eq!(both.code, Some(0), "{}", both.stderr);
+    let want = [one.stdout, b"\n".to_vec(), two.stdout].concat();
+    assert_eq!(
+        String::from_utf8(both.stdout).unwrap(),
+        String::from_utf8(want).unwrap()
+    );
+    let json = run(
+        &["analyze", "--json"],
+        format!("{first}\n{second}\n").as_bytes(),
+    );
+    assert_eq!(String::from_utf8(json.stdout).unwrap().lines().count(), 2);
+}
+
+#[test]
+fn gen_streams_walls_one_at_a_time() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-sim"))
+        .args(["gen", "--count", "1000000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty());
+    // The reader went away: gen stops, quietly, with status 0.
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn gen_out_creates_one_folder_overwrites_nothing_and_names_by_count() {
+    let base = std::env::temp_dir().join(format!("mahjong-gen-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir(&base).unwrap();
+    let dir = base.join("walls");
+    let gen = |dir: &std::path::Path, count: &str| {
+        run(
+            &["gen", "--count", count, "--out", dir.to_str().unwrap()],
+            b"",
+        )
+    };
+    // A missing parent is an error, not a tree of new folders.
+    let deep = base.join("no/such/walls");
+    let r = gen(&deep, "2");
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("does not exist"), "{}", r.stderr);
+    assert!(!base.join("no").exists());
+    // A file is no folder.
+    let file = base.join("file");
+    std::fs::write(&file, "keep").unwrap();
+    let r = gen(&file, "2");
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("is a file"), "{}", r.stderr);
+    // Names as wide as the count needs.
+    let r = gen(&dir, "12");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let paths = String::from_utf8(r.stdout).unwrap();
+    assert!(
+        paths.lines().next().unwrap().ends_with("uniform-1-00.in"),
+        "{paths}"
+    );
+    assert!(
+        paths.lines().last().unwrap().ends_with("uniform-1-11.in"),
+        "{paths}"
+    );
+    let r = gen(&base.join("three"), "3");
+    assert!(String::from_utf8(r.stdout)
+        .unwrap()
+        .ends_with("uniform-1-2.in\n"));
+    // Again into the same folder: refused, the walls untouched.
+    let before = std::fs::read(dir.join("uniform-1-00.in")).unwrap();
+    std::fs::write(dir.join("uniform-1-00.in"), "mine").unwrap();
+    let r = gen(&dir, "12");
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("nothing is overwritten"), "{}", r.stderr);
+    assert_eq!(std::fs::read(dir.join("uniform-1-00.in")).unwrap(), b"mine");
+    assert!(!before.is_empty());
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn simulate_out_writes_the_answers_of_a_folder() {
+    let base = std::env::temp_dir().join(format!("mahjong-sim-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir(&base).unwrap();
+    let walls = base.join("walls");
+    let answers = base.join("answers");
+    let r = run(
+        &["gen", "--count", "3", "--out", walls.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = run(
+        &[
+            "simulate",
+            "--out",
+            answers.to_str().unwrap(),
+            walls.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(String::from_utf8(r.stdout).unwrap().lines().count(), 3);
+    for i in 0..3 {
+        let wall = walls.join(format!("uniform-1-{i}.in"));
+        let want = run(&["simulate", wall.to_str().unwrap()], b"").stdout;
+        let got = std::fs::read(answers.join(format!("uniform-1-{i}.ans"))).unwrap();
+        assert_eq!(got, want);
+    }
+    // Nothing is overwritten; several walls need --out.
+    let r = run(
+        &[
+            "simulate",
+            "--out",
+            answers.to_str().unwrap(),
+            walls.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("nothing is overwritten"), "{}", r.stderr);
+    let one = walls.join("uniform-1-0.in");
+    let two = walls.join("uniform-1-1.in");
+    let r = run(
+        &["simulate", one.to_str().unwrap(), two.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("--out DIR"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn explain_at_shows_the_table_before_a_line() {
+    let r = run(&["explain", "--at", "54"], &sample_wall());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = String::from_utf8(r.stdout).unwrap();
+    assert!(text.starts_with("table before line 54:\nA: "), "{text}");
+    assert!(text.contains("expected line 54: "), "{text}");
+    assert!(text.contains("rule at stake: "), "{text}");
+    let r = run(&["explain", "--at", "0"], &sample_wall());
+    assert_eq!(r.code, Some(2));
 }

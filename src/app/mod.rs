@@ -46,9 +46,45 @@ pub enum CliError {
         /// Why it failed.
         source: io::Error,
     },
+    /// Standard output could not be written (a broken pipe is no error:
+    /// see [`stream`]).
+    #[error("cannot write standard output: {0}")]
+    Stdout(io::Error),
     /// Anything else worth a sentence.
     #[error("{0}")]
     Other(String),
+}
+
+impl From<mahjong_sim::parse::ReadError> for CliError {
+    fn from(e: mahjong_sim::parse::ReadError) -> CliError {
+        match e {
+            mahjong_sim::parse::ReadError::Parse(e) => CliError::Parse(e),
+            mahjong_sim::parse::ReadError::Io(source) => CliError::Io {
+                what: "cannot read the input".into(),
+                source,
+            },
+        }
+    }
+}
+
+/// Runs a command that writes its output as it goes to a buffered stdout,
+/// flushed at the end; a broken pipe (the reader went away, as `head`
+/// does) ends it quietly with status 0.
+pub fn stream(
+    body: impl FnOnce(&mut dyn Write) -> Result<Verdict, CliError>,
+) -> Result<ExitCode, CliError> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = body(&mut out).and_then(|v| out.flush().map(|()| v).map_err(CliError::Stdout));
+    match result {
+        Ok(v) => Ok(v.into()),
+        Err(CliError::Stdout(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            // What was printed before the error stays printed; a broken
+            // pipe at this point is no news.
+            let _ = out.flush();
+            Err(e)
+        }
+    }
 }
 
 /// Writes a command's output to stdout; a broken pipe is not an error.

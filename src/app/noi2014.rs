@@ -77,7 +77,7 @@ pub fn play(
     }
     let (wall, wall_label) = match source {
         WallSource::File(path) => {
-            let bytes = super::commands::read_input(Some(path))?;
+            let bytes = read_bounded(Some(path), 1 << 20)?;
             let wall = Wall::parse(&bytes)
                 .map_err(|e| CliError::Other(format!("{}: {e}", path.display())))?;
             (wall, format!("wall {}", path.display()))
@@ -271,6 +271,23 @@ fn ordinal(n: u8) -> String {
 fn line(out: &mut Vec<u8>, value: serde_json::Value) {
     serde_json::to_writer(&mut *out, &value).expect("JSON to memory");
     out.push(b'\n');
+}
+
+/// Reads `path` (stdin for `None` or `-`), at most `limit` bytes: a wall or
+/// a bot's input line is far smaller, and nothing more is read.
+pub fn read_bounded(path: Option<&Path>, limit: u64) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let input = super::commands::open_input(path)?;
+    let mut bytes = Vec::new();
+    input
+        .reader
+        .take(limit)
+        .read_to_end(&mut bytes)
+        .map_err(|source| CliError::Io {
+            what: format!("cannot read {}", input.name),
+            source,
+        })?;
+    Ok(bytes)
 }
 
 /// `noi2014 bot`: a built-in bot as a bot program. Reads the judge's line

@@ -5,11 +5,12 @@
 //! contains it (time-out, output limit, its process group killed).
 
 use super::event::{log_string, Event};
-use super::families::{walls, Family};
-use super::game::play;
+use super::families::{wall_stream, Family};
+use super::game::{play, play_observed, Observer, Table};
 use super::wall::Wall;
 use crate::process::{self, Run};
 use crate::rng::Rng;
+use crate::tile::Tile;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -37,6 +38,13 @@ pub struct Options {
     pub shrink_time: Duration,
     /// Where the failing wall is saved.
     pub save_dir: PathBuf,
+    /// How to name this program in the hints of the report (`explain:`).
+    pub program: String,
+    /// Run every wall and group the disagreements, rather than stop at the
+    /// first.
+    pub keep_going: bool,
+    /// Check on the wall files of this folder rather than generated walls.
+    pub walls_dir: Option<PathBuf>,
 }
 
 /// How a run disagrees with the engine.
@@ -67,6 +75,45 @@ pub struct Disagreement {
     pub expected: Option<String>,
     /// The solution's line there, if it printed one.
     pub actual: Option<String>,
+    /// Every line of the engine's log was printed, right: only what came
+    /// after it (more output, an exit status, a time-out) is wrong.
+    pub log_correct: bool,
+    /// The exit code, or the signal as `-signal`; `None` when killed by the
+    /// checker (time-out, output limit).
+    pub code: Option<i32>,
+    /// The end of the solution's standard error.
+    pub stderr: String,
+}
+
+/// How a run ended, as a person reads it: `exit status 0`, `killed by
+/// signal 11`, `killed by the checker`.
+pub fn status_text(code: Option<i32>) -> String {
+    match code {
+        Some(c) if c < 0 => format!("killed by signal {}", -c),
+        Some(c) => format!("exit status {c}"),
+        None => "killed by the checker".into(),
+    }
+}
+
+/// A line with what cannot be seen made visible: printable ASCII as is,
+/// anything else (a byte-order mark, a non-breaking space, a tab, a
+/// replacement character for bytes that are not UTF-8) as a `\u{..}` escape.
+pub fn visible(line: &str) -> String {
+    let mut out = String::new();
+    for c in line.chars() {
+        if c == ' ' || c.is_ascii_graphic() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+    }
+    out
+}
+
+/// The first column (from 1, in characters) where two lines differ.
+pub fn first_differing_column(a: &str, b: &str) -> usize {
+    let same = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    same + 1
 }
 
 impl std::fmt::Display for Kind {
@@ -116,11 +163,23 @@ pub fn judge(expected: &str, run: &Run) -> Option<Disagreement> {
         line: i + 1,
         expected: show(want.get(i)),
         actual: show(got.get(i)),
+        log_correct: first.is_none_or(|i| i >= want.len()),
+        code: run.code,
+        stderr: if run.stderr_cut {
+            format!("...{}", run.stderr)
+        } else {
+            run.stderr.clone()
+        },
     })
 }
 
-/// Runs the solution on `wall` and judges it.
-fn check_wall(o: &Options, wall: &Wall) -> std::io::Result<Option<Disagreement>> {
+/// Runs the solution on `wall` and judges it; processes the run left
+/// behind outside its group are added to `escaped`.
+fn check_wall(
+    o: &Options,
+    wall: &Wall,
+    escaped: &AtomicUsize,
+) -> std::io::Result<Option<Disagreement>> {
     let expected = log_string(&play(wall));
     let run = process::run(
         &o.solution,
@@ -128,7 +187,96 @@ fn check_wall(o: &Options, wall: &Wall) -> std::io::Result<Option<Disagreement>>
         o.timeout,
         o.output_limit,
     )?;
+    escaped.fetch_add(run.escaped, Ordering::Relaxed);
     Ok(judge(&expected, &run))
+}
+
+/// Why a check could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// Running the solution failed.
+    #[error("cannot run the solution: {0}")]
+    Io(#[from] std::io::Error),
+    /// The shell could not find or execute the solution's command (exit
+    /// status 127 or 126 with no output): a usage error, not a verdict.
+    #[error("the solution `{command}` could not be run ({status}, {what}){}", stderr_hint(.stderr))]
+    NotRunnable {
+        /// The command line.
+        command: String,
+        /// `exit status 127`.
+        status: String,
+        /// `command not found` or `not executable`.
+        what: &'static str,
+        /// The shell's message.
+        stderr: String,
+    },
+    /// A wall file of `--walls-dir` cannot be read or is not a wall.
+    #[error("--walls-dir: `{path}`: {why}")]
+    BadWall {
+        /// The file (or the folder).
+        path: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The folder for the failing wall is not usable.
+    #[error("--save-dir `{dir}`: {why}")]
+    SaveDir {
+        /// The folder.
+        dir: String,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+fn stderr_hint(stderr: &str) -> String {
+    let last = stderr.trim_end().lines().last().unwrap_or("");
+    if last.is_empty() {
+        String::new()
+    } else {
+        format!(": {last}")
+    }
+}
+
+/// Checks, before anything runs, that the failing wall could be saved in
+/// `dir`: a folder that exists and takes a file, or a path that does not
+/// exist yet under a folder that does and is writable (nothing is created
+/// now).
+pub fn validate_save_dir(dir: &std::path::Path) -> Result<(), CheckError> {
+    let fail = |why: String| CheckError::SaveDir {
+        dir: dir.display().to_string(),
+        why,
+    };
+    // The nearest part of the path that exists.
+    let mut existing = dir;
+    while !existing.as_os_str().is_empty() && std::fs::symlink_metadata(existing).is_err() {
+        existing = existing.parent().unwrap_or(std::path::Path::new(""));
+    }
+    let existing = if existing.as_os_str().is_empty() {
+        std::path::Path::new(".")
+    } else {
+        existing
+    };
+    if !existing.is_dir() {
+        return Err(fail(format!(
+            "`{}` exists and is not a folder",
+            existing.display()
+        )));
+    }
+    let probe = existing.join(format!(".mahjong-sim-probe-{}", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(fail(format!(
+            "cannot write in `{}`: {e}",
+            existing.display()
+        ))),
+    }
 }
 
 /// The result of a whole check.
@@ -138,15 +286,25 @@ pub struct Report {
     pub checked: usize,
     /// Wall-clock time of the checking (shrinking excluded).
     pub elapsed: Duration,
-    /// The first disagreement found, if any.
-    pub failure: Option<Failure>,
+    /// Walls that disagreed (with `--keep-going`, all of them; else one).
+    pub disagreeing: usize,
+    /// The first disagreement of each group, shrunk (at most one without
+    /// `--keep-going`).
+    pub failures: Vec<Failure>,
+    /// Processes the solution left running outside its process group
+    /// (`setsid`), killed by the checker.
+    pub escaped: usize,
 }
 
 /// The first disagreement, shrunk.
 #[derive(Debug)]
 pub struct Failure {
-    /// Which generated wall (from 0) disagreed first.
+    /// Which wall (from 0) disagreed first.
     pub index: usize,
+    /// The kind of first difference its group shares ([`group_key`]).
+    pub group: String,
+    /// How many walls disagreed that way.
+    pub walls: usize,
     /// Its disagreement before shrinking.
     pub original: Disagreement,
     /// The shrunk wall.
@@ -157,8 +315,8 @@ pub struct Failure {
     pub shrink_runs: usize,
     /// Why shrinking stopped where it did.
     pub shrink_note: String,
-    /// Where the shrunk wall was saved.
-    pub path: PathBuf,
+    /// Where the shrunk wall was saved, or why it could not be.
+    pub path: Result<PathBuf, String>,
 }
 
 /// Tiles drawn by the end of line `line` of a game with these `events`.
@@ -170,11 +328,101 @@ fn drawn_by(events: &[Event], line: usize) -> usize {
         .count()
 }
 
-/// Moves the disagreement as early in the log as it can: random swaps of
+/// Records, for every draw after the deal up to line `upto`, the wall that
+/// deals the table as it stood before it, rebased so that the drawing
+/// player sits at A and the others follow in the order of play: each hand
+/// (its exposed melds folded back in, so 13 tiles), then the drawn tile,
+/// the rest of the wall in its order, then the tiles out of play.
+struct Rebaser<'w> {
+    tiles: &'w [Tile],
+    upto: usize,
+    found: Vec<Wall>,
+}
+
+impl Observer for Rebaser<'_> {
+    fn event(&mut self, t: &Table, e: &Event) {
+        use super::wall::DEAL;
+        let line = t.events.len();
+        let Event::Draw { player, tile } = *e else {
+            return;
+        };
+        if line <= DEAL || line > self.upto {
+            return;
+        }
+        let mut hands: Vec<Vec<Tile>> = Vec::new();
+        for j in 0..4 {
+            let seat = &t.seats[player.step(t.direction, j).index()];
+            let mut h: Vec<_> = seat.hand.tiles().collect();
+            if j == 0 {
+                let at = h.iter().position(|&x| x == tile).expect("just drawn");
+                h.remove(at);
+            }
+            h.extend(seat.melds.iter().flat_map(|m| m.tiles()));
+            if h.len() != 13 {
+                return;
+            }
+            hands.push(h);
+        }
+        // Tiles drawn before this one.
+        let drawn = self.tiles.len() - t.remaining() - 1;
+        let mut out = Vec::with_capacity(self.tiles.len());
+        for round in 0..13 {
+            out.extend(hands.iter().map(|h| h[round]));
+        }
+        out.push(tile);
+        out.extend_from_slice(&self.tiles[drawn + 1..]);
+        // The tiles out of play (discards), last.
+        let mut left = super::wall::counts(self.tiles);
+        for &x in &out {
+            left[x.index()] -= 1;
+        }
+        for (k, &n) in left.iter().enumerate() {
+            let kind = Tile::from_index(k).expect("k < KINDS");
+            out.extend(std::iter::repeat_n(kind, n));
+        }
+        if let Ok(wall) = Wall::new(out) {
+            self.found.push(wall);
+        }
+    }
+}
+
+/// Walls that deal the table of a draw before line `line` of the game on
+/// `wall` from the start, the latest draw first: a wrong decision taken on
+/// that table then comes right after the deal.
+fn rebased(wall: &Wall, line: usize) -> Vec<Wall> {
+    let mut r = Rebaser {
+        tiles: wall.tiles(),
+        upto: line,
+        found: Vec::new(),
+    };
+    play_observed(wall, &mut r);
+    r.found.reverse();
+    r.found
+}
+
+/// Moves the disagreement as early in the log as it can. First by meaning:
+/// a disagreement is a decision taken on a table, and a wall that deals
+/// that table from the start brings the decision right after the deal
+/// (line 53 or so); the tables before the draws leading to it are tried,
+/// the latest first. Then by random swaps of
 /// two tiles, at least one among those drawn up to the disagreement, kept
 /// when the solution still disagrees earlier. Time-outs are not shrunk:
-/// every try would cost the whole time-out.
-fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usize, String) {
+/// every try would cost the whole time-out; nor is a run whose log is
+/// right (only its ending is wrong: no line to move).
+fn shrink(
+    o: &Options,
+    wall: Wall,
+    d: Disagreement,
+    escaped: &AtomicUsize,
+) -> (Wall, Disagreement, usize, String) {
+    if d.log_correct {
+        return (
+            wall,
+            d,
+            0,
+            "not shrunk: the log is right, only how the run ended is wrong".into(),
+        );
+    }
     if d.line == 1 {
         return (wall, d, 0, "the disagreement is at line 1".into());
     }
@@ -193,6 +441,23 @@ fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usiz
     // How many tiles the log draws up to the disagreement: only swaps among
     // those can move it. It changes only when a candidate is kept.
     let reach_of = |w: &Wall, line: usize| drawn_by(&play(w), line).max(1);
+    // By meaning, while it helps.
+    'meaning: while best_d.line > super::wall::DEAL + 2 {
+        for r in rebased(&best, best_d.line) {
+            if start.elapsed() >= o.shrink_time {
+                break 'meaning;
+            }
+            runs += 1;
+            if let Ok(Some(cd)) = check_wall(o, &r, escaped) {
+                if cd.line < best_d.line && !cd.log_correct && cd.kind != Kind::Timeout {
+                    best = r;
+                    best_d = cd;
+                    continue 'meaning;
+                }
+            }
+        }
+        break;
+    }
     let mut reach = reach_of(&best, best_d.line);
     while best_d.line > 1 && start.elapsed() < o.shrink_time && misses < 400 {
         let mut tiles = best.tiles().to_vec();
@@ -204,7 +469,7 @@ fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usiz
         tiles.swap(i, j);
         let candidate = Wall::new(tiles).expect("a swap keeps the deck");
         runs += 1;
-        match check_wall(o, &candidate) {
+        match check_wall(o, &candidate, escaped) {
             Ok(Some(cd)) if cd.line < best_d.line && cd.kind != Kind::Timeout => {
                 reach = reach_of(&candidate, cd.line);
                 best = candidate;
@@ -224,29 +489,61 @@ fn shrink(o: &Options, wall: Wall, d: Disagreement) -> (Wall, Disagreement, usiz
     (best, best_d, runs, note)
 }
 
-/// Checks the solution on the generated walls, calling `agreed` after each
-/// wall on which it agrees (for a progress bar).
-pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> std::io::Result<Report> {
-    let all = walls(o.family, o.seed, o.walls);
-    let next = AtomicUsize::new(0);
+/// Checks the solution on the generated walls (made one at a time, as the
+/// runs ask for them), calling `agreed` after each wall on which it agrees
+/// (for a progress bar).
+pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> Result<Report, CheckError> {
+    validate_save_dir(&o.save_dir)?;
+    process::become_subreaper();
+    let escaped = AtomicUsize::new(0);
+    let result = check_walls(o, agreed, &escaped);
+    // Whatever is left of any run goes now.
+    escaped.fetch_add(process::kill_leftovers(), Ordering::Relaxed);
+    let mut report = result?;
+    report.escaped = escaped.load(Ordering::Relaxed);
+    Ok(report)
+}
+
+fn check_walls(
+    o: &Options,
+    agreed: &(dyn Fn() + Sync),
+    escaped: &AtomicUsize,
+) -> Result<Report, CheckError> {
+    // The walls in order, made (or read) under the lock as each run takes one.
+    let source = Mutex::new(walls_source(o)?.take(o.walls).enumerate());
     let stop = AtomicBool::new(false);
-    let found: Mutex<Vec<(usize, Disagreement)>> = Mutex::new(Vec::new());
-    let error: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let checked = AtomicUsize::new(0);
+    let found: Mutex<Vec<(usize, Wall, Disagreement)>> = Mutex::new(Vec::new());
+    let error: Mutex<Option<CheckError>> = Mutex::new(None);
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..o.jobs.max(1) {
             s.spawn(|| {
                 while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(w) = all.get(i) else { break };
-                    match check_wall(o, w) {
-                        Ok(None) => agreed(),
-                        Ok(Some(d)) => {
-                            found.lock().expect("no panics while held").push((i, d));
-                            stop.store(true, Ordering::Relaxed);
-                        }
+                    let next = source.lock().expect("no panics while held").next();
+                    let Some((i, w)) = next else { break };
+                    let w = match w {
+                        Ok(w) => w,
                         Err(e) => {
                             *error.lock().expect("no panics while held") = Some(e);
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    };
+                    checked.fetch_add(1, Ordering::Relaxed);
+                    match check_wall(o, &w, escaped) {
+                        Ok(None) => agreed(),
+                        Ok(Some(d)) => {
+                            // A command that cannot run fails every wall:
+                            // stop even when keeping going.
+                            let unrunnable = not_runnable(o, &d).is_some();
+                            found.lock().expect("no panics while held").push((i, w, d));
+                            if !o.keep_going || unrunnable {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        Err(e) => {
+                            *error.lock().expect("no panics while held") = Some(e.into());
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -260,36 +557,228 @@ pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> std::io::Result<Report>
     }
     let mut found = found.into_inner().expect("threads joined");
     found.sort_by_key(|f| f.0);
-    let checked = next.load(Ordering::Relaxed).min(all.len());
-    let Some((index, original)) = found.into_iter().next() else {
-        return Ok(Report {
-            checked,
-            elapsed,
-            failure: None,
-        });
-    };
-    let (wall, disagreement, shrink_runs, shrink_note) =
-        shrink(o, all[index].clone(), original.clone());
-    std::fs::create_dir_all(&o.save_dir)?;
-    let path = o.save_dir.join(format!(
-        "{}-{}-{index:05}-shrunk.in",
-        o.family.name(),
-        o.seed
-    ));
-    std::fs::write(&path, wall.to_string())?;
-    Ok(Report {
-        checked,
-        elapsed,
-        failure: Some(Failure {
+    if let Some(e) = found.first().and_then(|f| not_runnable(o, &f.2)) {
+        return Err(e);
+    }
+    let checked = checked.load(Ordering::Relaxed);
+    let disagreeing = found.len();
+    // Grouped by the kind of first difference, in order of first wall.
+    let mut groups: Vec<(String, usize, usize, Wall, Disagreement)> = Vec::new();
+    for (i, w, d) in found {
+        let key = group_key(&w, &d);
+        match groups.iter_mut().find(|g| g.0 == key) {
+            Some(g) => g.1 += 1,
+            None => groups.push((key, 1, i, w, d)),
+        }
+    }
+    let mut failures = Vec::new();
+    for (n, (key, count, index, wall, original)) in groups.into_iter().enumerate() {
+        let (wall, disagreement, shrink_runs, shrink_note) = if n < MAX_SHRUNK_GROUPS {
+            shrink(o, wall, original.clone(), escaped)
+        } else {
+            let note = format!("not shrunk: only the first {MAX_SHRUNK_GROUPS} groups are");
+            (wall, original.clone(), 0, note)
+        };
+        let path = o
+            .save_dir
+            .join(format!("{}-shrunk.in", wall_name(o, index)));
+        let path = std::fs::create_dir_all(&o.save_dir)
+            .and_then(|()| std::fs::write(&path, wall.to_string()))
+            .map(|()| path.clone())
+            .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()));
+        failures.push(Failure {
             index,
+            group: key,
+            walls: count,
             original,
             wall,
             disagreement,
             shrink_runs,
             shrink_note,
             path,
-        }),
+        });
+    }
+    Ok(Report {
+        checked,
+        elapsed,
+        disagreeing,
+        failures,
+        escaped: 0,
     })
+}
+
+/// The most groups of disagreements `--keep-going` shrinks (each may take
+/// the whole shrink time).
+pub const MAX_SHRUNK_GROUPS: usize = 10;
+
+/// The usage error behind a disagreement, when the shell could not find or
+/// execute the command (exit status 127 or 126, nothing printed).
+fn not_runnable(o: &Options, d: &Disagreement) -> Option<CheckError> {
+    let Kind::Crash(c @ (126 | 127)) = d.kind else {
+        return None;
+    };
+    (d.line == 1 && d.actual.is_none()).then(|| CheckError::NotRunnable {
+        command: o.solution.clone(),
+        status: status_text(Some(c)),
+        what: if c == 127 {
+            "command not found"
+        } else {
+            "not executable"
+        },
+        stderr: d.stderr.clone(),
+    })
+}
+
+/// The kind of a disagreement's first difference: what went wrong, which
+/// event the engine expected there and the rule that decides it (from the
+/// game's records, as `explain` gives them).
+pub fn group_key(wall: &Wall, d: &Disagreement) -> String {
+    if d.log_correct {
+        let then = match &d.kind {
+            Kind::Output | Kind::NotText => "printed more".to_string(),
+            Kind::Crash(_) => status_text(d.code),
+            k => k.to_string(),
+        };
+        return format!("the correct log, then {then}");
+    }
+    let steps = super::explain::explain(wall);
+    match steps.get(d.line - 1) {
+        Some(step) => {
+            let event = serde_json::to_value(&step.event)
+                .ok()
+                .and_then(|v| v["event"].as_str().map(str::to_string))
+                .unwrap_or_default();
+            format!("{}, where a {event} was expected ({})", d.kind, step.rule)
+        }
+        None => format!("{}, where the log had ended", d.kind),
+    }
+}
+
+/// The walls a check runs on, in order: generated, or read one at a time
+/// from the files of `--walls-dir` (sorted by name).
+fn walls_source(
+    o: &Options,
+) -> Result<Box<dyn Iterator<Item = Result<Wall, CheckError>> + Send>, CheckError> {
+    let Some(dir) = &o.walls_dir else {
+        return Ok(Box::new(wall_stream(o.family, o.seed).map(Ok)));
+    };
+    let files = wall_files(dir)?;
+    Ok(Box::new(files.into_iter().map(|path| {
+        let file = std::fs::File::open(&path).map_err(|e| CheckError::BadWall {
+            path: path.display().to_string(),
+            why: e.to_string(),
+        })?;
+        super::wall::read_wall(std::io::BufReader::new(file)).map_err(|e| CheckError::BadWall {
+            path: path.display().to_string(),
+            why: match e {
+                crate::parse::ReadError::Io(e) => e.to_string(),
+                crate::parse::ReadError::Parse(e) => e.to_string(),
+            },
+        })
+    })))
+}
+
+/// The files of a `--walls-dir`, sorted by name (hidden files left out;
+/// only the `.in` files when there are any).
+pub fn wall_files(dir: &std::path::Path) -> Result<Vec<PathBuf>, CheckError> {
+    let bad = |why: String| CheckError::BadWall {
+        path: dir.display().to_string(),
+        why,
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| bad(e.to_string()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    // Walls beside their answers (`1.in`, `1.ans`): the `.in` files.
+    if files
+        .iter()
+        .any(|p| p.extension().is_some_and(|e| e == "in"))
+    {
+        files.retain(|p| p.extension().is_some_and(|e| e == "in"));
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(bad("holds no wall files".into()));
+    }
+    Ok(files)
+}
+
+/// How the report names wall `index`, and the stem of its saved file.
+fn wall_name(o: &Options, index: usize) -> String {
+    match &o.walls_dir {
+        Some(dir) => wall_files(dir)
+            .ok()
+            .and_then(|f| f.get(index).cloned())
+            .and_then(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| format!("wall-{index}")),
+        None => format!("{}-{}-{index:05}", o.family.name(), o.seed),
+    }
+}
+
+/// Where the walls come from, for the report: `family uniform, seed 1` or
+/// `walls from `DIR``.
+fn origin(o: &Options) -> String {
+    match &o.walls_dir {
+        Some(dir) => format!("walls from `{}`", dir.display()),
+        None => format!("family {}, seed {}", o.family.name(), o.seed),
+    }
+}
+
+/// Which wall, for the report: `wall 3` or `wall `x.in``.
+fn which_wall(o: &Options, index: usize) -> String {
+    match &o.walls_dir {
+        Some(_) => format!("wall `{}`", wall_name(o, index)),
+        None => format!("wall {index}"),
+    }
+}
+
+/// A path as a shell reads it: as is when it holds only safe characters,
+/// else in single quotes.
+pub fn shell_quote(s: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_./,:=@%+-".contains(c);
+    if !s.is_empty() && s.chars().all(safe) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// What a disagreement is, after "the solution".
+fn what(d: &Disagreement) -> String {
+    if !d.log_correct {
+        return format!("{}", d.kind);
+    }
+    let then = match &d.kind {
+        Kind::Output | Kind::NotText => format!(
+            "printed more: `{}`",
+            visible(d.actual.as_deref().unwrap_or(""))
+        ),
+        Kind::Crash(_) => status_text(d.code),
+        k => k.to_string(),
+    };
+    format!("printed the correct log, then {then}")
+}
+
+/// The command that reproduces a run on the wall at `path` (shell-quoted).
+fn reproduce_line(o: &Options, path: &str) -> String {
+    // The command as the checker ran it: through `sh -c` when a plain
+    // redirection would not feed the whole of it.
+    let whole = if o
+        .solution
+        .contains([';', '&', '|', '<', '>', '(', ')', '\n', '#', '`'])
+    {
+        format!("sh -c {}", shell_quote(&o.solution))
+    } else {
+        o.solution.clone()
+    };
+    format!("{whole} < {path}")
 }
 
 /// The report a person reads.
@@ -297,43 +786,193 @@ pub fn report_text(o: &Options, r: &Report) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let rate = r.checked as f64 / r.elapsed.as_secs_f64().max(1e-9);
-    let Some(f) = &r.failure else {
+    if r.failures.is_empty() {
         writeln!(
             s,
-            "all {} walls agree (family {}, seed {}): {:.0} walls/s with {} job(s)",
+            "all {} walls agree ({}): {:.0} walls/s with {} job(s)",
             r.checked,
-            o.family.name(),
-            o.seed,
+            origin(o),
             rate,
             o.jobs
         )
         .expect("to a String");
+        escaped_note(&mut s, r.escaped);
         return s;
-    };
-    let d = &f.disagreement;
-    let show = |l: &Option<String>| l.clone().unwrap_or_else(|| "(nothing)".into());
-    writeln!(
-        s,
-        "DISAGREEMENT on wall {} (family {}, seed {}): the solution {}",
-        f.index,
-        o.family.name(),
-        o.seed,
-        f.original.kind
-    )
-    .expect("to a String");
-    writeln!(
-        s,
-        "shrunk in {} run(s), first difference at line {} (was {}); {}",
-        f.shrink_runs, d.line, f.original.line, f.shrink_note
-    )
-    .expect("to a String");
-    writeln!(s, "wall: {}", f.path.display()).expect("to a String");
-    writeln!(s, "on that wall the solution {}", d.kind).expect("to a String");
-    writeln!(s, "first differing line: {}", d.line).expect("to a String");
-    writeln!(s, "  expected: {}", show(&d.expected)).expect("to a String");
-    writeln!(s, "  actual:   {}", show(&d.actual)).expect("to a String");
-    writeln!(s, "\n{}", super::explain::at_line(&f.wall, d.line)).expect("to a String");
-    writeln!(s, "reproduce: {} < {}", o.solution, f.path.display()).expect("to a String");
-    writeln!(s, "explain:   mahjong-sim explain {}", f.path.display()).expect("to a String");
+    }
+    if o.keep_going {
+        writeln!(
+            s,
+            "{} of {} walls disagree ({}), in {} group(s) by the kind of first difference:",
+            r.disagreeing,
+            r.checked,
+            origin(o),
+            r.failures.len()
+        )
+        .expect("to a String");
+        for (n, f) in r.failures.iter().enumerate() {
+            writeln!(
+                s,
+                "  group {}: {} wall(s), first {}: {}",
+                n + 1,
+                f.walls,
+                which_wall(o, f.index),
+                f.group
+            )
+            .expect("to a String");
+        }
+    }
+    for (n, f) in r.failures.iter().enumerate() {
+        if o.keep_going {
+            writeln!(s, "\n== group {}", n + 1).expect("to a String");
+        }
+        failure_text(&mut s, o, f);
+    }
+    escaped_note(&mut s, r.escaped);
+    for f in r.failures.iter().filter(|f| f.path.is_err()) {
+        write!(s, "\n{}", f.wall).expect("to a String");
+    }
     s
+}
+
+/// The report on one (shrunk) disagreement.
+fn failure_text(s: &mut String, o: &Options, f: &Failure) {
+    use std::fmt::Write as _;
+    let d = &f.disagreement;
+    writeln!(
+        s,
+        "DISAGREEMENT on {} ({}): the solution {}",
+        which_wall(o, f.index),
+        origin(o),
+        what(&f.original)
+    )
+    .expect("to a String");
+    if f.shrink_runs == 0 && f.original.log_correct {
+        writeln!(s, "{}", f.shrink_note).expect("to a String");
+    } else {
+        writeln!(
+            s,
+            "shrunk in {} run(s), first difference at line {} (was {}); {}",
+            f.shrink_runs, d.line, f.original.line, f.shrink_note
+        )
+        .expect("to a String");
+    }
+    let shown_path = match &f.path {
+        Ok(p) => {
+            writeln!(s, "wall: {}", p.display()).expect("to a String");
+            shell_quote(&p.display().to_string())
+        }
+        Err(e) => {
+            writeln!(
+                s,
+                "wall: NOT SAVED ({e}); here it is, one tile a line below the report"
+            )
+            .expect("to a String");
+            "WALL".to_string()
+        }
+    };
+    writeln!(s, "on that wall the solution {}", what(d)).expect("to a String");
+    if !d.log_correct {
+        let show = |l: &Option<String>| {
+            l.as_deref()
+                .map_or_else(|| "(nothing)".to_string(), visible)
+        };
+        writeln!(s, "first differing line: {}", d.line).expect("to a String");
+        writeln!(s, "  expected: {}", show(&d.expected)).expect("to a String");
+        writeln!(s, "  actual:   {}", show(&d.actual)).expect("to a String");
+        if let (Some(e), Some(a)) = (&d.expected, &d.actual) {
+            writeln!(
+                s,
+                "  first difference at column {}",
+                first_differing_column(e, a)
+            )
+            .expect("to a String");
+        }
+    }
+    writeln!(s, "how it ended: {}", status_text(d.code)).expect("to a String");
+    let err = d.stderr.trim_end();
+    if err.is_empty() {
+        writeln!(s, "its standard error: (empty)").expect("to a String");
+    } else {
+        let lines: Vec<&str> = err.lines().collect();
+        let tail = &lines[lines.len().saturating_sub(10)..];
+        writeln!(s, "its standard error (last {} line(s)):", tail.len()).expect("to a String");
+        for l in tail {
+            writeln!(s, "  | {}", visible(l)).expect("to a String");
+        }
+    }
+    if !d.log_correct {
+        writeln!(s, "\n{}", super::explain::at_line(&f.wall, d.line)).expect("to a String");
+    } else {
+        writeln!(s).expect("to a String");
+    }
+    writeln!(s, "reproduce: {}", reproduce_line(o, &shown_path)).expect("to a String");
+    writeln!(
+        s,
+        "explain:   {} explain {shown_path}",
+        shell_quote(&o.program)
+    )
+    .expect("to a String");
+}
+
+/// The report as one JSON object (`check --json`).
+pub fn report_json(o: &Options, r: &Report) -> serde_json::Value {
+    use serde_json::json;
+    let failures: Vec<serde_json::Value> = r
+        .failures
+        .iter()
+        .map(|f| {
+            let d = &f.disagreement;
+            let path = f.path.as_ref().ok().map(|p| p.display().to_string());
+            let shown = path.as_deref().map_or("WALL".into(), shell_quote);
+            json!({
+                "group": f.group,
+                "walls": f.walls,
+                "first_wall": f.index,
+                "wall_name": wall_name(o, f.index),
+                "what": what(&f.original),
+                "original_line": f.original.line,
+                "line": d.line,
+                "expected": d.expected,
+                "actual": d.actual,
+                "log_correct": d.log_correct,
+                "column": match (&d.expected, &d.actual) {
+                    (Some(e), Some(a)) => Some(first_differing_column(e, a)),
+                    _ => None,
+                },
+                "rule": (!d.log_correct).then(|| super::explain::explain(&f.wall)
+                    .get(d.line - 1)
+                    .map(|st| st.rule.clone())).flatten(),
+                "status": status_text(d.code),
+                "stderr": d.stderr,
+                "shrink_runs": f.shrink_runs,
+                "shrink_note": f.shrink_note,
+                "saved": path,
+                "save_error": f.path.as_ref().err(),
+                "wall": f.wall.tiles().iter().map(|t| t.name()).collect::<Vec<_>>(),
+                "reproduce": reproduce_line(o, &shown),
+            })
+        })
+        .collect();
+    json!({
+        "agree": r.failures.is_empty(),
+        "checked": r.checked,
+        "disagreeing": r.disagreeing,
+        "origin": origin(o),
+        "walls_per_second": r.checked as f64 / r.elapsed.as_secs_f64().max(1e-9),
+        "jobs": o.jobs,
+        "escaped": r.escaped,
+        "failures": failures,
+    })
+}
+
+/// Says that the solution left processes behind, if it did.
+fn escaped_note(s: &mut String, escaped: usize) {
+    use std::fmt::Write as _;
+    if escaped > 0 {
+        writeln!(
+            s,
+            "note: the solution left {escaped} process(es) running outside its process group (in a session of their own?); check killed them"
+        )
+        .expect("to a String");
+    }
 }

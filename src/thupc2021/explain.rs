@@ -22,6 +22,57 @@ pub struct Step {
     pub event: Event,
     /// Why it happened, and what was considered.
     pub notes: Vec<String>,
+    /// The rule that decides this line, in a sentence (not in `--json`).
+    #[serde(skip)]
+    pub rule: String,
+}
+
+/// Only players other than the discarder may claim a discard.
+pub const OWN_DISCARD_RULE: &str = "only players other than the discarder may pong";
+
+/// The rule that decides event `e` at `line`, given what came just before:
+/// the claims weighed on the discard before it, and whether a special tile
+/// went first. From the game's records, not worked out again.
+fn rule_of(e: &Event, line: usize, claims: Option<&Claims>, special: bool) -> String {
+    use super::wall::DEAL;
+    let s = match e {
+        Event::Draw { .. } if line <= DEAL => {
+            "the deal: thirteen rounds of one tile each to A, B, C, D, from the front of the wall"
+        }
+        Event::Draw { .. } => match claims {
+            Some(c) if c.own >= 2 => {
+                "nobody may ron, pong or chow the discard (only players other than the discarder may pong), so the next player in turn order draws"
+            }
+            Some(_) => {
+                "nobody rons, pongs or chows the discard, so the next player in turn order draws"
+            }
+            None => "the player whose turn it is draws from the front of the wall",
+        },
+        Event::Discard { tile, .. } if special || tile.is_special() => {
+            "special tiles go first, in the order PASS, REVERSE, DOUBLE"
+        }
+        Event::Discard { .. } => {
+            "a player discards the tile that leaves the least distance, the first in tie order PASS REVERSE DOUBLE Z F B N W S E 9S..1M on a tie"
+        }
+        Event::Pass { .. } => {
+            "special tiles go first, in the order PASS, REVERSE, DOUBLE; PASS: the next player in turn order loses its next turn"
+        }
+        Event::Ron { .. } => {
+            "the first player after the discarder in turn order whose hand wins with the tile rons; ron beats pong and chow"
+        }
+        Event::Pong { .. } => {
+            "a player other than the discarder holding two of the tile pongs when that strictly lowers its distance; pong beats chow"
+        }
+        Event::Chow { .. } => {
+            "only the next player may chow, when that strictly lowers its distance; options (t+1, t+2), then (t-1, t+1), then (t-2, t-1)"
+        }
+        Event::SelfDrawn { .. } => {
+            "after a draw, a hand with no special tile at distance 0 wins"
+        }
+        Event::Win { .. } => "a win ends the game",
+        Event::ExhaustedWall => "a draw from an empty wall ends the game",
+    };
+    s.to_string()
 }
 
 /// Why `p` discards what it does from its full hand.
@@ -92,6 +143,13 @@ fn claim_notes(c: &Claims) -> Vec<String> {
         return notes;
     }
     let tile = c.tile;
+    if c.own >= 2 {
+        notes.push(format!(
+            "pong: {} itself still holds {}, but {OWN_DISCARD_RULE}",
+            c.from,
+            vec![tile.name(); c.own as usize].join(" ")
+        ));
+    }
     for k in &c.pongs {
         let verdict = if k.taken() {
             "strictly lower: PONG"
@@ -104,7 +162,10 @@ fn claim_notes(c: &Claims) -> Vec<String> {
         ));
     }
     if c.pongs.iter().any(|k| k.taken()) {
-        notes.push("pong beats chow".into());
+        // Said only when the pong did beat a chow that would have been made.
+        if c.chows.iter().any(|k| k.taken()) {
+            notes.push("pong beats chow".into());
+        }
         return notes;
     }
     for k in &c.chows {
@@ -157,6 +218,10 @@ struct Notes {
     steps: Vec<Step>,
     /// Notes on a decision whose event has not come yet.
     pending: Vec<String>,
+    /// The claims weighed on the last discard, until the next event.
+    claims: Option<Claims>,
+    /// The pending decision is a special tile going first.
+    special: bool,
 }
 
 impl Observer for Notes {
@@ -167,10 +232,13 @@ impl Observer for Notes {
         if line == DEAL {
             notes.push(format!("after the deal:\n{}", t.describe()));
         }
+        let rule = rule_of(e, line, self.claims.take().as_ref(), self.special);
+        self.special = false;
         self.steps.push(Step {
             line,
             event: e.clone(),
             notes,
+            rule,
         });
     }
 
@@ -180,8 +248,12 @@ impl Observer for Notes {
             Decision::Claims(c) => {
                 let last = self.steps.last_mut().expect("a discard came first");
                 last.notes.extend(claim_notes(c));
+                self.claims = Some(c.clone());
             }
-            _ => self.pending = discard_notes(t, d),
+            _ => {
+                self.special = matches!(d, Decision::SpecialFirst { .. });
+                self.pending = discard_notes(t, d);
+            }
         }
     }
 }
@@ -238,6 +310,9 @@ pub fn at_line(wall: &Wall, line: usize) -> String {
         for n in &step.notes {
             writeln!(s, "  - {n}").expect("to a String");
         }
+        if step.line == line {
+            writeln!(s, "rule at stake: {}", step.rule).expect("to a String");
+        }
     }
     if upto >= steps.len() {
         writeln!(s, "the game ended at line {}", steps.len()).expect("to a String");
@@ -258,4 +333,58 @@ pub fn render_steps(steps: &[Step]) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::thupc2021::families::{walls, Family};
+
+    /// "pong beats chow" only when the pong did beat a chow: never on an
+    /// honor (no chow of honors), and not after every pong.
+    #[test]
+    fn pong_beats_chow_only_when_a_chow_was_beaten() {
+        let (mut pongs, mut beaten) = (0, 0);
+        for wall in walls(Family::Quads, 3, 300) {
+            let steps = explain(&wall);
+            for pair in steps.windows(2) {
+                let Event::Pong { tile, .. } = pair[1].event else {
+                    continue;
+                };
+                pongs += 1;
+                let said = pair[0].notes.iter().any(|n| n == "pong beats chow");
+                if said {
+                    beaten += 1;
+                    assert!(tile.is_suited(), "{:?}", pair[0]);
+                }
+            }
+        }
+        assert!(pongs > 50, "{pongs}");
+        assert!(beaten < pongs, "{beaten} of {pongs}");
+    }
+
+    /// A discarder still holding two of its discard is told it may not pong
+    /// it, and a draw after such a discard names that rule.
+    #[test]
+    fn the_rule_against_ponging_ones_own_discard_is_named() {
+        let mut seen = 0;
+        for wall in walls(Family::Quads, 4, 100) {
+            let steps = explain(&wall);
+            for pair in steps.windows(2) {
+                let Event::Discard { player, tile } = pair[0].event else {
+                    continue;
+                };
+                let note = pair[0].notes.iter().find(|n| n.contains(OWN_DISCARD_RULE));
+                if let Some(note) = note {
+                    seen += 1;
+                    assert!(note
+                        .starts_with(&format!("pong: {player} itself still holds {tile} {tile}")));
+                    if matches!(pair[1].event, Event::Draw { .. }) {
+                        assert!(pair[1].rule.contains(OWN_DISCARD_RULE), "{:?}", pair[1]);
+                    }
+                }
+            }
+        }
+        assert!(seen > 10, "{seen}");
+    }
 }

@@ -175,8 +175,14 @@ pub fn family_wall(rng: &mut Rng, family: Family) -> Wall {
 
 /// `count` walls of `family` from `seed`: the same on every machine.
 pub fn walls(family: Family, seed: u64, count: usize) -> Vec<Wall> {
+    wall_stream(family, seed).take(count).collect()
+}
+
+/// The endless sequence of walls of `family` from `seed`, made one at a time
+/// as they are asked for: its first `count` are [`walls`]`(family, seed, count)`.
+pub fn wall_stream(family: Family, seed: u64) -> impl Iterator<Item = Wall> {
     let mut rng = Rng::new(seed ^ (family as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    (0..count).map(|_| family_wall(&mut rng, family)).collect()
+    std::iter::repeat_with(move || family_wall(&mut rng, family))
 }
 
 #[cfg(test)]

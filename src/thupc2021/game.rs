@@ -157,8 +157,8 @@ pub enum Decision {
 }
 
 /// The claims considered on one discard: rons in turn order after the
-/// discarder, then (when nobody won) pongs, then (when nobody ponged) the
-/// next player's chow options in order of preference.
+/// discarder, then (when nobody won) pongs, then the next player's chow
+/// options in order of preference (made only when nobody ponged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claims {
     /// Who discarded.
@@ -169,10 +169,14 @@ pub struct Claims {
     pub rons: Vec<RonCheck>,
     /// The ron that was taken: the first player who wins with the tile.
     pub ron: Option<Player>,
+    /// Copies of the tile the discarder still holds: it may not claim its
+    /// own discard, however many it has.
+    pub own: u8,
     /// Each player holding two of the tile: would a pong lower its distance?
     pub pongs: Vec<ClaimCheck>,
     /// The next player's chow options it holds both tiles of, in order of
-    /// preference, up to the first taken.
+    /// preference, up to the first that would be taken; weighed also when a
+    /// pong is taken (pong beats chow: then none is made).
     pub chows: Vec<ClaimCheck>,
 }
 
@@ -454,6 +458,7 @@ impl<O: Observer> Game<'_, '_, O> {
             tile,
             rons: Vec::new(),
             ron: None,
+            own: self.t.seats[from.index()].hand.count(tile),
             pongs: Vec::new(),
             chows: Vec::new(),
         };
@@ -478,9 +483,11 @@ impl<O: Observer> Game<'_, '_, O> {
                 c.pongs.push(check);
             }
         }
-        if c.pongs.iter().any(ClaimCheck::taken) || !tile.is_suited() {
+        if !tile.is_suited() {
             return c;
         }
+        // Weighed after a pong too, so that an observer can say whether the
+        // pong beat a chow that would have been made.
         let next = order[0];
         for (a, b) in CHOW_OPTIONS {
             let (Some(ta), Some(tb)) = (tile.offset(a), tile.offset(b)) else {

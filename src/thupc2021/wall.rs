@@ -1,7 +1,7 @@
 //! The THUPC wall: 148 tiles in drawing order, first tile drawn first, and
 //! its strict parsing.
 
-use crate::parse::{parse_deck, parse_positioned, ParseError};
+use crate::parse::{parse_deck, read_positioned, ParseError, ReadError};
 use crate::tile::{Tile, COPIES, KINDS};
 use std::fmt;
 
@@ -104,8 +104,18 @@ impl fmt::Debug for Wall {
 
 /// Parses a contest wall: exactly 148 names, exactly four of each kind.
 pub fn parse_wall(input: &[u8]) -> Result<Wall, ParseError> {
+    read_wall(input).map_err(|e| match e {
+        ReadError::Parse(e) => e,
+        ReadError::Io(e) => unreachable!("reading memory cannot fail: {e}"),
+    })
+}
+
+/// Reads a contest wall from `reader`, as [`parse_wall`] parses one, reading
+/// no further than the first name too many (or the first that is no tile):
+/// an endless input is refused at its 149th name.
+pub fn read_wall<R: std::io::BufRead>(reader: R) -> Result<Wall, ReadError> {
     let all: Vec<Tile> = Tile::all().collect();
-    let tiles = parse_deck(parse_positioned(input)?, &all)?;
+    let tiles = parse_deck(read_positioned(reader, FULL_WALL)?, &all)?;
     Ok(Wall::new(tiles).expect("148 tiles, at most four of each kind"))
 }
 
