@@ -183,24 +183,13 @@ impl<'a> Answers<'a> {
     }
 }
 
-/// What both judges must agree on, as plain strings and numbers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// `(player, request)` in the order asked.
-    pub requests: Vec<(u8, String)>,
-    /// Canonical event lines.
-    pub events: Vec<String>,
-    /// One line per player: end, target, validity, Hamming, chance, place,
-    /// twice the points.
-    pub results: Vec<String>,
-    /// Twice the points of players 0..3.
-    pub half_points: [u8; 4],
-    /// Places of players 0..3.
-    pub places: [u8; 4],
-}
+/// What both judges must agree on: the oracle's outcome type, which the
+/// engine's result is mapped into.
+pub type Outcome = oracle::Outcome;
 
 /// The engine judge on `input`, with the finished judge.
 pub fn engine(input: &Noi2014Input) -> (Judge, Outcome) {
+    use mahjong_sim::noi2014::judge::ComparableEnd;
     let mut answers = Answers::new(input);
     let mut judge = Judge::new(&input.engine_wall());
     while let Some((p, request)) = judge.pending() {
@@ -214,36 +203,20 @@ pub fn engine(input: &Noi2014Input) -> (Judge, Outcome) {
             .iter()
             .map(|(p, r)| (*p as u8, r.clone()))
             .collect(),
-        events: c.events.clone(),
-        results: c
-            .results
-            .iter()
-            .map(|r| {
-                let end = match r.end {
-                    mahjong_sim::noi2014::judge::ComparableEnd::Won { order, self_drawn } => {
-                        format!(
-                            "won #{order}{}",
-                            if self_drawn { " self-drawn" } else { "" }
-                        )
-                    }
-                    mahjong_sim::noi2014::judge::ComparableEnd::Playing => "playing".into(),
-                    mahjong_sim::noi2014::judge::ComparableEnd::Out { request } => {
-                        format!("out at request {request}")
-                    }
-                };
-                result_line(
-                    &end,
-                    &r.target,
-                    r.valid,
-                    r.hamming,
-                    r.chance,
-                    r.place,
-                    r.half_points,
-                )
-            })
-            .collect(),
-        half_points: c.results.each_ref().map(|r| r.half_points),
-        places: c.results.each_ref().map(|r| r.place),
+        events: c.events,
+        results: c.results.map(|r| oracle::PlayerResult {
+            end: match r.end {
+                ComparableEnd::Won { order, self_drawn } => oracle::End::Won { order, self_drawn },
+                ComparableEnd::Playing => oracle::End::Playing,
+                ComparableEnd::Out { request } => oracle::End::Out { request },
+            },
+            target: r.target,
+            valid: r.valid,
+            hamming: r.hamming,
+            chance: r.chance,
+            place: r.place,
+            half_points: r.half_points,
+        }),
     };
     (judge, outcome)
 }
@@ -251,7 +224,7 @@ pub fn engine(input: &Noi2014Input) -> (Judge, Outcome) {
 /// The oracle judge on `input`.
 pub fn oracle(input: &Noi2014Input) -> Outcome {
     let mut answers = Answers::new(input);
-    let o = oracle::play(&input.kinds(), &mut |p, request| {
+    oracle::play(&input.kinds(), &mut |p, request| {
         let parsed: Request = request
             .parse()
             .unwrap_or_else(|e| panic!("the oracle asked `{request}`, not a request: {e:?}"));
@@ -259,53 +232,7 @@ pub fn oracle(input: &Noi2014Input) -> Outcome {
             Reply::Text(t) => oracle::Reply::Text(t),
             Reply::Failed(why) => oracle::Reply::Failed(why),
         }
-    });
-    Outcome {
-        requests: o.requests.clone(),
-        events: o.events.clone(),
-        results: o
-            .results
-            .iter()
-            .map(|r| {
-                let end = match r.end {
-                    oracle::End::Won { order, self_drawn } => {
-                        format!(
-                            "won #{order}{}",
-                            if self_drawn { " self-drawn" } else { "" }
-                        )
-                    }
-                    oracle::End::Playing => "playing".into(),
-                    oracle::End::Out { request } => format!("out at request {request}"),
-                };
-                result_line(
-                    &end,
-                    &r.target,
-                    r.valid,
-                    r.hamming,
-                    r.chance,
-                    r.place,
-                    r.half_points,
-                )
-            })
-            .collect(),
-        half_points: o.results.each_ref().map(|r| r.half_points),
-        places: o.results.each_ref().map(|r| r.place),
-    }
-}
-
-fn result_line(
-    end: &str,
-    target: &Option<String>,
-    valid: bool,
-    hamming: Option<u32>,
-    chance: Option<u32>,
-    place: u8,
-    half_points: u8,
-) -> String {
-    format!(
-        "{end}; target {target:?} valid {valid} hamming {hamming:?} chance {chance:?}; place {place}, points {}",
-        half_points as f64 / 2.0
-    )
+    })
 }
 
 /// The first index where two lists differ, with what each has there.
@@ -359,40 +286,34 @@ pub fn check(input: &Noi2014Input) -> Result<(), Failure> {
 /// better place has more points, the same place the same points; places
 /// run from 1.
 pub fn ranking(o: &Outcome) -> Result<(), String> {
-    let sum: u32 = o.half_points.iter().map(|&h| h as u32).sum();
+    let half_points = o.results.each_ref().map(|r| r.half_points);
+    let places = o.results.each_ref().map(|r| r.place);
+    let sum: u32 = half_points.iter().map(|&h| h as u32).sum();
     if sum != 20 {
-        return Err(format!(
-            "half points {:?} sum to {sum}, not 20",
-            o.half_points
-        ));
+        return Err(format!("half points {half_points:?} sum to {sum}, not 20"));
     }
-    if !o.places.contains(&1) {
-        return Err(format!("places {:?} have no first", o.places));
+    if !places.contains(&1) {
+        return Err(format!("places {places:?} have no first"));
     }
     // Point 15: winners rank above everyone else, players put out below.
-    let group = |p: usize| match o.results[p].split(' ').next() {
-        Some("won") => 0,
-        Some("out") => 2,
-        _ => 1,
+    let group = |p: usize| match o.results[p].end {
+        oracle::End::Won { .. } => 0,
+        oracle::End::Playing => 1,
+        oracle::End::Out { .. } => 2,
     };
     for i in 0..4 {
         for j in 0..4 {
-            if group(i) < group(j) && o.places[i] >= o.places[j] {
+            if group(i) < group(j) && places[i] >= places[j] {
                 return Err(format!(
-                    "player {i} ({}) is not above player {j} ({})",
+                    "player {i} ({:?}) is not above player {j} ({:?})",
                     o.results[i], o.results[j]
                 ));
             }
-        }
-    }
-    for i in 0..4 {
-        for j in 0..4 {
-            let (pi, pj) = (o.places[i], o.places[j]);
-            let (hi, hj) = (o.half_points[i], o.half_points[j]);
+            let (pi, pj) = (places[i], places[j]);
+            let (hi, hj) = (half_points[i], half_points[j]);
             if (pi < pj && hi <= hj) || (pi == pj && hi != hj) {
                 return Err(format!(
-                    "places {:?} and half points {:?} disagree",
-                    o.places, o.half_points
+                    "places {places:?} and half points {half_points:?} disagree"
                 ));
             }
         }
