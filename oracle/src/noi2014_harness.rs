@@ -189,26 +189,26 @@ pub type Outcome = oracle::Outcome;
 
 /// The engine judge on `input`, with the finished judge.
 pub fn engine(input: &Noi2014Input) -> (Judge, Outcome) {
-    use mahjong_sim::noi2014::judge::ComparableEnd;
+    use mahjong_sim::noi2014::PlayerEnd;
     let mut answers = Answers::new(input);
     let mut judge = Judge::new(&input.engine_wall());
     while let Some((p, request)) = judge.pending() {
         let reply = answers.answer(p, request);
         judge.answer(reply).expect("a request is pending");
     }
-    let c = judge.comparable().expect("the game is over");
+    let result = judge.result().expect("the game is over");
     let outcome = Outcome {
-        requests: c
-            .requests
+        requests: judge
+            .requests()
             .iter()
-            .map(|(p, r)| (*p as u8, r.clone()))
+            .map(|(p, r)| (*p, r.to_string()))
             .collect(),
-        events: c.events,
-        results: c.results.map(|r| oracle::PlayerResult {
+        events: judge.events().iter().map(|e| e.to_string()).collect(),
+        results: result.players.clone().map(|r| oracle::PlayerResult {
             end: match r.end {
-                ComparableEnd::Won { order, self_drawn } => oracle::End::Won { order, self_drawn },
-                ComparableEnd::Playing => oracle::End::Playing,
-                ComparableEnd::Out { request } => oracle::End::Out { request },
+                PlayerEnd::Won { order, self_drawn } => oracle::End::Won { order, self_drawn },
+                PlayerEnd::Playing => oracle::End::Playing,
+                PlayerEnd::Out { request, .. } => oracle::End::Out { request },
             },
             target: r.target,
             valid: r.valid,
