@@ -13,6 +13,8 @@
 //! - [`thupc2021`]: the THUPC 2021 contest game (walls, events, the game,
 //!   `explain`, wall families, differential `check` of a solution).
 //!
+//! [`replay`]: a self-contained HTML page per game, for both rulesets.
+//!
 //! And [`process`]: running untrusted programs with limits, their whole
 //! process tree killed. The command-line app lives in the binary (`src/app/`).
 
@@ -25,6 +27,7 @@ pub mod meld;
 pub mod noi2014;
 pub mod parse;
 pub mod process;
+pub mod replay;
 pub mod rng;
 pub mod thupc2021;
 pub mod tile;

@@ -74,6 +74,11 @@ enum Command {
     /// `--at N` shows only the table just before line N, with the reasons
     /// for the lines N-1 and N and the rule that decides line N: what
     /// `check` shows at a disagreement.
+    ///
+    /// `--html FILE` writes the game as a replay page instead: one
+    /// self-contained HTML file (no network) with the four hands, melds and
+    /// discards at every step, the log, and each decision's reasons; with
+    /// `--at N` it opens at line N.
     Explain {
         /// The wall file; standard input when absent or `-`.
         file: Option<PathBuf>,
@@ -83,6 +88,9 @@ enum Command {
         /// Show the table before this line of the log (from 1).
         #[arg(long, value_name = "N", value_parser = count_in(1, 1_000_000))]
         at: Option<usize>,
+        /// Write the game's replay page to this file (nothing is printed).
+        #[arg(long, value_name = "FILE", conflicts_with = "json")]
+        html: Option<PathBuf>,
     },
     /// Generate walls from a seed: the same seed gives the same walls on
     /// every machine.
@@ -257,6 +265,11 @@ enum Noi2014Command {
         /// event with the player's tiles, and the result.
         #[arg(long)]
         json: bool,
+        /// Also write the game's replay page to this file: one
+        /// self-contained HTML file with every request and answer, the
+        /// hands at every step and the ranking.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
     },
     /// Run a built-in bot as a bot program: read the judge's JSON line
     /// (Botzone's protocol, point 20) from standard input and print the
@@ -403,7 +416,22 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
             let (bytes, verdict) = cmd::check(&options, json)?;
             app::emit(&bytes, verdict)
         }
-        Command::Explain { file, json, at } => {
+        Command::Explain {
+            file,
+            json,
+            at,
+            html: Some(page),
+        } => {
+            let input = cmd::open_input(file.as_deref())?;
+            debug_assert!(!json, "clap keeps --html and --json apart");
+            ok(cmd::explain_html(input, at, &page)?)
+        }
+        Command::Explain {
+            file,
+            json,
+            at,
+            html: None,
+        } => {
             let input = cmd::open_input(file.as_deref())?;
             app::stream(|out| cmd::explain(input, json, at, out))
         }
@@ -428,6 +456,7 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
             bots,
             time_limit,
             json,
+            html,
         }) => {
             let source = match &wall {
                 Some(path) => app::noi2014::WallSource::File(path),
@@ -436,7 +465,14 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                     family.unwrap_or(mahjong_sim::noi2014::families::Family::Uniform),
                 ),
             };
-            ok(app::noi2014::play(source, &bots, seed, time_limit, json)?)
+            ok(app::noi2014::play(
+                source,
+                &bots,
+                seed,
+                time_limit,
+                json,
+                html.as_deref(),
+            )?)
         }
         Command::Noi2014(Noi2014Command::Bot { bot, seed }) => {
             let line = app::noi2014::read_bounded(None, 16 << 20)?;

@@ -289,6 +289,27 @@ pub fn explain(
     Ok(Verdict::Ok)
 }
 
+/// `explain --html PAGE`: the game's replay page written to `page`, opened
+/// at line `at` when given; nothing to print.
+pub fn explain_html(input: Input, at: Option<usize>, page: &Path) -> Result<Vec<u8>, CliError> {
+    let name = input.name.clone();
+    let wall = input.wall()?;
+    let mut replay = mahjong_sim::replay::thupc2021::replay(&wall, &name.replace('`', ""));
+    if let Some(line) = at {
+        replay.start = line.min(replay.steps.len() - 1);
+    }
+    write_page(page, &mahjong_sim::replay::render(&replay))?;
+    Ok(Vec::new())
+}
+
+/// Writes a replay page.
+pub fn write_page(path: &Path, page: &str) -> Result<(), CliError> {
+    std::fs::write(path, page).map_err(|source| CliError::Io {
+        what: format!("cannot write `{}`", path.display()),
+        source,
+    })
+}
+
 /// `gen`: `count` walls of `family` from `seed`, made and written one at a
 /// time, to `out_dir` (one file each, named by family, seed and a number as
 /// wide as the count needs; the paths are printed) or, with no directory,

@@ -68,6 +68,7 @@ pub fn play(
     seed: u64,
     time_limit: std::time::Duration,
     json: bool,
+    html: Option<&Path>,
 ) -> Result<Vec<u8>, CliError> {
     if bots.len() > 4 {
         return Err(CliError::Other(format!(
@@ -124,6 +125,7 @@ pub fn play(
     }
     let mut judge = Judge::new(&wall);
     let mut shown = 0;
+    let mut answers = Vec::new();
     while let Some((p, request)) = judge.pending() {
         let text = request.to_string();
         let (reply, note) = match &mut seats[p] {
@@ -161,10 +163,21 @@ pub fn play(
             };
             writeln!(out, "  {p} <- {text:<44} -> {answer}").expect("to memory");
         }
+        if html.is_some() {
+            answers.push(mahjong_sim::replay::noi2014::Answer {
+                reply: reply.clone(),
+                note: note.trim_start_matches("; ").to_string(),
+            });
+        }
         judge.answer(reply).expect("a request is pending");
         shown = show_events(&mut out, &judge, shown, json);
     }
     result_table(&mut out, &judge, &labels, json);
+    if let Some(path) = html {
+        let page = mahjong_sim::replay::noi2014::page(&judge, &labels, &answers, &wall_label)
+            .expect("the answers given replay the game");
+        super::commands::write_page(path, &page)?;
+    }
     Ok(out)
 }
 

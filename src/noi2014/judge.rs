@@ -304,6 +304,11 @@ impl Judge {
         self.seats[p].melds.to_vec()
     }
 
+    /// The wall the game is played on.
+    pub fn wall(&self) -> Wall {
+        Wall::new(&self.wall).expect("a judge holds a whole wall")
+    }
+
     /// Tiles left in the wall.
     pub fn wall_left(&self) -> usize {
         self.back - self.front

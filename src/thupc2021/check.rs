@@ -317,6 +317,9 @@ pub struct Failure {
     pub shrink_note: String,
     /// Where the shrunk wall was saved, or why it could not be.
     pub path: Result<PathBuf, String>,
+    /// Where its replay page was saved (beside the wall), opened at the
+    /// first differing line; `None` when the wall was not saved.
+    pub replay: Option<Result<PathBuf, String>>,
 }
 
 /// Tiles drawn by the end of line `line` of a game with these `events`.
@@ -586,6 +589,10 @@ fn check_walls(
             .and_then(|()| std::fs::write(&path, wall.to_string()))
             .map(|()| path.clone())
             .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()));
+        let replay = path
+            .as_ref()
+            .ok()
+            .map(|p| save_replay(o, p, &wall, &disagreement));
         failures.push(Failure {
             index,
             group: key,
@@ -596,6 +603,7 @@ fn check_walls(
             shrink_runs,
             shrink_note,
             path,
+            replay,
         });
     }
     Ok(Report {
@@ -605,6 +613,28 @@ fn check_walls(
         failures,
         escaped: 0,
     })
+}
+
+/// Saves the replay of the shrunk `wall` beside it (`wall_path` with the
+/// extension `.html`), opened at the first differing line with the
+/// solution's line there.
+fn save_replay(
+    o: &Options,
+    wall_path: &std::path::Path,
+    wall: &Wall,
+    d: &Disagreement,
+) -> Result<PathBuf, String> {
+    let path = wall_path.with_extension("html");
+    let title = format!("{}, where `{}` disagrees", wall_path.display(), o.solution);
+    let mismatch = crate::replay::Mismatch {
+        expected: d.expected.clone(),
+        actual: d.actual.clone(),
+        what: what(d),
+    };
+    let page = crate::replay::thupc2021::check_page(wall, &title, d.line, mismatch);
+    std::fs::write(&path, page)
+        .map(|()| path.clone())
+        .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()))
 }
 
 /// The most groups of disagreements `--keep-going` shrinks (each may take
@@ -912,6 +942,12 @@ fn failure_text(s: &mut String, o: &Options, f: &Failure) {
         shell_quote(&o.program)
     )
     .expect("to a String");
+    match &f.replay {
+        Some(Ok(p)) => writeln!(s, "replay:    {}", p.display()),
+        Some(Err(e)) => writeln!(s, "replay:    NOT SAVED ({e})"),
+        None => Ok(()),
+    }
+    .expect("to a String");
 }
 
 /// The report as one JSON object (`check --json`).
@@ -948,6 +984,7 @@ pub fn report_json(o: &Options, r: &Report) -> serde_json::Value {
                 "shrink_note": f.shrink_note,
                 "saved": path,
                 "save_error": f.path.as_ref().err(),
+                "replay": f.replay.as_ref().and_then(|r| r.as_ref().ok()).map(|p| p.display().to_string()),
                 "wall": f.wall.tiles().iter().map(|t| t.name()).collect::<Vec<_>>(),
                 "reproduce": reproduce_line(o, &shown),
             })

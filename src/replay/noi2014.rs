@@ -1,0 +1,378 @@
+//! NOI2014 replays: a finished [`Judge`] and the answers it was given. The
+//! judge keeps its requests, events and result but not the tables in
+//! between, so the answers are given again to a fresh judge on the same
+//! wall, which must ask the same requests and make the same events; the
+//! tables are read from it after each answer. Nothing is worked out here
+//! that the judge does not say.
+
+use super::{ordinal, Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step};
+use crate::noi2014::result::{GameResult, PlayerEnd};
+use crate::noi2014::tiles::{self, name};
+use crate::noi2014::{EndReason, Event, Judge, Reply, PLAYERS};
+
+/// One answer given to the judge, in the order of its requests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The reply as given to [`Judge::answer`].
+    pub reply: Reply,
+    /// What else the driver noted (e.g. the end of a program's standard
+    /// error); empty for nothing.
+    pub note: String,
+}
+
+impl Answer {
+    /// An answer with no note.
+    pub fn new(reply: Reply) -> Answer {
+        Answer {
+            reply,
+            note: String::new(),
+        }
+    }
+}
+
+/// The answers do not replay the judge's game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The judge's game is not over.
+    #[error("the game is not over")]
+    NotOver,
+    /// Not one answer per request.
+    #[error("{answers} answer(s) for {requests} request(s)")]
+    Count {
+        /// Answers given.
+        answers: usize,
+        /// Requests the judge asked.
+        requests: usize,
+    },
+    /// Given again, the answers make a different game.
+    #[error("the answers replay a different game from request {0} on")]
+    Diverged(usize),
+}
+
+/// How each NOI2014 tile is drawn.
+pub fn faces() -> std::collections::BTreeMap<String, Face> {
+    tiles::all()
+        .map(|t| {
+            let i = t.index();
+            let (letter, class, suit) = [
+                ("W", "man", "characters (W)"),
+                ("B", "pin", "dots (B)"),
+                ("T", "sou", "bamboo (T)"),
+            ][i / 9];
+            let n = i % 9 + 1;
+            let face = Face {
+                big: n.to_string(),
+                small: letter.to_string(),
+                class,
+                title: format!("{n} of {suit}"),
+            };
+            (name(t).to_string(), face)
+        })
+        .collect()
+}
+
+/// A player's end in a few words, for its seat.
+fn status_word(end: &PlayerEnd) -> String {
+    match end {
+        PlayerEnd::Won { order, self_drawn } => format!(
+            "won {} ({})",
+            ordinal(*order),
+            if *self_drawn {
+                "self-drawn"
+            } else {
+                "on a discard"
+            }
+        ),
+        PlayerEnd::Out { request, .. } => format!("out at request {request}"),
+        PlayerEnd::Playing => String::new(),
+    }
+}
+
+/// The tiles on the table (hands, melds, wall) of a judge.
+fn tiles_of(j: &Judge) -> (Vec<SeatView>, usize) {
+    let seats = (0..PLAYERS)
+        .map(|p| SeatView {
+            hand: j.hand(p).tiles().map(|t| name(t).to_string()).collect(),
+            melds: j
+                .melds(p)
+                .into_iter()
+                .map(|m| MeldView {
+                    kind: m.kind(),
+                    tiles: m.tiles().into_iter().map(|t| name(t).to_string()).collect(),
+                })
+                .collect(),
+            status: String::new(),
+            distance: None,
+        })
+        .collect();
+    (seats, j.wall_left())
+}
+
+/// Each player's status word in `j`, from the end `result` gives it (a
+/// player is out or has won for good).
+fn statuses(j: &Judge, result: &GameResult) -> Vec<String> {
+    (0..PLAYERS)
+        .map(|p| {
+            if j.is_playing(p) {
+                String::new()
+            } else {
+                status_word(&result.players[p].end)
+            }
+        })
+        .collect()
+}
+
+fn actor(e: &Event) -> Option<usize> {
+    match *e {
+        Event::Draw { player, .. }
+        | Event::DrawBack { player, .. }
+        | Event::Play { player, .. }
+        | Event::Peng { player, .. }
+        | Event::GangDiscard { player, .. }
+        | Event::GangConcealed { player, .. }
+        | Event::GangAdded { player, .. }
+        | Event::HuDiscard { player, .. }
+        | Event::HuSelf { player, .. }
+        | Event::Out { player } => Some(player as usize),
+        Event::End(_) => None,
+    }
+}
+
+/// What the judge's result says about event `e`.
+fn notes_of(e: &Event, judge: &Judge, result: &GameResult, summary: &str) -> Vec<String> {
+    match *e {
+        Event::Out { player } => {
+            let PlayerEnd::Out { request, reason } = &result.players[player as usize].end else {
+                return Vec::new();
+            };
+            let asked = judge
+                .requests()
+                .get(*request)
+                .map_or(String::new(), |(_, r)| format!(" (`{r}`)"));
+            vec![format!(
+                "player {player} is put out: its answer to request {request}{asked} {reason}"
+            )]
+        }
+        Event::HuDiscard { player, tile, from } => {
+            let end = status_word(&result.players[player as usize].end);
+            vec![format!(
+                "player {player} {end}: {} from player {from}",
+                name(tile)
+            )]
+        }
+        Event::HuSelf { player, tile } => {
+            let end = status_word(&result.players[player as usize].end);
+            vec![format!("player {player} {end}: drew {}", name(tile))]
+        }
+        Event::GangConcealed { player, tile } => vec![format!(
+            "player {player} shows four concealed {}: an exposed kong",
+            name(tile)
+        )],
+        Event::GangAdded { player, tile } => vec![format!(
+            "player {player} adds a {} to its exposed pung",
+            name(tile)
+        )],
+        Event::End(_) => vec![summary.to_string()],
+        _ => Vec::new(),
+    }
+}
+
+/// The ranking at the end: place, points, seat, bot, how it ended, the
+/// target with its Hamming distance and chance value.
+fn result_table(result: &GameResult, labels: &[String]) -> ResultTable {
+    let summary = match result.end {
+        EndReason::EmptyWall => "the game ended: the wall ran out",
+        EndReason::OneLeft => "the game ended: at most one player was still playing",
+    };
+    let mut order: Vec<usize> = (0..PLAYERS).collect();
+    order.sort_by_key(|&p| (result.players[p].place, p));
+    let rows = order
+        .into_iter()
+        .map(|p| {
+            let r = &result.players[p];
+            let how = match &r.end {
+                PlayerEnd::Out { request, reason } => {
+                    format!("put out at request {request}: {reason}")
+                }
+                PlayerEnd::Playing => "playing".to_string(),
+                end => status_word(end),
+            };
+            let target = match (&r.target, r.valid) {
+                (None, _) => "-".to_string(),
+                (Some(t), _) if t.trim().is_empty() => "(none declared)".to_string(),
+                (Some(t), true) => t.clone(),
+                (Some(t), false) => format!("{t} (not valid)"),
+            };
+            let num = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
+            vec![
+                r.place.to_string(),
+                r.points().to_string(),
+                p.to_string(),
+                labels.get(p).cloned().unwrap_or_default(),
+                how,
+                target,
+                num(r.hamming),
+                num(r.chance),
+            ]
+        })
+        .collect();
+    ResultTable {
+        summary: summary.to_string(),
+        columns: [
+            "place",
+            "points",
+            "seat",
+            "bot",
+            "how it ended",
+            "target",
+            "Hamming",
+            "chance",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows,
+    }
+}
+
+/// The replay of a finished game: `judge`, the `labels` of its four seats
+/// (bot names or commands), the `answers` it was given, one per request,
+/// and a `title` saying which game it is.
+pub fn replay(
+    judge: &Judge,
+    labels: &[String],
+    answers: &[Answer],
+    title: &str,
+) -> Result<Replay, ReplayError> {
+    let result = judge.result().ok_or(ReplayError::NotOver)?;
+    if answers.len() != judge.requests().len() {
+        return Err(ReplayError::Count {
+            answers: answers.len(),
+            requests: judge.requests().len(),
+        });
+    }
+    let table = result_table(result, labels);
+    let mut j = Judge::new(&judge.wall());
+    let (seats, left) = tiles_of(&j);
+    let mut steps = vec![Step {
+        text: "the deal".into(),
+        actor: None,
+        drawn: None,
+        seats,
+        wall: left,
+        order: "0 1 2 3".into(),
+        notes: vec!["each player is dealt 13 tiles; player 0 draws first".into()],
+        rule: None,
+        asks: Vec::new(),
+        mismatch: None,
+        see_also: None,
+    }];
+    let mut ponds: Vec<Vec<Discard>> = vec![Vec::new(); PLAYERS];
+    let mut last_play: Option<usize> = None;
+    let mut asks = Vec::new();
+    let mut before = tiles_of(&j);
+    for (i, a) in answers.iter().enumerate() {
+        let Some((p, request)) = j.pending() else {
+            return Err(ReplayError::Diverged(i));
+        };
+        if judge.requests().get(i) != Some(&(p as u8, *request)) {
+            return Err(ReplayError::Diverged(i));
+        }
+        let (answer, failed) = match &a.reply {
+            Reply::Text(t) => (t.clone(), false),
+            Reply::Failed(why) => (why.clone(), true),
+        };
+        asks.push(Ask {
+            index: i,
+            player: p,
+            request: request.to_string(),
+            answer,
+            failed,
+            note: a.note.clone(),
+        });
+        let seen = j.events().len();
+        j.answer(a.reply.clone())
+            .map_err(|_| ReplayError::Diverged(i))?;
+        let after = tiles_of(&j);
+        let status = statuses(&j, result);
+        for e in &j.events()[seen..] {
+            if judge.events().get(steps.len() - 1) != Some(e) {
+                return Err(ReplayError::Diverged(i));
+            }
+            let n = steps.len();
+            // Putting out moves no tile; what else one answer makes comes
+            // after it, so an `out` shows the table before the answer.
+            let (mut seats, left) = if matches!(e, Event::Out { .. }) {
+                before.clone()
+            } else {
+                after.clone()
+            };
+            for (s, w) in seats.iter_mut().zip(&status) {
+                s.status = w.clone();
+            }
+            match *e {
+                Event::Play { player, tile } => {
+                    last_play = Some(player as usize);
+                    ponds[player as usize].push(Discard {
+                        tile: name(tile).into(),
+                        step: n,
+                        taken: None,
+                    });
+                }
+                Event::Peng { .. } | Event::GangDiscard { .. } | Event::HuDiscard { .. } => {
+                    if let Some(d) = last_play.take().and_then(|q| ponds[q].last_mut()) {
+                        d.taken = Some(n);
+                    }
+                }
+                _ => {}
+            }
+            let drawn = match *e {
+                Event::Draw { tile, .. } | Event::DrawBack { tile, .. } => {
+                    Some(name(tile).to_string())
+                }
+                _ => None,
+            };
+            steps.push(Step {
+                text: e.to_string(),
+                actor: actor(e),
+                drawn,
+                seats,
+                wall: left,
+                order: "0 1 2 3".into(),
+                notes: notes_of(e, judge, result, &table.summary),
+                rule: None,
+                asks: std::mem::take(&mut asks),
+                mismatch: None,
+                see_also: None,
+            });
+        }
+        before = after;
+    }
+    if !j.is_over() || j.events().len() != judge.events().len() {
+        return Err(ReplayError::Diverged(answers.len()));
+    }
+    Ok(Replay {
+        ruleset: "NOI2014",
+        title: title.to_string(),
+        seats: (0..PLAYERS)
+            .map(|p| SeatInfo {
+                name: p.to_string(),
+                label: labels.get(p).cloned().unwrap_or_default(),
+            })
+            .collect(),
+        faces: faces(),
+        start: 0,
+        steps,
+        ponds,
+        result: table,
+    })
+}
+
+/// The page of a finished game (see [`replay`]).
+pub fn page(
+    judge: &Judge,
+    labels: &[String],
+    answers: &[Answer],
+    title: &str,
+) -> Result<String, ReplayError> {
+    replay(judge, labels, answers, title).map(|r| super::render(&r))
+}

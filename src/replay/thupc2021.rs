@@ -1,0 +1,233 @@
+//! THUPC 2021 replays: the game's events with the table the game held after
+//! each (read from its [`Observer`] seam) and each decision's explanation
+//! (from [`explain`], which reads the game's decision records).
+
+use super::{Discard, Face, MeldView, Mismatch, Replay, ResultTable, SeatInfo, SeatView, Step};
+use crate::meld::Meld;
+use crate::thupc2021::event::{Direction, Event, Player};
+use crate::thupc2021::explain::explain;
+use crate::thupc2021::game::{play_observed, Observer, Table};
+use crate::thupc2021::wall::Wall;
+use crate::tile::{Tile, KINDS};
+
+/// The table after each event, as the game held it.
+#[derive(Default)]
+struct Snapshots {
+    tables: Vec<(Vec<SeatView>, usize, Direction)>,
+}
+
+impl Observer for Snapshots {
+    fn event(&mut self, t: &Table, _: &Event) {
+        let seats = Player::ALL
+            .iter()
+            .map(|p| {
+                let seat = &t.seats[p.index()];
+                SeatView {
+                    hand: seat.hand.tiles().map(|x| x.name().to_string()).collect(),
+                    melds: seat.melds.iter().map(|&m| meld_view(m)).collect(),
+                    status: if t.skipped[p.index()] {
+                        "skips its next turn".into()
+                    } else {
+                        String::new()
+                    },
+                    distance: seat.distance(),
+                }
+            })
+            .collect();
+        self.tables.push((seats, t.remaining(), t.direction));
+    }
+}
+
+fn meld_view(m: Meld) -> MeldView {
+    MeldView {
+        kind: m.kind(),
+        tiles: m.tiles().iter().map(|t| t.name().to_string()).collect(),
+    }
+}
+
+fn order(d: Direction) -> String {
+    match d {
+        Direction::Forward => "A B C D",
+        Direction::Backward => "A D C B",
+    }
+    .to_string()
+}
+
+/// How each THUPC tile is drawn.
+pub fn faces() -> std::collections::BTreeMap<String, Face> {
+    (0..KINDS)
+        .filter_map(Tile::from_index)
+        .map(|t| (t.name().to_string(), face(t)))
+        .collect()
+}
+
+fn face(t: Tile) -> Face {
+    let i = t.index();
+    let (big, small, class, title): (String, &str, &'static str, String) = match i {
+        0..=26 => {
+            let (letter, class, suit) = [
+                ("M", "man", "characters"),
+                ("P", "pin", "dots"),
+                ("S", "sou", "bamboo"),
+            ][i / 9];
+            let n = i % 9 + 1;
+            (n.to_string(), letter, class, format!("{n} of {suit}"))
+        }
+        27..=30 => {
+            let w = ["east", "south", "west", "north"][i - 27];
+            (t.name().to_string(), "wind", "wind", format!("{w} wind"))
+        }
+        31 => ("B".into(), "white", "white", "white dragon".into()),
+        32 => ("F".into(), "green", "green", "green dragon".into()),
+        33 => ("Z".into(), "red", "red", "red dragon".into()),
+        _ => {
+            let (big, title) = match t {
+                Tile::PASS => ("PASS", "PASS: the next player loses its next turn"),
+                Tile::REVERSE => ("REV", "REVERSE: the order of turns is reversed"),
+                _ => ("DBL", "DOUBLE: the player takes another turn"),
+            };
+            (big.into(), "", "special", title.into())
+        }
+    };
+    Face {
+        big,
+        small: small.to_string(),
+        class,
+        title,
+    }
+}
+
+/// The replay of the game on `wall`; `title` says which wall it is.
+pub fn replay(wall: &Wall, title: &str) -> Replay {
+    let explained = explain(wall);
+    let mut snaps = Snapshots::default();
+    let events = play_observed(wall, &mut snaps);
+    debug_assert_eq!(events.len(), explained.len());
+    let empty = SeatView {
+        hand: Vec::new(),
+        melds: Vec::new(),
+        status: String::new(),
+        distance: None,
+    };
+    let mut steps = vec![Step {
+        text: "the table before the deal".into(),
+        actor: None,
+        drawn: None,
+        seats: vec![empty; 4],
+        wall: wall.len(),
+        order: order(Direction::Forward),
+        notes: vec![format!(
+            "{} tiles in the wall; the deal gives A, B, C, D one tile each, thirteen times",
+            wall.len()
+        )],
+        rule: None,
+        asks: Vec::new(),
+        mismatch: None,
+        see_also: None,
+    }];
+    let mut ponds: Vec<Vec<Discard>> = vec![Vec::new(); 4];
+    for (i, (step, (seats, left, dir))) in explained.iter().zip(snaps.tables).enumerate() {
+        let e = &step.event;
+        let n = i + 1;
+        let (actor, drawn) = match *e {
+            Event::Draw { player, tile } => (Some(player), Some(tile.name().to_string())),
+            Event::Discard { player, .. }
+            | Event::Pass { player, .. }
+            | Event::Pong { player, .. }
+            | Event::Chow { player, .. }
+            | Event::Ron { player, .. }
+            | Event::SelfDrawn { player }
+            | Event::Win { player } => (Some(player), None),
+            Event::ExhaustedWall => (None, None),
+        };
+        match *e {
+            Event::Discard { player, tile } => ponds[player.index()].push(Discard {
+                tile: tile.name().into(),
+                step: n,
+                taken: None,
+            }),
+            Event::Pass { player, .. } => ponds[player.index()].push(Discard {
+                tile: Tile::PASS.name().into(),
+                step: n,
+                taken: None,
+            }),
+            // A claim follows its discard at once.
+            Event::Pong { .. } | Event::Chow { .. } | Event::Ron { .. } => {
+                if let Event::Discard { player, .. } = explained[i - 1].event {
+                    if let Some(d) = ponds[player.index()].last_mut() {
+                        d.taken = Some(n);
+                    }
+                }
+            }
+            _ => {}
+        }
+        steps.push(Step {
+            text: e.to_string(),
+            actor: actor.map(Player::index),
+            drawn,
+            seats,
+            wall: left,
+            order: order(dir),
+            notes: step.notes.clone(),
+            rule: Some(step.rule.clone()),
+            asks: Vec::new(),
+            mismatch: None,
+            // What follows a discard (a claim, or the next draw) was
+            // weighed with the claims noted on the discard.
+            see_also: (i > 0 && matches!(explained[i - 1].event, Event::Discard { .. }))
+                .then_some(n - 1),
+        });
+    }
+    let result = result_of(&events);
+    Replay {
+        ruleset: "THUPC 2021",
+        title: title.to_string(),
+        seats: Player::ALL
+            .iter()
+            .map(|p| SeatInfo {
+                name: p.to_string(),
+                label: String::new(),
+            })
+            .collect(),
+        faces: faces(),
+        start: 0,
+        steps,
+        ponds,
+        result,
+    }
+}
+
+/// The end of the game, as its last events say.
+fn result_of(events: &[Event]) -> ResultTable {
+    let n = events.len();
+    let summary = match (n.checked_sub(2).map(|i| &events[i]), events.last()) {
+        (Some(Event::Ron { player, from, tile }), Some(Event::Win { .. })) => {
+            format!("{player} wins: RON on {from}'s discard {tile} (line {n})")
+        }
+        (Some(Event::SelfDrawn { player }), Some(Event::Win { .. })) => {
+            format!("{player} wins: SELFDRAWN (line {n})")
+        }
+        (_, Some(Event::ExhaustedWall)) => format!("DRAW: the wall is empty (line {n})"),
+        _ => format!("the game ended at line {n}"),
+    };
+    ResultTable {
+        summary,
+        ..Default::default()
+    }
+}
+
+/// The page of the game on `wall`.
+pub fn page(wall: &Wall, title: &str) -> String {
+    super::render(&replay(wall, title))
+}
+
+/// The page `check` saves: the game on `wall`, opened at `line` (from 1),
+/// where the solution printed `mismatch.actual` instead of the engine's
+/// line. A line past the log's end marks its last step.
+pub fn check_page(wall: &Wall, title: &str, line: usize, mismatch: Mismatch) -> String {
+    let mut r = replay(wall, title);
+    let at = line.clamp(1, r.steps.len() - 1);
+    r.steps[at].mismatch = Some(mismatch);
+    r.start = at;
+    super::render(&r)
+}

@@ -1,0 +1,476 @@
+//! Replay pages hold the engine's own records: every event in order, the
+//! tables the engine held, the reasons `explain` gives, the NOI2014 judge's
+//! requests with the answers it was given and its result. Checked on an
+//! official THUPC case (against its official answer), on NOI2014 games with
+//! kongs, several winners and bots put out, and through the command line.
+
+mod common;
+
+use mahjong_sim::noi2014::families::{walls, Family};
+use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request};
+use mahjong_sim::replay::noi2014::{Answer, ReplayError};
+use mahjong_sim::replay::{embedded, thupc2021};
+use mahjong_sim::thupc2021::event::Event as TEvent;
+use mahjong_sim::thupc2021::explain::explain;
+use mahjong_sim::thupc2021::game::play;
+use mahjong_sim::thupc2021::wall::{parse_wall, Wall};
+use serde_json::Value;
+
+fn data(page: &str) -> Value {
+    embedded(page).expect("the page embeds its data")
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|s| s.as_str().expect("a string").to_string())
+        .collect()
+}
+
+/// The step texts after step 0: one per event.
+fn step_texts(d: &Value) -> Vec<String> {
+    d["steps"].as_array().unwrap()[1..]
+        .iter()
+        .map(|s| s["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Checks a THUPC page against the engine: every event in order, the
+/// notes `explain` gives, the wall count, the actor, whole hands, and the
+/// discards in each pond in order.
+fn check_thupc_page(wall: &Wall, d: &Value) {
+    let events = play(wall);
+    let lines: Vec<String> = events.iter().map(ToString::to_string).collect();
+    assert_eq!(step_texts(d), lines, "every event, in order");
+    let steps = d["steps"].as_array().unwrap();
+    let explained = explain(wall);
+    let mut drawn = 0;
+    let mut ponds: Vec<Vec<(String, usize)>> = vec![Vec::new(); 4];
+    for (i, e) in events.iter().enumerate() {
+        let s = &steps[i + 1];
+        assert_eq!(strings(&s["notes"]), explained[i].notes, "step {}", i + 1);
+        assert_eq!(s["rule"], explained[i].rule.as_str());
+        if matches!(e, TEvent::Draw { .. }) {
+            drawn += 1;
+        }
+        assert_eq!(s["wall"], wall.len() - drawn, "step {}", i + 1);
+        let player = match *e {
+            TEvent::Draw { player, .. }
+            | TEvent::Discard { player, .. }
+            | TEvent::Pass { player, .. }
+            | TEvent::Pong { player, .. }
+            | TEvent::Chow { player, .. }
+            | TEvent::Ron { player, .. }
+            | TEvent::SelfDrawn { player }
+            | TEvent::Win { player } => Some(player.index()),
+            TEvent::ExhaustedWall => None,
+        };
+        assert_eq!(s["actor"].as_u64().map(|a| a as usize), player);
+        match *e {
+            TEvent::Discard { player, tile } => {
+                ponds[player.index()].push((tile.name().to_string(), i + 1))
+            }
+            TEvent::Pass { player, .. } => ponds[player.index()].push(("PASS".into(), i + 1)),
+            _ => {}
+        }
+        // Between turns a seat holds 13 tiles, counting 3 for each meld.
+        if matches!(e, TEvent::Draw { .. }) && i + 1 > 52 {
+            let seat = &s["seats"][player.unwrap()];
+            let held = seat["hand"].as_array().unwrap().len()
+                + 3 * seat["melds"].as_array().unwrap().len();
+            assert_eq!(held, 14, "step {}: {seat}", i + 1);
+        }
+    }
+    for (p, pond) in ponds.iter().enumerate() {
+        let got: Vec<(String, usize)> = d["ponds"][p]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                (
+                    x["tile"].as_str().unwrap().to_string(),
+                    x["step"].as_u64().unwrap() as usize,
+                )
+            })
+            .collect();
+        assert_eq!(&got, pond, "pond of seat {p}");
+    }
+}
+
+/// An official THUPC case: the page's events are the official answer's
+/// lines, and everything else is the engine's.
+#[test]
+fn an_official_thupc_case_replays_its_official_log() {
+    let Some(dir) = common::conformance_dir() else {
+        common::skip("../shared/conformance/thupc2021 not found; official replay not checked");
+        return;
+    };
+    let mut checked = 0;
+    for case in 1..=51 {
+        let (input, answer) = (
+            dir.join(format!("{case}.in")),
+            dir.join(format!("{case}.ans")),
+        );
+        let (Ok(input), Ok(answer)) = (std::fs::read(&input), std::fs::read_to_string(&answer))
+        else {
+            continue;
+        };
+        let wall = parse_wall(&input).unwrap();
+        let page = thupc2021::page(&wall, &format!("official case {case}"));
+        let d = data(&page);
+        let official: Vec<String> = answer.lines().map(|l| l.trim_end().to_string()).collect();
+        assert_eq!(step_texts(&d), official, "case {case}");
+        check_thupc_page(&wall, &d);
+        assert_eq!(d["ruleset"], "THUPC 2021");
+        assert!(d["result"]["summary"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("(line {})", official.len())));
+        checked += 1;
+    }
+    assert!(checked >= 1, "no official case read in {}", dir.display());
+}
+
+/// A claim points back to the discard whose notes weighed it, and the
+/// check page opens at its line with both lines shown.
+#[test]
+fn claims_point_to_their_discard_and_check_pages_open_at_the_line() {
+    let wall = parse_wall(&common::sample_wall()).unwrap();
+    let d = data(&thupc2021::page(&wall, "sample"));
+    check_thupc_page(&wall, &d);
+    let steps = d["steps"].as_array().unwrap();
+    let mut claims = 0;
+    for (i, s) in steps.iter().enumerate().skip(1) {
+        let text = s["text"].as_str().unwrap();
+        if text.contains(" PONG ") || text.contains(" CHOW ") || text.ends_with(" RON") {
+            claims += 1;
+            assert_eq!(s["see_also"], i - 1, "{text}");
+            let notes = strings(&steps[i - 1]["notes"]);
+            let word = text.split(' ').nth(1).unwrap();
+            assert!(
+                notes.iter().any(|n| n.ends_with(&format!(": {word}"))),
+                "{notes:?}"
+            );
+        }
+    }
+    assert!(claims > 0);
+    let mismatch = mahjong_sim::replay::Mismatch {
+        expected: Some("B CHOW 7M 8M 9M".into()),
+        actual: Some("B CHI 7M 8M 9M".into()),
+        what: "printed different output".into(),
+    };
+    let d = data(&thupc2021::check_page(&wall, "t", 55, mismatch));
+    assert_eq!(d["start"], 55);
+    assert_eq!(d["steps"][55]["mismatch"]["actual"], "B CHI 7M 8M 9M");
+    let marked = d["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| !s["mismatch"].is_null())
+        .count();
+    assert_eq!(marked, 1);
+}
+
+/// Plays a NOI2014 game on `wall` with greedy bots, except that `script`
+/// may replace seat `p`'s answer; returns the judge and the answers.
+fn noi_game(
+    wall: &mahjong_sim::noi2014::Wall,
+    mut script: impl FnMut(usize, &Request, usize) -> Option<Reply>,
+) -> (Judge, Vec<Answer>) {
+    let mut judge = Judge::new(wall);
+    let mut bots: [GreedyBot; 4] = Default::default();
+    let mut answers = Vec::new();
+    let mut asked = [0usize; 4];
+    while let Some((p, request)) = judge.pending() {
+        let request = *request;
+        // The greedy bot sees every request, so it keeps its own view.
+        let greedy = Reply::Text(bots[p].respond(&request).into_owned());
+        let reply = script(p, &request, asked[p]).unwrap_or(greedy);
+        asked[p] += 1;
+        answers.push(Answer {
+            reply: reply.clone(),
+            note: format!("note {}", answers.len()),
+        });
+        judge.answer(reply).unwrap();
+    }
+    (judge, answers)
+}
+
+/// Checks a NOI2014 page against the judge: every event in order, every
+/// request with its answer and note in order, the result's rows, and why
+/// anyone was put out.
+fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
+    let events: Vec<String> = judge.events().iter().map(ToString::to_string).collect();
+    assert_eq!(step_texts(d), events, "every event, in order");
+    let asks: Vec<&Value> = d["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["asks"].as_array().unwrap())
+        .collect();
+    assert_eq!(asks.len(), judge.requests().len(), "every request");
+    for (i, (a, (p, r))) in asks.iter().zip(judge.requests()).enumerate() {
+        assert_eq!(a["index"], i);
+        assert_eq!(a["player"], *p as usize);
+        assert_eq!(a["request"], r.to_string());
+        let (text, failed) = match &answers[i].reply {
+            Reply::Text(t) => (t.as_str(), false),
+            Reply::Failed(w) => (w.as_str(), true),
+        };
+        assert_eq!(a["answer"], text);
+        assert_eq!(a["failed"], failed);
+        assert_eq!(a["note"], answers[i].note.as_str());
+    }
+    let result = judge.result().unwrap();
+    let rows = d["result"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    for row in rows {
+        let p: usize = row[2].as_str().unwrap().parse().unwrap();
+        let r = &result.players[p];
+        assert_eq!(row[0], r.place.to_string());
+        assert_eq!(row[1], r.points().to_string());
+        assert_eq!(row[6], r.hamming.map_or("-".into(), |h| h.to_string()));
+        assert_eq!(row[7], r.chance.map_or("-".into(), |c| c.to_string()));
+    }
+    // The last step's table is the judge's at the end.
+    let last = d["steps"].as_array().unwrap().last().unwrap();
+    for p in 0..4 {
+        let hand: Vec<String> = judge
+            .hand(p)
+            .tiles()
+            .map(|t| mahjong_sim::noi2014::tiles::name(t).to_string())
+            .collect();
+        assert_eq!(strings(&last["seats"][p]["hand"]), hand);
+        assert_eq!(
+            last["seats"][p]["melds"].as_array().unwrap().len(),
+            judge.melds(p).len()
+        );
+    }
+    assert_eq!(last["wall"], judge.wall_left());
+    for (p, r) in result.players.iter().enumerate() {
+        if let mahjong_sim::noi2014::PlayerEnd::Out { reason, .. } = &r.end {
+            let out = d["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["text"] == format!("out {p}"))
+                .expect("an out step");
+            let notes = strings(&out["notes"]);
+            assert!(notes[0].contains(&reason.to_string()), "{notes:?}");
+            assert!(out["seats"][p]["status"]
+                .as_str()
+                .unwrap()
+                .starts_with("out at request"));
+            assert!(rows
+                .iter()
+                .any(|row| row[4].as_str().unwrap().contains(&reason.to_string())));
+        }
+    }
+}
+
+fn labels() -> Vec<String> {
+    ["greedy", "greedy", "scripted", "greedy"]
+        .map(String::from)
+        .to_vec()
+}
+
+/// Games with kongs of every kind, several winners, and bots put out.
+#[test]
+fn noi2014_pages_hold_every_event_request_and_answer() {
+    use mahjong_sim::noi2014::Event;
+    let mut kinds = [false; 3];
+    for wall in walls(Family::Kongs, 7, 40) {
+        let (judge, answers) = noi_game(&wall, |_, _, _| None);
+        let page =
+            mahjong_sim::replay::noi2014::page(&judge, &labels(), &answers, "kongs").unwrap();
+        check_noi_page(&judge, &answers, &data(&page));
+        for e in judge.events() {
+            match e {
+                Event::GangConcealed { .. } => kinds[0] = true,
+                Event::GangAdded { .. } => kinds[1] = true,
+                Event::GangDiscard { .. } => kinds[2] = true,
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(kinds, [true; 3], "concealed, added and discard kongs");
+    let mut multi = 0;
+    for wall in walls(Family::MultiRon, 7, 40) {
+        let (judge, answers) = noi_game(&wall, |_, _, _| None);
+        let wins = judge
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::HuDiscard { .. } | Event::HuSelf { .. }))
+            .count();
+        if wins >= 2 {
+            multi += 1;
+            let page =
+                mahjong_sim::replay::noi2014::page(&judge, &labels(), &answers, "multi").unwrap();
+            let d = data(&page);
+            check_noi_page(&judge, &answers, &d);
+            let won: Vec<&Value> = d["steps"].as_array().unwrap().last().unwrap()["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["status"].as_str().unwrap().starts_with("won"))
+                .collect();
+            assert_eq!(won.len(), wins);
+        }
+    }
+    assert!(multi > 0, "no game with several winners");
+    // Seat 2 fails at its fifth request (a crash); seat 1 answers its
+    // first draw with words too many.
+    let mut outs = 0;
+    for wall in walls(Family::Uniform, 7, 10) {
+        let (judge, answers) = noi_game(&wall, |p, r, n| match (p, r) {
+            (2, _) if n == 4 => Some(Reply::Failed("killed by signal 9".into())),
+            (1, Request::Draw(_)) => Some(Reply::Text("PLAY T9 T9".into())),
+            _ => None,
+        });
+        let page = mahjong_sim::replay::noi2014::page(&judge, &labels(), &answers, "outs").unwrap();
+        let d = data(&page);
+        check_noi_page(&judge, &answers, &d);
+        outs += judge
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Out { .. }))
+            .count();
+        let failed = d["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| s["asks"].as_array().unwrap())
+            .any(|a| a["failed"] == true && a["answer"] == "killed by signal 9");
+        assert!(failed);
+    }
+    assert_eq!(outs, 20, "two bots put out in each game");
+}
+
+/// Answers that are not the game's are refused, not drawn.
+#[test]
+fn answers_that_replay_another_game_are_refused() {
+    use mahjong_sim::replay::noi2014::page;
+    let wall = walls(Family::Uniform, 3, 1).pop().unwrap();
+    let (judge, answers) = noi_game(&wall, |_, _, _| None);
+    let short = &answers[..answers.len() - 1];
+    assert!(matches!(
+        page(&judge, &labels(), short, "t"),
+        Err(ReplayError::Count { .. })
+    ));
+    let mut changed = answers.clone();
+    // Player 0's answer to its first draw becomes a discard it may not make.
+    let first_draw = judge
+        .requests()
+        .iter()
+        .position(|(_, r)| matches!(r, Request::Draw(_)))
+        .unwrap();
+    changed[first_draw].reply = Reply::Text("HU".into());
+    assert!(
+        matches!(page(&judge, &labels(), &changed, "t"), Err(ReplayError::Diverged(i)) if i >= first_draw)
+    );
+    let unfinished = Judge::new(&wall);
+    assert_eq!(
+        page(&unfinished, &labels(), &[], "t"),
+        Err(ReplayError::NotOver)
+    );
+}
+
+/// `explain --html`, `noi2014 play --html` and `check` write pages.
+#[test]
+fn the_command_line_writes_pages() {
+    let dir = std::env::temp_dir().join(format!("mahjong-replay-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("sample.html");
+    let r = common::run(
+        &["explain", "--html", page.to_str().unwrap(), "--at", "60"],
+        &common::sample_wall(),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    let d = data(&std::fs::read_to_string(&page).unwrap());
+    let log = common::run(&["simulate"], &common::sample_wall());
+    let lines: Vec<String> = String::from_utf8(log.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(step_texts(&d), lines);
+    assert_eq!(d["start"], 60);
+    let r = common::run(
+        &["explain", "--html", page.to_str().unwrap(), "--json"],
+        &common::sample_wall(),
+    );
+    assert_eq!(r.code, Some(2));
+
+    let noi = dir.join("noi.html");
+    let r = common::run(
+        &[
+            "noi2014",
+            "play",
+            "--seed",
+            "2",
+            "--family",
+            "kongs",
+            "--html",
+            noi.to_str().unwrap(),
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let d = data(&std::fs::read_to_string(&noi).unwrap());
+    let events: Vec<String> = String::from_utf8(r.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["type"] == "event")
+        .map(|l| l["event"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(step_texts(&d), events);
+    assert_eq!(d["seats"][0]["label"], "greedy");
+    let unwritable = dir.join("no/such/dir/x.html");
+    let r = common::run(
+        &["noi2014", "play", "--html", unwritable.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("cannot write"), "{}", r.stderr);
+
+    let save = dir.join("failures");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/misprint_chow.sh"
+    );
+    let solution = format!("sh {fixture} {}", env!("CARGO_BIN_EXE_mahjong-sim"));
+    let r = common::run(
+        &[
+            "check",
+            "--solution",
+            &solution,
+            "--walls",
+            "200",
+            "--shrink-seconds",
+            "3",
+            "--save-dir",
+            save.to_str().unwrap(),
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    let report: Value = serde_json::from_slice(&r.stdout).unwrap();
+    let f = &report["failures"][0];
+    let html = f["replay"].as_str().expect("a replay saved");
+    assert_eq!(html, f["saved"].as_str().unwrap().replace(".in", ".html"));
+    let d = data(&std::fs::read_to_string(html).unwrap());
+    let line = f["line"].as_u64().unwrap();
+    assert_eq!(d["start"], line);
+    assert_eq!(
+        d["steps"][line as usize]["mismatch"]["expected"],
+        f["expected"]
+    );
+    assert_eq!(d["steps"][line as usize]["mismatch"]["actual"], f["actual"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
