@@ -77,9 +77,10 @@ fn face(t: Tile) -> Face {
             let w = ["east", "south", "west", "north"][i - 27];
             (t.name().to_string(), "wind", "wind", format!("{w} wind"))
         }
-        31 => ("B".into(), "white", "white", "white dragon".into()),
-        32 => ("F".into(), "green", "green", "green dragon".into()),
-        33 => ("Z".into(), "red", "red", "red dragon".into()),
+        // Dragons read by their colour (white is framed).
+        31 => ("B".into(), "", "white", "white dragon".into()),
+        32 => ("F".into(), "", "green", "green dragon".into()),
+        33 => ("Z".into(), "", "red", "red dragon".into()),
         _ => {
             let (big, title) = match t {
                 Tile::PASS => ("PASS", "PASS: the next player loses its next turn"),
