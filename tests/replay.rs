@@ -107,7 +107,10 @@ fn an_official_thupc_case_replays_its_official_log() {
         return;
     };
     let mut checked = 0;
-    for case in 1..=51 {
+    let cases = (1..=50)
+        .map(|n| n.to_string())
+        .chain(["sample".to_string()]);
+    for case in cases {
         let (input, answer) = (
             dir.join(format!("{case}.in")),
             dir.join(format!("{case}.ans")),
@@ -129,7 +132,12 @@ fn an_official_thupc_case_replays_its_official_log() {
             .contains(&format!("(line {})", official.len())));
         checked += 1;
     }
-    assert!(checked >= 1, "no official case read in {}", dir.display());
+    assert_eq!(
+        checked,
+        51,
+        "50 numbered cases and the sample in {}",
+        dir.display()
+    );
 }
 
 /// A claim points back to the discard whose notes weighed it, and the
@@ -221,6 +229,57 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
         assert_eq!(a["answer"], text);
         assert_eq!(a["failed"], failed);
         assert_eq!(a["note"], answers[i].note.as_str());
+    }
+    // Each event's step holds the requests answered since the answer that
+    // made the event before it, up to the answer that made it (none when
+    // that one answer made both).
+    let mut fresh = Judge::new(&judge.wall());
+    let mut made_by = Vec::new();
+    for (i, a) in answers.iter().enumerate() {
+        fresh.answer(a.reply.clone()).unwrap();
+        made_by.resize(fresh.events().len(), i);
+    }
+    let steps = d["steps"].as_array().unwrap();
+    for (k, s) in steps.iter().enumerate().skip(1) {
+        let indices: Vec<usize> = s["asks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["index"].as_u64().unwrap() as usize)
+            .collect();
+        let from = if k == 1 { 0 } else { made_by[k - 2] + 1 };
+        let want: Vec<usize> = if k > 1 && made_by[k - 2] == made_by[k - 1] {
+            Vec::new()
+        } else {
+            (from..=made_by[k - 1]).collect()
+        };
+        assert_eq!(indices, want, "requests of step {k} ({})", s["text"]);
+    }
+    // The table after each event: a drawer holds 14 (a kong counting 3)
+    // with the drawn tile, a discarder 13, and the wall loses one a draw.
+    let mut wall_left = steps[0]["wall"].as_u64().unwrap();
+    assert_eq!(wall_left, 108 - 52);
+    for (k, e) in judge.events().iter().enumerate() {
+        use mahjong_sim::noi2014::Event as N;
+        let s = &steps[k + 1];
+        let held = |p: u8| {
+            let seat = &s["seats"][p as usize];
+            seat["hand"].as_array().unwrap().len() + 3 * seat["melds"].as_array().unwrap().len()
+        };
+        match *e {
+            N::Draw { player, tile } | N::DrawBack { player, tile } => {
+                wall_left -= 1;
+                assert_eq!(held(player), 14, "step {}", k + 1);
+                let name = mahjong_sim::noi2014::tiles::name(tile);
+                assert!(strings(&s["seats"][player as usize]["hand"])
+                    .iter()
+                    .any(|t| t == name));
+                assert_eq!(s["drawn"], name);
+            }
+            N::Play { player, .. } => assert_eq!(held(player), 13, "step {}", k + 1),
+            _ => {}
+        }
+        assert_eq!(s["wall"], wall_left, "step {}", k + 1);
     }
     let result = judge.result().unwrap();
     let rows = d["result"]["rows"].as_array().unwrap();
