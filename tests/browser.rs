@@ -59,6 +59,9 @@ fn browse(bin: &Path, work: &Path, args: &[&str], url: &str) -> Shown {
         "--enable-logging=stderr",
         "--v=0",
         "--virtual-time-budget=3000",
+        // Screenshots wait for every painted tile (under load a part of
+        // the page was once left grey).
+        "--run-all-compositor-stages-before-draw",
     ];
     let mut cmd = q(&bin.display().to_string());
     for f in flags.iter().chain(args) {
