@@ -140,8 +140,12 @@ const PROBE: &str = r#"<script>
   var out = document.createElement("pre");
   out.id = "probe";
   out.textContent = JSON.stringify({ seen: seen, resultShown: !res.hidden, result: res.textContent,
-    hash: location.hash, errors: document.getElementById("errors").textContent });
+    hash: location.hash, errors: document.getElementById("errors").textContent,
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    width: document.documentElement.clientWidth });
   document.body.appendChild(out);
+  // In a frame: tell the page around it.
+  if (window.parent !== window) window.parent.postMessage(out.textContent, "*");
 })();
 </script>
 </body>"#;
@@ -156,6 +160,40 @@ fn probe(dom: &str) -> Value {
         .replace("&gt;", ">")
         .replace("&amp;", "&");
     serde_json::from_str(&text).expect("the probe's JSON")
+}
+
+/// Checks what the probe saw: first, three steps on, one back, one on,
+/// one back, the slider at 7, last; the result shown, no error, the
+/// address naming the last step.
+fn check_probe(p: &Value, last: usize, summary: &str) {
+    let seen: Vec<usize> = p["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(seen, [0, 3, 2, 3, 2, 7, last], "{p}");
+    assert_eq!(p["resultShown"], true);
+    assert!(p["result"].as_str().unwrap().contains(summary));
+    assert_eq!(p["errors"], "");
+}
+
+/// A page showing `html` in a frame of `width` by `height` pixels, which
+/// writes the findings the probe posts it into its own DOM (a file's frame
+/// is of another origin: its DOM cannot be read).
+fn in_frame(html: &str, width: u32, height: u32) -> String {
+    let escaped = html.replace('&', "&amp;").replace('"', "&quot;");
+    format!(
+        r#"<!DOCTYPE html><body style="margin:0"><iframe id="f" width="{width}" height="{height}" style="border:0" srcdoc="{escaped}"></iframe>
+<script>
+window.addEventListener("message", function (e) {{
+  var out = document.createElement("pre");
+  out.id = "probe";
+  out.textContent = e.data;
+  document.body.appendChild(out);
+}});
+</script></body>"#
+    )
 }
 
 /// Checks one page in the browser and takes its screenshots.
@@ -201,23 +239,35 @@ fn check_page(bin: &Path, work: &Path, page: &Path, mid: usize, shot: &str) {
         "{summary}"
     );
 
-    // Stepping with the buttons, keys and slider.
+    // Stepping with the buttons, keys and slider, at a laptop's width and
+    // a phone's: nothing wider than the window at either (the result table
+    // at the end included).
+    let driven_html = html.replacen("</body>", PROBE, 1);
     let driven = work.join("driven.html");
-    std::fs::write(&driven, html.replacen("</body>", PROBE, 1)).unwrap();
-    let run = browse(bin, work, &["--dump-dom"], &file_url(&driven));
+    std::fs::write(&driven, &driven_html).unwrap();
+    let run = browse(
+        bin,
+        work,
+        &["--dump-dom", "--window-size=1280,900"],
+        &file_url(&driven),
+    );
     assert!(console_lines(&run.log).is_empty(), "{}", run.log);
     let p = probe(&run.stdout);
-    let seen: Vec<usize> = p["seen"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap() as usize)
-        .collect();
-    assert_eq!(seen, [0, 3, 2, 3, 2, 7, last], "{p}");
-    assert_eq!(p["resultShown"], true);
-    assert!(p["result"].as_str().unwrap().contains(&summary));
-    assert_eq!(p["errors"], "");
+    // (The width is the window's less a scroll bar.)
+    assert!((1200..=1280).contains(&p["width"].as_u64().unwrap()), "{p}");
+    assert_eq!(p["overflow"], 0, "the page is wider than a laptop's window");
+    check_probe(&p, last, &summary);
     assert_eq!(p["hash"], format!("#{last}"));
+    // Headless windows are at least 500 pixels wide: a phone's width is
+    // had in a frame.
+    let framed = work.join("phone.html");
+    std::fs::write(&framed, in_frame(&driven_html, 360, 740)).unwrap();
+    let run = browse(bin, work, &["--dump-dom"], &file_url(&framed));
+    assert!(console_lines(&run.log).is_empty(), "{}", run.log);
+    let p = probe(&run.stdout);
+    assert!((300..=360).contains(&p["width"].as_u64().unwrap()), "{p}");
+    assert_eq!(p["overflow"], 0, "the page is wider than a phone's window");
+    check_probe(&p, last, &summary);
 
     // Screenshots of a mid-game step: a laptop's window and a phone's.
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/replays");
