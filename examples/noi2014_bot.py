@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""A small NOI2014 mahjong bot to start from: Botzone's JSON protocol, one
-process per request (NOI2014-CLARIFICATIONS.md, points 20-28).
+"""A small NOI2014 mahjong bot to start from: Botzone's JSON protocol
+(NOI2014-CLARIFICATIONS.md, points 20-28), one process per request, or kept
+running with `--keep-running` (Botzone's keep-running mode: after each
+answer it prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<< and reads the next
+request alone, as a JSON string on one line).
 
 It rebuilds its hand every step from its requests and its own earlier
 responses, declares HU when its drawn hand wins, otherwise discards the
@@ -8,6 +11,7 @@ tile that fits its hand least, never claims a discard, and declares no
 target at the end. Try it:
 
     mahjong-sim noi2014 play --bot 'python3 examples/noi2014_bot.py' --bot greedy
+    mahjong-sim noi2014 play --bot 'python3 examples/noi2014_bot.py --keep-running'
 """
 import json
 import sys
@@ -64,10 +68,8 @@ def worst(hand):
     return min(sorted(hand), key=score)
 
 
-def main():
-    line = sys.stdin.readline()
-    step = json.loads(line)
-    requests, responses = step["requests"], step.get("responses", [])
+def answer(requests, responses):
+    """The answer to the newest request, from every request and response."""
     hand = []
     for i, request in enumerate(requests):
         words = request.split()
@@ -79,12 +81,27 @@ def main():
             hand.remove(responses[i].split()[1].upper())
     last = requests[-1].split()
     if last[0] == "2":
-        answer = "HU" if wins(hand) else f"PLAY {worst(hand)}"
-    elif last[0] == "4":
-        answer = ""
-    else:
-        answer = "PASS"
-    print(json.dumps({"response": answer, "data": ""}))
+        return "HU" if wins(hand) else f"PLAY {worst(hand)}"
+    if last[0] == "4":
+        return ""
+    return "PASS"
+
+
+def main():
+    keep_running = "--keep-running" in sys.argv[1:]
+    step = json.loads(sys.stdin.readline())
+    requests, responses = step["requests"], step.get("responses", [])
+    while True:
+        response = answer(requests, responses)
+        responses.append(response)
+        print(json.dumps({"response": response, "data": ""}))
+        if not keep_running:
+            return
+        print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            return
+        requests.append(json.loads(line))
 
 
 if __name__ == "__main__":

@@ -261,6 +261,10 @@ enum Noi2014Command {
         /// until it exits); the contest's limit is 1.
         #[arg(long, default_value = "1", value_parser = parse_seconds)]
         time_limit: std::time::Duration,
+        /// Address space a bot program may use, in MiB (0: no limit); the
+        /// contest's is 256.
+        #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
+        memory_limit: usize,
         /// Print JSON Lines: the game, each request with its answer, each
         /// event with the player's tiles, and the result.
         #[arg(long)]
@@ -273,7 +277,8 @@ enum Noi2014Command {
     },
     /// Run a built-in bot as a bot program: read the judge's JSON line
     /// (Botzone's protocol, point 20) from standard input and print the
-    /// answer line (point 28). One process per request, as in 2014.
+    /// answer line (point 28). One process per request, as in 2014, or
+    /// kept running with --keep-running.
     ///
     /// Example: mahjong-sim noi2014 play --bot 'mahjong-sim noi2014 bot'
     Bot {
@@ -283,7 +288,66 @@ enum Noi2014Command {
         /// The sample bot's seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Botzone's keep-running mode: after each answer print the line
+        /// `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<` and answer the next line
+        /// (the newest request alone, as a JSON string) without restarting,
+        /// until standard input ends.
+        #[arg(long)]
+        keep_running: bool,
     },
+    /// Swiss rounds between bots (points 24-26), every game's log saved.
+    ///
+    /// Each round every bot plays one game at a table of four: round 1
+    /// seats bots by a seeded shuffle, later rounds seat them by total
+    /// points (places 1-4 together, 5-8, ...); house greedy bots fill the
+    /// last table and are not ranked. The logs folder gets each game's JSON
+    /// Lines (games/), games.tsv naming the bots at each seat, and the
+    /// standings after every round; standard output gets the standings and
+    /// every bot put out with why. Ctrl-C stops with every bot process gone.
+    ///
+    /// Example: mahjong-sim noi2014 tournament --bot greedy --bot sample
+    /// --bot mine='python3 examples/noi2014_bot.py --keep-running' --rounds 5
+    Tournament {
+        /// A bot: NAME=BOT, BOT a built-in name (greedy, sample) or a bot
+        /// program (a path or a command line); a built-in name alone names
+        /// itself. Repeat for every bot.
+        #[arg(long = "bot", value_name = "NAME=BOT", required = true, value_parser = parse_entrant)]
+        bots: Vec<app::tournament::Entrant>,
+        /// Rounds to play (1 to 10000).
+        #[arg(long, default_value_t = 10, value_parser = count_in(1, 10_000))]
+        rounds: usize,
+        /// The seed of seatings and walls: the same seed, the same tournament.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (1 to 256); the number of CPUs by default.
+        #[arg(long, value_parser = count_in(1, 256))]
+        jobs: Option<usize>,
+        /// Each table plays its wall four times with the seats rotated, so
+        /// no bot gains from its seat or its luck.
+        #[arg(long)]
+        duplicate: bool,
+        /// The family of the walls: uniform, kongs, multi-ron, long.
+        #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
+        family: mahjong_sim::noi2014::families::Family,
+        /// Seconds a bot program may take for one step; the contest's is 1.
+        #[arg(long, default_value = "1", value_parser = parse_seconds)]
+        time_limit: std::time::Duration,
+        /// Address space a bot program may use, in MiB (0: no limit); the
+        /// contest's is 256.
+        #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
+        memory_limit: usize,
+        /// The folder for the logs (created; must be empty or new). By
+        /// default noi2014-tournament-seed-S.
+        #[arg(long, value_name = "DIR")]
+        logs: Option<PathBuf>,
+        /// Print the standings as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn parse_entrant(s: &str) -> Result<app::tournament::Entrant, String> {
+    app::tournament::Entrant::parse(s)
 }
 
 fn parse_builtin(s: &str) -> Result<String, String> {
@@ -455,9 +519,14 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
             family,
             bots,
             time_limit,
+            memory_limit,
             json,
             html,
         }) => {
+            let limits = app::noi2014::Limits {
+                time: time_limit,
+                memory_mib: (memory_limit > 0).then_some(memory_limit as u64),
+            };
             let source = match &wall {
                 Some(path) => app::noi2014::WallSource::File(path),
                 None => app::noi2014::WallSource::Seed(
@@ -469,14 +538,48 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 source,
                 &bots,
                 seed,
-                time_limit,
+                limits,
                 json,
                 html.as_deref(),
             )?)
         }
-        Command::Noi2014(Noi2014Command::Bot { bot, seed }) => {
-            let line = app::noi2014::read_bounded(None, 16 << 20)?;
-            ok(app::noi2014::bot(&bot, seed, &line)?)
+        Command::Noi2014(Noi2014Command::Bot {
+            bot,
+            seed,
+            keep_running,
+        }) => {
+            let stdin = std::io::stdin().lock();
+            app::stream(|out| app::noi2014::bot(&bot, seed, keep_running, stdin, out))
+        }
+        Command::Noi2014(Noi2014Command::Tournament {
+            bots,
+            rounds,
+            seed,
+            jobs,
+            duplicate,
+            family,
+            time_limit,
+            memory_limit,
+            logs,
+            json,
+        }) => {
+            let options = app::tournament::Options {
+                entrants: bots,
+                rounds: rounds as u32,
+                seed,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+                duplicate,
+                limits: app::noi2014::Limits {
+                    time: time_limit,
+                    memory_mib: (memory_limit > 0).then_some(memory_limit as u64),
+                },
+                family,
+                logs: logs
+                    .unwrap_or_else(|| PathBuf::from(format!("noi2014-tournament-seed-{seed}"))),
+                json,
+            };
+            ok(app::tournament::tournament(&options)?)
         }
         Command::Bench {
             games,

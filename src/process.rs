@@ -411,3 +411,385 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     run.elapsed = start.elapsed();
     Ok(run)
 }
+
+/// How one [`Session::exchange`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The program printed the marker line and is waiting for more input.
+    Marker,
+    /// The program exited: its exit code, or the signal as `-signal`.
+    Exited(Option<i32>),
+    /// It ran past the time-out and was killed.
+    TimedOut,
+    /// Its output went past the limit and it was killed.
+    Truncated,
+}
+
+/// What one exchange with a [`Session`] gave.
+#[derive(Clone, Debug)]
+pub struct Exchange {
+    /// Standard output of this exchange, up to the marker line (exclusive).
+    pub stdout: Vec<u8>,
+    /// How it ended.
+    pub ended: Ended,
+    /// Wall-clock time from the input written to the end, kills included.
+    pub elapsed: Duration,
+    /// Processes that had left the group, found and killed (see [`Run::escaped`]).
+    pub escaped: usize,
+}
+
+/// What the reader and waiter threads of a session report.
+enum SessionEvent {
+    Out(Vec<u8>),
+    OutEnd,
+    Exit(Option<i32>),
+}
+
+/// A program that may stay alive between inputs (Botzone's keep-running
+/// mode): started under `sh -c` in a process group of its own, marked like
+/// a [`run`], with its standard input kept open. Each [`exchange`]
+/// (Session::exchange) writes one input and reads until the program prints
+/// a marker line (it stays alive), exits, runs out of time or prints too
+/// much (it is killed). Dropping the session kills its process group and
+/// whatever left it.
+pub struct Session {
+    pgid: i32,
+    mark: u64,
+    input: Option<mpsc::Sender<Vec<u8>>>,
+    events: mpsc::Receiver<SessionEvent>,
+    stderr: std::sync::Arc<Mutex<(Vec<u8>, bool)>>,
+    stderr_end: mpsc::Receiver<()>,
+    alive: bool,
+    out_open: bool,
+}
+
+impl Session {
+    /// Starts the shell command line `command`; with `memory` set, its
+    /// address space is limited to that many bytes (`RLIMIT_AS`).
+    pub fn spawn(command: &str, memory: Option<u64>) -> std::io::Result<Session> {
+        use std::os::unix::process::{CommandExt, ExitStatusExt};
+        let mark = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        LIVE_GROUPS
+            .lock()
+            .expect("no panics while held")
+            .push((0, mark));
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(command)
+            .env(MARK, mark.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        if let Some(bytes) = memory {
+            let limit = libc::rlimit {
+                rlim_cur: bytes as libc::rlim_t,
+                rlim_max: bytes as libc::rlim_t,
+            };
+            // SAFETY: between fork and exec only setrlimit(2), which is
+            // async-signal-safe, runs; `limit` is a plain copied value.
+            unsafe {
+                cmd.pre_exec(move || {
+                    if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        let spawned = cmd.spawn();
+        let mut child = {
+            let mut live = LIVE_GROUPS.lock().expect("no panics while held");
+            let entry = live.iter().position(|l| l.1 == mark).expect("listed");
+            match spawned {
+                Ok(child) => {
+                    live[entry].0 = child.id() as i32;
+                    child
+                }
+                Err(e) => {
+                    live.remove(entry);
+                    return Err(e);
+                }
+            }
+        };
+        let pgid = child.id() as i32;
+        let (events_tx, events) = mpsc::channel();
+        let (input_tx, input_rx) = mpsc::channel::<Vec<u8>>();
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        // Writes go through a thread: a program that does not read must
+        // not block the caller on a full pipe.
+        std::thread::spawn(move || {
+            for data in input_rx {
+                if stdin.write_all(&data).and_then(|_| stdin.flush()).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stdout = child.stdout.take().expect("piped stdout");
+        let tx = events_tx.clone();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 64 * 1024];
+            loop {
+                match stdout.read(&mut chunk) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => {
+                        if tx.send(SessionEvent::Out(chunk[..n].to_vec())).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            let _ = tx.send(SessionEvent::OutEnd);
+        });
+        let stderr_kept = std::sync::Arc::new(Mutex::new((Vec::new(), false)));
+        let kept = stderr_kept.clone();
+        let mut stderr = child.stderr.take().expect("piped stderr");
+        let (end_tx, stderr_end) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 16 * 1024];
+            while let Ok(n) = stderr.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                let mut k = kept.lock().expect("no panics while held");
+                k.0.extend_from_slice(&chunk[..n]);
+                if k.0.len() > 2 * STDERR_KEPT {
+                    let cut = k.0.len() - STDERR_KEPT;
+                    k.0.drain(..cut);
+                    k.1 = true;
+                }
+            }
+            let _ = end_tx.send(());
+        });
+        std::thread::spawn(move || {
+            let code = child
+                .wait()
+                .ok()
+                .and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
+            let _ = events_tx.send(SessionEvent::Exit(code));
+        });
+        Ok(Session {
+            pgid,
+            mark,
+            input: Some(input_tx),
+            events,
+            stderr: stderr_kept,
+            stderr_end,
+            alive: true,
+            out_open: true,
+        })
+    }
+
+    /// True until the program has exited or been killed.
+    pub fn alive(&self) -> bool {
+        self.alive
+    }
+
+    /// Writes `input` and reads the program's output until a line equal to
+    /// `marker` (spaces and `\r` around it ignored), its exit, `timeout`, or
+    /// more than `limit` bytes of output. After anything but
+    /// [`Ended::Marker`] the program is gone and the session is over.
+    pub fn exchange(
+        &mut self,
+        input: &[u8],
+        timeout: Duration,
+        limit: usize,
+        marker: &str,
+    ) -> Exchange {
+        let start = Instant::now();
+        let mut stdout = Vec::new();
+        let ex = |stdout: Vec<u8>, ended, escaped| Exchange {
+            stdout,
+            ended,
+            elapsed: start.elapsed(),
+            escaped,
+        };
+        if !self.alive {
+            return ex(stdout, Ended::Exited(None), 0);
+        }
+        if let Some(tx) = &self.input {
+            let _ = tx.send(input.to_vec());
+        }
+        let deadline = start + timeout;
+        let mut scanned = 0;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(SessionEvent::Out(bytes)) => {
+                    stdout.extend_from_slice(&bytes);
+                    if let Some(end) = marker_line(&stdout, &mut scanned, marker) {
+                        stdout.truncate(end);
+                        return ex(stdout, Ended::Marker, 0);
+                    }
+                    if stdout.len() > limit {
+                        stdout.truncate(limit);
+                        let escaped = self.kill();
+                        return ex(stdout, Ended::Truncated, escaped);
+                    }
+                }
+                Ok(SessionEvent::OutEnd) => self.out_open = false,
+                Ok(SessionEvent::Exit(code)) => {
+                    // What it left in its group goes too; then the output
+                    // still in the pipe, unless a process that left the
+                    // group holds it open: found and killed.
+                    kill_group(self.pgid);
+                    let mut escaped = 0;
+                    let mut patience = Duration::from_millis(20);
+                    while self.out_open {
+                        match self.events.recv_timeout(patience) {
+                            Ok(SessionEvent::Out(bytes)) => {
+                                let room = (limit + 1).saturating_sub(stdout.len());
+                                stdout.extend_from_slice(&bytes[..bytes.len().min(room)]);
+                            }
+                            Ok(_) => self.out_open = false,
+                            Err(_) if escaped == 0 && patience.as_millis() == 20 => {
+                                escaped = sweep(Which::Run(self.mark), Some(self.pgid));
+                                patience = Duration::from_secs(1);
+                            }
+                            Err(_) => break,
+                        }
+                    }
+                    self.finish();
+                    if stdout.len() > limit {
+                        stdout.truncate(limit);
+                        return ex(stdout, Ended::Truncated, escaped);
+                    }
+                    return ex(stdout, Ended::Exited(code), escaped);
+                }
+                Err(_) => {
+                    let escaped = self.kill();
+                    return ex(stdout, Ended::TimedOut, escaped);
+                }
+            }
+        }
+    }
+
+    /// The end of the program's standard error so far (its last
+    /// [`STDERR_KEPT`] bytes), and whether more came before it. Once the
+    /// program is gone, waits briefly for the rest of it (a crash message
+    /// comes last).
+    pub fn stderr_tail(&self) -> (String, bool) {
+        if !self.alive {
+            let _ = self.stderr_end.recv_timeout(Duration::from_millis(200));
+        }
+        let k = self.stderr.lock().expect("no panics while held");
+        let start = k.0.len().saturating_sub(STDERR_KEPT);
+        (
+            String::from_utf8_lossy(&k.0[start..]).into_owned(),
+            k.1 || start > 0,
+        )
+    }
+
+    /// Kills the program's group and what left it, waits (briefly) for the
+    /// shell to be reaped. Returns how many escapees were killed.
+    fn kill(&mut self) -> usize {
+        if !self.alive {
+            return 0;
+        }
+        kill_group(self.pgid);
+        self.input = None;
+        // The shell's exit, reported by the waiter: after it, whatever left
+        // the group has been handed to us (as subreaper) and can be swept.
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while let Ok(ev) = self
+            .events
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            match ev {
+                SessionEvent::Exit(_) => break,
+                SessionEvent::OutEnd => self.out_open = false,
+                SessionEvent::Out(_) => {}
+            }
+        }
+        let escaped = sweep(Which::Run(self.mark), Some(self.pgid));
+        self.finish();
+        escaped
+    }
+
+    /// The program is gone: no longer a live run.
+    fn finish(&mut self) {
+        self.alive = false;
+        self.input = None;
+        LIVE_GROUPS
+            .lock()
+            .expect("no panics while held")
+            .retain(|g| g.1 != self.mark);
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The end of the output before the first complete line equal to `marker`
+/// (trimmed), looking only at lines from `scanned` on; `scanned` advances
+/// past the complete lines seen. A marker without its newline counts once
+/// it is the whole rest of the output.
+fn marker_line(out: &[u8], scanned: &mut usize, marker: &str) -> Option<usize> {
+    let is_marker = |line: &[u8]| line.trim_ascii() == marker.as_bytes();
+    while let Some(nl) = out[*scanned..].iter().position(|&b| b == b'\n') {
+        let line = &out[*scanned..*scanned + nl];
+        if is_marker(line) {
+            return Some(*scanned);
+        }
+        *scanned += nl + 1;
+    }
+    if is_marker(&out[*scanned..]) {
+        return Some(*scanned);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_marker_is_a_whole_line() {
+        let m = ">>>MARK<<<";
+        let find = |out: &[u8]| marker_line(out, &mut 0, m);
+        assert_eq!(find(b"{\"response\":\"PASS\"}\n>>>MARK<<<\n"), Some(20));
+        assert_eq!(find(b"{}\r\n  >>>MARK<<< \r\n"), Some(4));
+        // Complete without its newline only when it is all that is left.
+        assert_eq!(find(b"{}\n>>>MARK<<<"), Some(3));
+        assert_eq!(find(b"{}\n>>>MARK<"), None);
+        assert_eq!(find(b"x >>>MARK<<<\n"), None);
+        assert_eq!(find(b"{\"response\":\">>>MARK<<<\"}\n"), None);
+        // Scanning goes on where it stopped, across reads.
+        let mut scanned = 0;
+        let mut out = b"{}\n>>>MA".to_vec();
+        assert_eq!(marker_line(&out, &mut scanned, m), None);
+        assert_eq!(scanned, 3);
+        out.extend_from_slice(b"RK<<<\n");
+        assert_eq!(marker_line(&out, &mut scanned, m), Some(3));
+    }
+
+    #[test]
+    fn a_session_keeps_running_until_it_stops_printing_the_marker() {
+        let script = "read a; echo \"got $a\"; echo '>>>MARK<<<'; read b; echo \"then $b\"";
+        let mut s = Session::spawn(script, None).unwrap();
+        let t = Duration::from_secs(20);
+        let e = s.exchange(b"one\n", t, 1000, ">>>MARK<<<");
+        assert_eq!(
+            (e.ended, e.stdout.as_slice()),
+            (Ended::Marker, &b"got one\n"[..])
+        );
+        assert!(s.alive());
+        let e = s.exchange(b"two\n", t, 1000, ">>>MARK<<<");
+        assert_eq!(
+            (e.ended, e.stdout.as_slice()),
+            (Ended::Exited(Some(0)), &b"then two\n"[..])
+        );
+        assert!(!s.alive());
+        // Too much output and time-outs end it.
+        let mut s = Session::spawn("yes", None).unwrap();
+        let e = s.exchange(b"", t, 1000, ">>>MARK<<<");
+        assert_eq!((e.ended, e.stdout.len()), (Ended::Truncated, 1000));
+        let mut s = Session::spawn("sleep 30", None).unwrap();
+        let e = s.exchange(b"", Duration::from_millis(100), 1000, ">>>MARK<<<");
+        assert_eq!(e.ended, Ended::TimedOut);
+        assert!(!s.alive());
+    }
+}

@@ -489,6 +489,33 @@ fn the_command_line_writes_pages() {
         .collect();
     assert_eq!(step_texts(&d), events);
     assert_eq!(d["seats"][0]["label"], "greedy");
+    // A program's answers carry its time; one put out, its reason.
+    let r = common::run(
+        &[
+            "noi2014",
+            "play",
+            "--bot",
+            "echo nonsense",
+            "--html",
+            noi.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let d = data(&std::fs::read_to_string(&noi).unwrap());
+    let out = d["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["text"] == "out 0")
+        .expect("the program is put out");
+    let failed = out["asks"].as_array().unwrap().last().unwrap();
+    assert_eq!(failed["failed"], true, "{failed}");
+    assert!(
+        failed["note"].as_str().unwrap().ends_with(" ms"),
+        "{failed}"
+    );
+    assert!(strings(&out["notes"])[0].contains("gave no usable answer"));
     let unwritable = dir.join("no/such/dir/x.html");
     let r = common::run(
         &["noi2014", "play", "--html", unwritable.to_str().unwrap()],

@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod commands;
 pub mod noi2014;
+pub mod tournament;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mahjong_sim::parse::ParseError;

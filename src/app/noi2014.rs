@@ -2,15 +2,17 @@
 //! bots and bot programs.
 
 use super::CliError;
+use mahjong_sim::noi2014::arena::{self, Game, Seat};
 use mahjong_sim::noi2014::families::{walls, Family};
 use mahjong_sim::noi2014::program::ProgramBot;
 use mahjong_sim::noi2014::result::PlayerEnd;
-use mahjong_sim::noi2014::tiles::{lower_name, name};
 use mahjong_sim::noi2014::wall::Wall;
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, SampleBot};
+use mahjong_sim::process;
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
+use std::time::Duration;
 
 /// The built-in bots, by name.
 pub const BUILT_IN: [&str; 2] = ["greedy", "sample"];
@@ -40,7 +42,8 @@ impl BotSpec {
         ))
     }
 
-    fn label(&self) -> String {
+    /// How the bot is shown: its name or its command line.
+    pub fn label(&self) -> String {
         match self {
             BotSpec::BuiltIn(b) => b.to_string(),
             BotSpec::Program(c) => c.clone(),
@@ -48,9 +51,26 @@ impl BotSpec {
     }
 }
 
-enum Seat {
-    BuiltIn(Box<dyn Bot>),
-    Program(ProgramBot),
+/// A bot program's limits a step.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Wall-clock time until it answers.
+    pub time: Duration,
+    /// Address space in MiB; `None` for no limit.
+    pub memory_mib: Option<u64>,
+}
+
+/// The seat for a bot spec: a built-in bot (the sample bot's choices follow
+/// `seed`) or a program with these limits.
+pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
+    match spec {
+        BotSpec::BuiltIn(name) => Seat::built_in(name, seed).expect("a built-in name"),
+        BotSpec::Program(cmd) => Seat::Program(
+            ProgramBot::new(cmd)
+                .with_time_limit(limits.time)
+                .with_memory_limit(limits.memory_mib),
+        ),
+    }
 }
 
 /// Where the wall comes from.
@@ -66,7 +86,7 @@ pub fn play(
     source: WallSource,
     bots: &[BotSpec],
     seed: u64,
-    time_limit: std::time::Duration,
+    limits: Limits,
     json: bool,
     html: Option<&Path>,
 ) -> Result<Vec<u8>, CliError> {
@@ -90,135 +110,113 @@ pub fn play(
     };
     let mut specs: Vec<BotSpec> = bots.to_vec();
     specs.resize(4, BotSpec::BuiltIn("greedy"));
-    let mut seats: Vec<Seat> = specs
-        .iter()
-        .enumerate()
-        .map(|(p, spec)| match spec {
-            BotSpec::BuiltIn("sample") => Seat::BuiltIn(Box::new(SampleBot::new(
-                seed.wrapping_mul(4).wrapping_add(p as u64),
-            ))),
-            BotSpec::BuiltIn(_) => Seat::BuiltIn(Box::new(GreedyBot::new())),
-            BotSpec::Program(cmd) => {
-                Seat::Program(ProgramBot::new(cmd).with_time_limit(time_limit))
-            }
-        })
-        .collect();
-    let mut out = Vec::new();
-    let labels: Vec<String> = specs.iter().map(BotSpec::label).collect();
-    if json {
-        line(
-            &mut out,
-            json!({"type": "game", "wall": wall_label, "seats": labels}),
-        );
-    } else {
-        let seated: Vec<String> = labels
-            .iter()
-            .enumerate()
-            .map(|(p, l)| format!("{p} {l}"))
-            .collect();
-        writeln!(
-            out,
-            "NOI2014 game, {wall_label}; seats: {}",
-            seated.join(", ")
+    let mut seats: [Seat; 4] = std::array::from_fn(|p| {
+        seat(
+            &specs[p],
+            seed.wrapping_mul(4).wrapping_add(p as u64),
+            limits,
         )
-        .expect("to memory");
+    });
+    let labels: Vec<String> = specs.iter().map(BotSpec::label).collect();
+    process::become_subreaper();
+    super::kill_programs_on_interrupt();
+    let game = arena::play(&wall, &mut seats);
+    process::kill_leftovers();
+    let game = game.map_err(|source| CliError::Io {
+        what: "cannot run a bot program".into(),
+        source,
+    })?;
+    let mut out = Vec::new();
+    if json {
+        let header = json!({"type": "game", "wall": wall_label, "seats": labels});
+        write_json_log(&mut out, header, &game);
+    } else {
+        write_text_log(&mut out, &wall_label, &labels, &game);
     }
-    let mut judge = Judge::new(&wall);
-    let mut shown = 0;
-    let mut answers = Vec::new();
-    while let Some((p, request)) = judge.pending() {
-        let text = request.to_string();
-        let (reply, note) = match &mut seats[p] {
-            Seat::BuiltIn(bot) => (
-                Reply::Text(bot.respond(request).into_owned()),
-                String::new(),
-            ),
-            Seat::Program(bot) => {
-                let step = bot.ask(&text).map_err(|source| CliError::Io {
-                    what: format!("cannot run bot `{}`", bot.command()),
-                    source,
-                })?;
-                let note = if step.stderr_tail.is_empty() {
-                    String::new()
-                } else {
-                    format!("; its stderr ends: {}", step.stderr_tail)
-                };
-                (step.reply, note)
-            }
-        };
-        if json {
-            let answer = match &reply {
-                Reply::Text(t) => {
-                    json!({"type": "request", "player": p, "request": text, "answer": t})
-                }
-                Reply::Failed(why) => {
-                    json!({"type": "request", "player": p, "request": text, "failed": why, "stderr": note})
-                }
-            };
-            line(&mut out, answer);
-        } else {
-            let answer = match &reply {
-                Reply::Text(t) => t.clone(),
-                Reply::Failed(why) => format!("(no answer: {why}{note})"),
-            };
-            writeln!(out, "  {p} <- {text:<44} -> {answer}").expect("to memory");
-        }
-        if html.is_some() {
-            answers.push(mahjong_sim::replay::noi2014::Answer {
-                reply: reply.clone(),
-                note: note.trim_start_matches("; ").to_string(),
-            });
-        }
-        judge.answer(reply).expect("a request is pending");
-        shown = show_events(&mut out, &judge, shown, json);
-    }
-    result_table(&mut out, &judge, &labels, json);
     if let Some(path) = html {
-        let page = mahjong_sim::replay::noi2014::page(&judge, &labels, &answers, &wall_label)
-            .expect("the answers given replay the game");
+        let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label)
+            .expect("a game's record replays it");
         super::commands::write_page(path, &page)?;
     }
     Ok(out)
 }
 
-/// Writes the events past `shown`, each with its player's hand after it.
-fn show_events(out: &mut Vec<u8>, judge: &Judge, shown: usize, json: bool) -> usize {
-    for e in &judge.events()[shown..] {
-        let text = e.to_string();
-        let player = text.split(' ').nth(1).and_then(|p| p.parse::<usize>().ok());
-        let hand = player.map(|p| hand_text(judge, p));
-        if json {
-            line(out, json!({"type": "event", "event": text, "hand": hand}));
-        } else {
-            match hand {
-                Some(h) => writeln!(out, "{text:<24} | {} holds {h}", player.unwrap_or(0)),
-                None => writeln!(out, "{text}"),
+/// The game's JSON Lines: `header`, then each request with its answer
+/// (with a program's milliseconds, whether a process was started, and the
+/// end of its stderr when it failed), each event with the player's tiles,
+/// and the result. Tournament logs are these lines.
+pub fn write_json_log(out: &mut Vec<u8>, mut header: serde_json::Value, game: &Game) {
+    header["tiles"] = json!(game.wall.to_string());
+    line(out, header);
+    for turn in &game.turns {
+        let mut l = json!({"type": "request", "player": turn.player, "request": turn.request});
+        match &turn.reply {
+            Reply::Text(t) => l["answer"] = json!(t),
+            Reply::Failed(why) => l["failed"] = json!(why),
+        }
+        if let Some(step) = &turn.program {
+            l["ms"] = json!(step.ms);
+            l["started"] = json!(step.started);
+            if !step.stderr.is_empty() {
+                l["stderr"] = json!(step.stderr);
+            }
+        }
+        line(out, l);
+        for e in &turn.events {
+            let hand = e.hand.as_ref().map(|h| &h.1);
+            line(
+                out,
+                json!({"type": "event", "event": e.event, "hand": hand}),
+            );
+        }
+    }
+    let result = game.judge.result().expect("the game is over");
+    line(
+        out,
+        json!({"type": "result", "end": result.end, "players": result.players}),
+    );
+}
+
+/// The game's log for people: every request and answer, every event with
+/// its player's tiles, and the result table.
+pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], game: &Game) {
+    let seated: Vec<String> = labels
+        .iter()
+        .enumerate()
+        .map(|(p, l)| format!("{p} {l}"))
+        .collect();
+    writeln!(
+        out,
+        "NOI2014 game, {wall_label}; seats: {}",
+        seated.join(", ")
+    )
+    .expect("to memory");
+    for turn in &game.turns {
+        let answer = match &turn.reply {
+            Reply::Text(t) => t.clone(),
+            Reply::Failed(why) => {
+                let stderr = turn.program.as_ref().map_or("", |s| s.stderr.as_str());
+                if stderr.is_empty() {
+                    format!("(no answer: {why})")
+                } else {
+                    format!("(no answer: {why}; its stderr ends: {stderr})")
+                }
+            }
+        };
+        writeln!(out, "  {} <- {:<44} -> {answer}", turn.player, turn.request).expect("to memory");
+        for e in &turn.events {
+            match &e.hand {
+                Some((p, h)) => writeln!(out, "{:<24} | {p} holds {h}", e.event),
+                None => writeln!(out, "{}", e.event),
             }
             .expect("to memory");
         }
     }
-    judge.events().len()
+    result_table(out, &game.judge, labels);
 }
 
-/// A player's tiles as the protocol writes them: concealed in upper case,
-/// exposed sets in lower case.
-fn hand_text(judge: &Judge, p: usize) -> String {
-    let mut words: Vec<&str> = judge.hand(p).tiles().map(name).collect();
-    for m in judge.melds(p) {
-        words.extend(m.tiles().into_iter().map(lower_name));
-    }
-    words.join(" ")
-}
-
-fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String], json: bool) {
+fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
     let result = judge.result().expect("the game is over");
-    if json {
-        line(
-            out,
-            json!({"type": "result", "end": result.end, "players": result.players}),
-        );
-        return;
-    }
     let end = match result.end {
         mahjong_sim::noi2014::EndReason::EmptyWall => "the wall ran out",
         mahjong_sim::noi2014::EndReason::OneLeft => "at most one player was left",
@@ -303,31 +301,101 @@ pub fn read_bounded(path: Option<&Path>, limit: u64) -> Result<Vec<u8>, CliError
     Ok(bytes)
 }
 
+/// The longest input line `noi2014 bot` reads.
+const BOT_LINE_LIMIT: u64 = 16 << 20;
+
 /// `noi2014 bot`: a built-in bot as a bot program. Reads the judge's line
-/// (point 20) from `input`, replays every request through a fresh bot (the
-/// bots are deterministic, so it answers the old requests as it did before)
-/// and returns its answer to the newest as the protocol's output line.
-pub fn bot(name: &str, seed: u64, input: &[u8]) -> Result<Vec<u8>, CliError> {
+/// (point 20), replays every request through a fresh bot (the bots are
+/// deterministic, so it answers the old requests as it did before) and
+/// prints its answer to the newest as the protocol's output line. With
+/// `keep_running` it then prints the keep-running marker and answers each
+/// further line (the newest request as a JSON string) with the same bot,
+/// until its input ends; a full input line starts it afresh.
+pub fn bot(
+    name: &str,
+    seed: u64,
+    keep_running: bool,
+    mut input: impl std::io::BufRead,
+    out: &mut dyn Write,
+) -> Result<super::Verdict, CliError> {
+    use mahjong_sim::noi2014::program::KEEP_RUNNING;
     use mahjong_sim::noi2014::protocol::{bot_output, read_input};
-    let text = std::str::from_utf8(input)
-        .map_err(|_| CliError::Other("standard input is not UTF-8".into()))?;
-    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let input = read_input(line).map_err(CliError::Other)?;
-    let mut bot: Box<dyn Bot> = match name {
-        "sample" => Box::new(SampleBot::new(seed)),
-        _ => Box::new(GreedyBot::new()),
+    use std::io::{BufRead, Read};
+    let fresh = || -> Box<dyn Bot> {
+        match name {
+            "sample" => Box::new(SampleBot::new(seed)),
+            _ => Box::new(GreedyBot::new()),
+        }
     };
-    let mut answer = String::new();
-    for (i, request) in input.requests.iter().enumerate() {
-        let a = bot.respond_str(request).map_err(|e| {
-            CliError::Other(format!(
-                "request {} (`{request}`) is not a request: {e:?}",
-                i + 1
-            ))
-        })?;
-        answer = a.into_owned();
+    let mut bot: Option<Box<dyn Bot>> = None;
+    let mut number = 0;
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        (&mut input)
+            .take(BOT_LINE_LIMIT)
+            .read_until(b'\n', &mut raw)
+            .map_err(|source| CliError::Io {
+                what: "cannot read standard input".into(),
+                source,
+            })?;
+        if raw.is_empty() {
+            return if number == 0 {
+                Err(CliError::Other(
+                    "no input: expected the judge's JSON line on standard input".into(),
+                ))
+            } else {
+                Ok(super::Verdict::Ok)
+            };
+        }
+        number += 1;
+        if raw.len() as u64 == BOT_LINE_LIMIT && raw.last() != Some(&b'\n') {
+            return Err(CliError::Other(format!(
+                "input line {number} is longer than {BOT_LINE_LIMIT} bytes"
+            )));
+        }
+        let text = std::str::from_utf8(&raw)
+            .map_err(|_| CliError::Other(format!("input line {number} is not UTF-8")))?
+            .trim();
+        if text.is_empty() {
+            number -= 1;
+            continue;
+        }
+        let answer_to = |bot: &mut Box<dyn Bot>, i: usize, request: &str| {
+            bot.respond_str(request)
+                .map(|a| a.into_owned())
+                .map_err(|e| {
+                    CliError::Other(format!(
+                        "input line {number}: request {i} (`{request}`) is not a request: {e:?}"
+                    ))
+                })
+        };
+        let answer = match serde_json::from_str::<String>(text) {
+            // Keep-running: only the newest request.
+            Ok(request) => {
+                let Some(b) = bot.as_mut() else {
+                    return Err(CliError::Other(format!(
+                        "input line {number} is a lone request, but no full input line came before it"
+                    )));
+                };
+                answer_to(b, 1, &request)?
+            }
+            Err(_) => {
+                let input = read_input(text)
+                    .map_err(|e| CliError::Other(format!("input line {number}: {e}")))?;
+                let b = bot.insert(fresh());
+                let mut answer = String::new();
+                for (i, request) in input.requests.iter().enumerate() {
+                    answer = answer_to(b, i + 1, request)?;
+                }
+                answer
+            }
+        };
+        writeln!(out, "{}", bot_output(&answer, "")).map_err(CliError::Stdout)?;
+        if !keep_running {
+            return Ok(super::Verdict::Ok);
+        }
+        writeln!(out, "{KEEP_RUNNING}").map_err(CliError::Stdout)?;
+        out.flush().map_err(CliError::Stdout)?;
     }
-    let mut out = bot_output(&answer, "").into_bytes();
-    out.push(b'\n');
-    Ok(out)
 }

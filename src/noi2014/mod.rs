@@ -17,6 +17,10 @@
 //!   their own requests.
 //! - [`play`]: driving a judge with bots or any answer source.
 //! - [`protocol`]: the Botzone JSON lines of points 20 and 28.
+//! - [`program`]: bot programs under that protocol, one process per request
+//!   or kept running.
+//! - [`arena`]: games between built-in bots and programs, with their record.
+//! - [`swiss`]: Swiss-round pairings and standings (points 24-26).
 //!
 //! Everything this folder takes from the rest of the crate is imported here,
 //! once; the submodules refer to it and to each other through `super::`.
@@ -30,6 +34,7 @@ pub use crate::parse::{words, Pos};
 pub use crate::rng::Rng;
 pub use crate::tile::Tile;
 
+pub mod arena;
 pub mod bot;
 pub mod event;
 pub mod families;
@@ -41,6 +46,7 @@ pub mod protocol;
 pub mod request;
 pub mod result;
 pub mod sample;
+pub mod swiss;
 pub mod target;
 pub mod tiles;
 pub mod view;

@@ -1,36 +1,79 @@
 //! A bot that is a program, spoken to in Botzone's JSON protocol (points 20,
-//! 28), one process per request, contained by [`crate::process`]: time and
-//! output limits, its process group killed after every step.
+//! 28), contained by [`crate::process`]: time and output limits, an address
+//! space limit, its whole process tree killed when it fails or the game ends.
+//!
+//! Two modes, as on Botzone:
+//! - **One process per request** (the protocol's default): the program reads
+//!   one line holding every request so far, its own responses and its saved
+//!   `data`, prints one line of JSON and exits.
+//! - **Keep-running**: a program that prints the line [`KEEP_RUNNING`] after
+//!   its answer stays alive; its next input is only the new request, as a
+//!   JSON string on a line of its own (`"3 1 PLAY W3"`), with no history and
+//!   no `data`. It answers the same way, and stays alive for as long as it
+//!   prints the marker after each answer. A program that exits instead is
+//!   started anew for its next request, with the whole history.
+//!
+//! Standard input stays open while a program runs (it must read one line,
+//! not wait for the end of its input). The time limit runs from the input
+//! written until the program exits or prints the marker.
 
-use super::protocol::{bot_input, judge_step, BotOutput, StepError, OUTPUT_LIMIT, TIME_LIMIT_MS};
+use super::protocol::{
+    bot_input, judge_step, BotOutput, StepError, MEMORY_LIMIT_MIB, OUTPUT_LIMIT, TIME_LIMIT_MS,
+};
 use super::request::Reply;
+use crate::process::{Ended, Session};
 use std::time::Duration;
+
+/// The line a program prints after its answer to stay alive (Botzone's
+/// keep-running mode).
+pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 
 /// One step of a program bot, for the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The reply the judge gets.
     pub reply: Reply,
-    /// Milliseconds until the process exited (or was killed).
+    /// Milliseconds from the input written to the answer (the exit or the
+    /// marker line), kills included.
     pub elapsed_ms: u64,
+    /// True when a process was started for this step (always, unless the
+    /// program keeps running).
+    pub started: bool,
+    /// True when the program is still running after this step.
+    pub kept_running: bool,
     /// The end of its standard error, when the step failed.
     pub stderr_tail: String,
+    /// The kind of failure ([`StepError::kind`]), when the step failed.
+    pub failure: Option<&'static str>,
 }
 
 /// A bot program and what it has seen: every request, its own responses as
-/// printed, and the `data` it saved last.
-#[derive(Clone, Debug)]
+/// printed, and the `data` it saved last; its running process in
+/// keep-running mode.
 pub struct ProgramBot {
     command: String,
     requests: Vec<String>,
     responses: Vec<String>,
     data: String,
     time_limit: Duration,
+    memory_mib: Option<u64>,
+    session: Option<Session>,
+    starts: u64,
+}
+
+impl std::fmt::Debug for ProgramBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProgramBot")
+            .field("command", &self.command)
+            .field("requests", &self.requests.len())
+            .field("running", &self.session.is_some())
+            .finish()
+    }
 }
 
 impl ProgramBot {
     /// The program run by the shell command line `command`, with the
-    /// protocol's time limit of one second a step.
+    /// protocol's limits: one second a step, 256 MiB of address space.
     pub fn new(command: &str) -> ProgramBot {
         ProgramBot {
             command: command.to_string(),
@@ -38,6 +81,9 @@ impl ProgramBot {
             responses: Vec::new(),
             data: String::new(),
             time_limit: Duration::from_millis(TIME_LIMIT_MS),
+            memory_mib: Some(MEMORY_LIMIT_MIB),
+            session: None,
+            starts: 0,
         }
     }
 
@@ -48,48 +94,72 @@ impl ProgramBot {
         self
     }
 
+    /// The same program with another address-space limit in MiB, or none.
+    pub fn with_memory_limit(mut self, mib: Option<u64>) -> ProgramBot {
+        self.memory_mib = mib;
+        self
+    }
+
     /// The command line.
     pub fn command(&self) -> &str {
         &self.command
     }
 
-    /// Runs the program on its newest `request` and reads its answer. A
-    /// failure to start it at all is an I/O error; anything the program
-    /// does wrong is a `Failed` reply.
+    /// How many processes were started so far.
+    pub fn starts(&self) -> u64 {
+        self.starts
+    }
+
+    /// Asks the program for its answer to its newest `request`. A failure
+    /// to start it at all is an I/O error; anything the program does wrong
+    /// is a `Failed` reply, and its processes are killed.
     pub fn ask(&mut self, request: &str) -> std::io::Result<Step> {
         self.requests.push(request.to_string());
-        let mut line = bot_input(&self.requests, &self.responses, &self.data);
+        let started = self.session.is_none();
+        let mut line = if started {
+            let memory = self.memory_mib.map(|m| m << 20);
+            self.session = Some(Session::spawn(&self.command, memory)?);
+            self.starts += 1;
+            bot_input(&self.requests, &self.responses, &self.data)
+        } else {
+            serde_json::to_string(request).expect("a string serializes")
+        };
         line.push('\n');
+        let session = self.session.as_mut().expect("started above");
         // A little over the limit: the verdict is judged on the elapsed time.
-        let run = crate::process::run(
-            &self.command,
+        let ex = session.exchange(
             line.as_bytes(),
             self.time_limit + Duration::from_millis(100),
-            OUTPUT_LIMIT + 1,
-        )?;
-        let elapsed_ms = run.elapsed.as_millis() as u64;
-        let step: Result<BotOutput, StepError> = if run.timed_out {
-            Err(StepError::TimedOut(elapsed_ms))
-        } else if run.truncated {
-            Err(StepError::TooMuchOutput)
-        } else {
-            let exit = match run.code {
-                Some(0) => Ok(()),
-                Some(c) if c < 0 => Err(format!("killed by signal {}", -c)),
-                Some(c) => Err(c.to_string()),
-                None => Err("killed".to_string()),
-            };
-            let limit_ms = self.time_limit.as_millis() as u64;
-            if elapsed_ms > limit_ms {
-                Err(StepError::TimedOut(elapsed_ms))
-            } else {
-                judge_step(&run.stdout, exit, elapsed_ms.min(TIME_LIMIT_MS))
+            OUTPUT_LIMIT,
+            KEEP_RUNNING,
+        );
+        let elapsed_ms = ex.elapsed.as_millis() as u64;
+        let limit_ms = self.time_limit.as_millis() as u64;
+        let step: Result<BotOutput, StepError> = match ex.ended {
+            Ended::TimedOut => Err(StepError::TimedOut(elapsed_ms)),
+            Ended::Truncated => Err(StepError::TooMuchOutput),
+            _ if elapsed_ms > limit_ms => Err(StepError::TimedOut(elapsed_ms)),
+            Ended::Marker => judge_step(&ex.stdout, Ok(()), elapsed_ms.min(TIME_LIMIT_MS)),
+            Ended::Exited(code) => {
+                let exit = match code {
+                    Some(0) => Ok(()),
+                    Some(c) if c < 0 => Err(format!("killed by signal {}", -c)),
+                    Some(c) => Err(c.to_string()),
+                    None => Err("killed".to_string()),
+                };
+                judge_step(&ex.stdout, exit, elapsed_ms.min(TIME_LIMIT_MS))
             }
         };
         let stderr_tail = match &step {
             Ok(_) => String::new(),
-            Err(_) => tail(&run.stderr, 400),
+            Err(_) => tail(&session.stderr_tail().0, 400),
         };
+        let failure = step.as_ref().err().map(StepError::kind);
+        let kept_running = step.is_ok() && session.alive();
+        if !kept_running {
+            // Gone already, or put out: its processes die now.
+            self.session = None;
+        }
         let reply = match step {
             Ok(out) => {
                 self.responses.push(out.response.clone());
@@ -104,8 +174,16 @@ impl ProgramBot {
         Ok(Step {
             reply,
             elapsed_ms,
+            started,
+            kept_running,
             stderr_tail,
+            failure,
         })
+    }
+
+    /// Ends the program's process, if it keeps running (the game is over).
+    pub fn stop(&mut self) {
+        self.session = None;
     }
 }
 

@@ -67,6 +67,21 @@ pub enum StepError {
     TimedOut(u64),
 }
 
+impl StepError {
+    /// A short name of the kind of failure, for summaries: `time-out`,
+    /// `crash`, `too much output` or `malformed output`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            StepError::TimedOut(_) => "time-out",
+            StepError::Crashed(_) => "crash",
+            StepError::TooMuchOutput => "too much output",
+            StepError::NotJson(_) | StepError::NoResponse | StepError::DataNotString => {
+                "malformed output"
+            }
+        }
+    }
+}
+
 /// Point 28: reads a bot's standard output (one JSON object; whitespace
 /// around it is fine; other keys are ignored).
 pub fn read_output(stdout: &[u8]) -> Result<BotOutput, StepError> {
@@ -100,9 +115,9 @@ pub fn judge_step(
     if elapsed_ms > TIME_LIMIT_MS {
         return Err(StepError::TimedOut(elapsed_ms));
     }
-    let out = read_output(stdout)?;
+    // A failure status is a crash whatever it printed (point 28).
     exit.map_err(StepError::Crashed)?;
-    Ok(out)
+    read_output(stdout)
 }
 
 /// The [`Reply`] for a step: the response text, or `Failed` with the words.

@@ -36,6 +36,25 @@ pub enum OutReason {
     },
 }
 
+impl OutReason {
+    /// A short name of the kind of reason, for summaries: `no usable
+    /// answer` (the driver's words say more), `malformed answer`, `illegal
+    /// move` or `kong on an empty wall`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            OutReason::Failed(_) => "no usable answer",
+            OutReason::Malformed(_) => "malformed answer",
+            OutReason::KongOnEmptyWall(_) => "kong on an empty wall",
+            OutReason::NotAllowed(_)
+            | OutReason::NotHeld(_)
+            | OutReason::CannotPeng(_)
+            | OutReason::PengDiscardNotHeld(_)
+            | OutReason::CannotGang(_)
+            | OutReason::NotWinning { .. } => "illegal move",
+        }
+    }
+}
+
 impl fmt::Display for OutReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

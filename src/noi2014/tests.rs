@@ -1104,6 +1104,11 @@ fn point_28_bot_output_json() {
         judge_step(ok, Err("exit status 1".into()), 10),
         Err(StepError::Crashed(_))
     ));
+    // A crash with nothing printed is named a crash, not bad output.
+    assert!(matches!(
+        judge_step(b"", Err("3".into()), 10),
+        Err(StepError::Crashed(_))
+    ));
     assert!(matches!(
         judge_step(ok, Ok(()), 1001),
         Err(StepError::TimedOut(1001))

@@ -6,6 +6,7 @@
 //! that the judge does not say.
 
 use super::{ordinal, Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step};
+use crate::noi2014::arena::Game;
 use crate::noi2014::result::{GameResult, PlayerEnd};
 use crate::noi2014::tiles::{self, name};
 use crate::noi2014::{EndReason, Event, Judge, Reply, PLAYERS};
@@ -365,6 +366,29 @@ pub fn replay(
         ponds,
         result: table,
     })
+}
+
+/// The answers of an arena game's record, each with a program's time and,
+/// when it failed, the end of its standard error.
+pub fn answers_of(game: &Game) -> Vec<Answer> {
+    game.turns
+        .iter()
+        .map(|t| Answer {
+            reply: t.reply.clone(),
+            note: t.program.as_ref().map_or(String::new(), |s| {
+                if s.stderr.is_empty() {
+                    format!("{} ms", s.ms)
+                } else {
+                    format!("{} ms; its stderr ends: {}", s.ms, s.stderr)
+                }
+            }),
+        })
+        .collect()
+}
+
+/// The page of a game the arena played (see [`replay`]).
+pub fn game_page(game: &Game, labels: &[String], title: &str) -> Result<String, ReplayError> {
+    page(&game.judge, labels, &answers_of(game), title)
 }
 
 /// The page of a finished game (see [`replay`]).

@@ -1,0 +1,492 @@
+//! `mahjong-sim noi2014 tournament`: Swiss rounds (points 24-26) between
+//! built-in bots and bot programs, games in parallel, every game's log
+//! saved, standings and a summary of every bot put out.
+//!
+//! The logs folder holds:
+//! - `games/rRR-tT.jsonl` (`rRR-tT-gG.jsonl` in the duplicate format): the
+//!   game's JSON Lines, as `noi2014 play --json` writes them, whose first
+//!   line names the round, table, game, the wall's tiles and each seat's
+//!   bot and command;
+//! - `games.tsv`: one line per game, its file and the bots at seats 0-3;
+//! - `standings.txt` and `standings.json`: after every round, so an
+//!   interrupted tournament keeps the standings of its finished rounds.
+
+use super::noi2014::{seat, write_json_log, BotSpec, Limits};
+use super::CliError;
+use mahjong_sim::noi2014::arena::{self, Seat};
+use mahjong_sim::noi2014::families::{walls, Family};
+use mahjong_sim::noi2014::swiss::{pair_round, standings, Chair, Table};
+use mahjong_sim::noi2014::PlayerEnd;
+use mahjong_sim::process;
+use serde_json::json;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// A bot of the tournament: its name and who plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    /// The name in the standings.
+    pub name: String,
+    /// A built-in bot or a program.
+    pub spec: BotSpec,
+}
+
+impl Entrant {
+    /// `NAME=BOT` (BOT a built-in name or a program), or a built-in name
+    /// alone, named after itself.
+    pub fn parse(s: &str) -> Result<Entrant, String> {
+        let (name, bot) = match s.split_once('=') {
+            Some((name, bot)) => (name.trim(), bot),
+            None => (s.trim(), s),
+        };
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
+        {
+            return Err(format!(
+                "`{s}`: a bot is NAME=BOT, NAME made of letters, digits and - _ . + (e.g. mine=./mybot)"
+            ));
+        }
+        Ok(Entrant {
+            name: name.to_string(),
+            spec: BotSpec::parse(bot)?,
+        })
+    }
+}
+
+/// What the tournament is.
+pub struct Options {
+    /// The bots (at least one; names unique).
+    pub entrants: Vec<Entrant>,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// The seed of seatings and walls.
+    pub seed: u64,
+    /// Games played at once.
+    pub jobs: usize,
+    /// Each table plays its wall four times, seats rotated.
+    pub duplicate: bool,
+    /// A program's limits a step.
+    pub limits: Limits,
+    /// The wall family.
+    pub family: Family,
+    /// Where the logs go (created; must not hold files already).
+    pub logs: PathBuf,
+    /// Standings as JSON instead of text.
+    pub json: bool,
+}
+
+/// One game's outcome, for the standings.
+struct Played {
+    table: usize,
+    game: usize,
+    file: String,
+    chairs: [Chair; 4],
+    half_points: [u8; 4],
+    won: [bool; 4],
+    put_out: [Option<OutNote>; 4],
+    starts: u64,
+}
+
+/// Why a bot was put out, for the summary.
+#[derive(Clone, Debug, serde::Serialize)]
+struct OutNote {
+    game: String,
+    request: usize,
+    kind: &'static str,
+    reason: String,
+    stderr: String,
+}
+
+/// Runs the tournament; the standings text (or JSON) for standard output.
+pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
+    let n = opts.entrants.len();
+    if n == 0 {
+        return Err(CliError::Other(
+            "no bots: give at least one --bot NAME=BOT".into(),
+        ));
+    }
+    for (i, e) in opts.entrants.iter().enumerate() {
+        if opts.entrants[..i].iter().any(|f| f.name == e.name) {
+            return Err(CliError::Other(format!(
+                "two bots are named `{}`: give each its own NAME=",
+                e.name
+            )));
+        }
+    }
+    prepare_logs(&opts.logs)?;
+    let games_dir = opts.logs.join("games");
+    let io = |what: String| move |source| CliError::Io { what, source };
+    std::fs::create_dir_all(&games_dir)
+        .map_err(io(format!("cannot create {}", games_dir.display())))?;
+    process::become_subreaper();
+    super::kill_programs_on_interrupt();
+
+    let games_per_table = if opts.duplicate { 4 } else { 1 };
+    let tables_per_round = n.div_ceil(4);
+    let total_games = opts.rounds as usize * tables_per_round * games_per_table;
+    let bar = super::progress_bar(
+        total_games,
+        "{elapsed_precise} [{bar:30}] {pos}/{len} games, round {msg}",
+    );
+    let mut half_points = vec![0u32; n];
+    let mut games = vec![0u32; n];
+    let mut won = vec![0u32; n];
+    let mut outs: Vec<Vec<OutNote>> = vec![Vec::new(); n];
+    let mut index = "file\tround\ttable\tgame\tseat0\tseat1\tseat2\tseat3\n".to_string();
+    let start = Instant::now();
+    let mut played_games = 0;
+    let mut starts = 0;
+    for round in 1..=opts.rounds {
+        bar.set_message(format!("{round}/{}", opts.rounds));
+        let tables = pair_round(opts.seed, round, &half_points);
+        let jobs: Vec<(usize, usize)> = (0..tables.len())
+            .flat_map(|t| (0..games_per_table).map(move |g| (t, g)))
+            .collect();
+        let results = run_jobs(opts, &tables, &jobs, &games_dir, &bar)?;
+        for p in results {
+            played_games += 1;
+            starts += p.starts;
+            let names = p.chairs.map(|c| chair_name(opts, c));
+            index.push_str(&format!(
+                "{}\t{round}\t{}\t{}\t{}\n",
+                p.file,
+                p.table + 1,
+                p.game + 1,
+                names.join("\t")
+            ));
+            for (s, chair) in p.chairs.iter().enumerate() {
+                if let Chair::Bot(b) = *chair {
+                    half_points[b] += u32::from(p.half_points[s]);
+                    games[b] += 1;
+                    won[b] += u32::from(p.won[s]);
+                    if let Some(note) = &p.put_out[s] {
+                        outs[b].push(note.clone());
+                    }
+                }
+            }
+        }
+        let elapsed = start.elapsed();
+        let report = Report {
+            opts,
+            rounds_done: round,
+            half_points: &half_points,
+            games: &games,
+            won: &won,
+            outs: &outs,
+            played_games,
+            starts,
+            elapsed,
+        };
+        write_file(&opts.logs.join("games.tsv"), index.as_bytes())?;
+        write_file(&opts.logs.join("standings.txt"), &report.text())?;
+        let mut j = serde_json::to_vec_pretty(&report.json()).expect("JSON to memory");
+        j.push(b'\n');
+        write_file(&opts.logs.join("standings.json"), &j)?;
+    }
+    bar.finish_and_clear();
+    process::kill_leftovers();
+    let report = Report {
+        opts,
+        rounds_done: opts.rounds,
+        half_points: &half_points,
+        games: &games,
+        won: &won,
+        outs: &outs,
+        played_games,
+        starts,
+        elapsed: start.elapsed(),
+    };
+    Ok(if opts.json {
+        let mut j = serde_json::to_vec(&report.json()).expect("JSON to memory");
+        j.push(b'\n');
+        j
+    } else {
+        report.text()
+    })
+}
+
+/// The logs folder: created, or an empty one; never one holding files, so
+/// that two tournaments' logs do not mix.
+fn prepare_logs(dir: &Path) -> Result<(), CliError> {
+    match std::fs::read_dir(dir) {
+        Ok(mut entries) => {
+            if entries.next().is_some() {
+                return Err(CliError::Other(format!(
+                    "the logs folder {} is not empty: give another --logs, or remove it",
+                    dir.display()
+                )));
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(dir).map_err(|source| CliError::Io {
+                what: format!("cannot create the logs folder {}", dir.display()),
+                source,
+            })
+        }
+        Err(source) => Err(CliError::Io {
+            what: format!("cannot use the logs folder {}", dir.display()),
+            source,
+        }),
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|source| CliError::Io {
+        what: format!("cannot write {}", path.display()),
+        source,
+    })
+}
+
+fn chair_name(opts: &Options, chair: Chair) -> String {
+    match chair {
+        Chair::Bot(b) => opts.entrants[b].name.clone(),
+        Chair::House => "house".to_string(),
+    }
+}
+
+/// Plays the round's games, `opts.jobs` at a time; their outcomes in job
+/// order.
+fn run_jobs(
+    opts: &Options,
+    tables: &[Table],
+    jobs: &[(usize, usize)],
+    games_dir: &Path,
+    bar: &indicatif::ProgressBar,
+) -> Result<Vec<Played>, CliError> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Played, CliError>>>> =
+        Mutex::new((0..jobs.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..opts.jobs.clamp(1, jobs.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(t, g)) = jobs.get(i) else { break };
+                let played = play_one(opts, &tables[t], t, g, games_dir);
+                let failed = played.is_err();
+                results.lock().expect("no panics while held")[i] = Some(played);
+                bar.inc(1);
+                if failed {
+                    // No more games start; the others finish theirs.
+                    next.store(jobs.len(), Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no panics while held")
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+fn play_one(
+    opts: &Options,
+    table: &Table,
+    t: usize,
+    g: usize,
+    games_dir: &Path,
+) -> Result<Played, CliError> {
+    let wall = walls(opts.family, table.wall_seed, 1)
+        .pop()
+        .expect("one wall");
+    let chairs = table.seats(g);
+    let mut seats: [Seat; 4] = std::array::from_fn(|s| match chairs[s] {
+        Chair::Bot(b) => seat(
+            &opts.entrants[b].spec,
+            table.wall_seed.wrapping_add(s as u64),
+            opts.limits,
+        ),
+        Chair::House => Seat::built_in("greedy", 0).expect("built in"),
+    });
+    let game = arena::play(&wall, &mut seats).map_err(|source| CliError::Io {
+        what: format!(
+            "cannot run a bot program at round {}, table {}",
+            table.round, table.number
+        ),
+        source,
+    })?;
+    let file = if opts.duplicate {
+        format!("r{:02}-t{}-g{}.jsonl", table.round, t + 1, g + 1)
+    } else {
+        format!("r{:02}-t{}.jsonl", table.round, t + 1)
+    };
+    let names = chairs.map(|c| chair_name(opts, c));
+    let commands = chairs.map(|c| match c {
+        Chair::Bot(b) => opts.entrants[b].spec.label(),
+        Chair::House => "greedy".to_string(),
+    });
+    let header = json!({
+        "type": "game",
+        "round": table.round,
+        "table": t + 1,
+        "game": g + 1,
+        "wall": format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
+        "seats": names,
+        "commands": commands,
+    });
+    let mut log = Vec::new();
+    write_json_log(&mut log, header, &game);
+    write_file(&games_dir.join(&file), &log)?;
+    let result = game.judge.result().expect("the game is over");
+    let put_out = game.put_out().map(|o| {
+        o.map(|o| OutNote {
+            game: file.clone(),
+            request: o.request,
+            kind: o.kind,
+            reason: o.reason,
+            stderr: o
+                .turn
+                .program
+                .as_ref()
+                .map(|s| s.stderr.clone())
+                .unwrap_or_default(),
+        })
+    });
+    Ok(Played {
+        table: t,
+        game: g,
+        file,
+        chairs,
+        half_points: std::array::from_fn(|s| result.players[s].half_points),
+        won: std::array::from_fn(|s| matches!(result.players[s].end, PlayerEnd::Won { .. })),
+        put_out,
+        starts: game.starts.iter().sum(),
+    })
+}
+
+/// The standings after some rounds.
+struct Report<'a> {
+    opts: &'a Options,
+    rounds_done: u32,
+    half_points: &'a [u32],
+    games: &'a [u32],
+    won: &'a [u32],
+    outs: &'a [Vec<OutNote>],
+    played_games: usize,
+    starts: u64,
+    elapsed: Duration,
+}
+
+impl Report<'_> {
+    fn games_per_second(&self) -> f64 {
+        self.played_games as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// Put-out notes of bot `b` grouped by kind: (kind, count, first note).
+    fn out_kinds(&self, b: usize) -> Vec<(&'static str, usize, &OutNote)> {
+        let mut kinds: Vec<(&'static str, usize, &OutNote)> = Vec::new();
+        for note in &self.outs[b] {
+            match kinds.iter_mut().find(|k| k.0 == note.kind) {
+                Some(k) => k.1 += 1,
+                None => kinds.push((note.kind, 1, note)),
+            }
+        }
+        kinds
+    }
+
+    fn text(&self) -> Vec<u8> {
+        let o = self.opts;
+        let mut out = Vec::new();
+        writeln!(
+            out,
+            "NOI2014 Swiss tournament: {} bots, round {} of {}, seed {}, {}{} walls; {} games in {:.1} s ({:.2} a second, {} bot processes started); logs in {}",
+            o.entrants.len(),
+            self.rounds_done,
+            o.rounds,
+            o.seed,
+            if o.duplicate { "duplicate format, " } else { "" },
+            o.family.name(),
+            self.played_games,
+            self.elapsed.as_secs_f64(),
+            self.games_per_second(),
+            self.starts,
+            o.logs.display(),
+        )
+        .expect("to memory");
+        writeln!(out, "\nplace  points  games  won  out  bot").expect("to memory");
+        for s in standings(self.half_points) {
+            writeln!(
+                out,
+                "{:<6} {:<7} {:<6} {:<4} {:<4} {}",
+                s.place,
+                half(s.half_points),
+                self.games[s.bot],
+                self.won[s.bot],
+                self.outs[s.bot].len(),
+                o.entrants[s.bot].name
+            )
+            .expect("to memory");
+        }
+        if self.outs.iter().any(|v| !v.is_empty()) {
+            writeln!(out, "\nput out:").expect("to memory");
+            for (b, e) in o.entrants.iter().enumerate() {
+                for (kind, count, first) in self.out_kinds(b) {
+                    let stderr = if first.stderr.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; its stderr ends: {}", first.stderr.replace('\n', " | "))
+                    };
+                    writeln!(
+                        out,
+                        "  {}: {kind}, {count} time{}; first in {} at request {}: {}{stderr}",
+                        e.name,
+                        if count == 1 { "" } else { "s" },
+                        first.game,
+                        first.request,
+                        first.reason
+                    )
+                    .expect("to memory");
+                }
+            }
+        }
+        out
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let o = self.opts;
+        let rows: Vec<serde_json::Value> = standings(self.half_points)
+            .iter()
+            .map(|s| {
+                let e = &o.entrants[s.bot];
+                json!({
+                    "place": s.place,
+                    "bot": e.name,
+                    "command": e.spec.label(),
+                    "points": f64::from(s.half_points) / 2.0,
+                    "games": self.games[s.bot],
+                    "won": self.won[s.bot],
+                    "put_out": self.outs[s.bot],
+                })
+            })
+            .collect();
+        json!({
+            "rounds": o.rounds,
+            "rounds_done": self.rounds_done,
+            "seed": o.seed,
+            "duplicate": o.duplicate,
+            "family": o.family.name(),
+            "games": self.played_games,
+            "seconds": self.elapsed.as_secs_f64(),
+            "games_per_second": self.games_per_second(),
+            "processes_started": self.starts,
+            "logs": o.logs.display().to_string(),
+            "standings": rows,
+        })
+    }
+}
+
+/// Half points as points: `7` is 3.5.
+fn half(h: u32) -> String {
+    if h % 2 == 0 {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
+}

@@ -1,0 +1,194 @@
+//! Games between seats of any kind (in-process bots and bot programs), with
+//! the full record of each: every request and answer, how long a program
+//! took, why it failed, and every event with its player's tiles after it.
+//! The `play` and `tournament` commands print and save these records; the
+//! record is all a log holds, so a log can be replayed.
+
+use super::bot::Bot;
+use super::greedy::GreedyBot;
+use super::judge::Judge;
+use super::program::ProgramBot;
+use super::request::Reply;
+use super::result::PlayerEnd;
+use super::sample::SampleBot;
+use super::tiles::{lower_name, name};
+use super::wall::Wall;
+use super::PLAYERS;
+
+/// Who plays at a seat.
+pub enum Seat {
+    /// An in-process bot.
+    BuiltIn(Box<dyn Bot + Send>),
+    /// A bot program.
+    Program(ProgramBot),
+}
+
+impl Seat {
+    /// The built-in bot `name` (`greedy` or `sample`; the sample bot's
+    /// random choices follow `seed`), or `None` for another name.
+    pub fn built_in(name: &str, seed: u64) -> Option<Seat> {
+        match name {
+            "greedy" => Some(Seat::BuiltIn(Box::new(GreedyBot::new()))),
+            "sample" => Some(Seat::BuiltIn(Box::new(SampleBot::new(seed)))),
+            _ => None,
+        }
+    }
+}
+
+/// One request and its answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The player asked.
+    pub player: usize,
+    /// The request, as the protocol writes it.
+    pub request: String,
+    /// The answer, or why there was none.
+    pub reply: Reply,
+    /// For a program: milliseconds it took and whether a process was
+    /// started for this request.
+    pub program: Option<ProgramStep>,
+    /// The events this answer led to, each with its player's tiles after it.
+    pub events: Vec<EventLine>,
+}
+
+/// How a program's step went, beyond its answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramStep {
+    /// Milliseconds until it answered (or was killed).
+    pub ms: u64,
+    /// A process was started for this request (not kept running).
+    pub started: bool,
+    /// The end of its standard error, when the step failed.
+    pub stderr: String,
+    /// The kind of failure, when the step failed (`time-out`, `crash`, ...).
+    pub failure: Option<&'static str>,
+}
+
+/// An event line and the tiles of the player it concerns right after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventLine {
+    /// The canonical event line.
+    pub event: String,
+    /// The player the event concerns and its tiles, as the protocol writes
+    /// them (concealed upper case, exposed sets lower case).
+    pub hand: Option<(usize, String)>,
+}
+
+/// A finished game and its record.
+pub struct Game {
+    /// The wall it was played on.
+    pub wall: Wall,
+    /// Every request in the order asked.
+    pub turns: Vec<Turn>,
+    /// The finished judge (result, hands, melds).
+    pub judge: Judge,
+    /// Processes started per seat (0 for a built-in bot).
+    pub starts: [u64; PLAYERS],
+}
+
+/// Plays a whole game on `wall`; the programs' processes are gone when it
+/// returns. A program that cannot be started at all is an I/O error.
+pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
+    let mut judge = Judge::new(wall);
+    let mut turns = Vec::new();
+    let mut shown = 0;
+    let outcome = (|| {
+        while let Some((p, request)) = judge.pending() {
+            let text = request.to_string();
+            let (reply, program) = match &mut seats[p] {
+                Seat::BuiltIn(bot) => (Reply::Text(bot.respond(request).into_owned()), None),
+                Seat::Program(bot) => {
+                    let step = bot.ask(&text)?;
+                    let program = ProgramStep {
+                        ms: step.elapsed_ms,
+                        started: step.started,
+                        stderr: step.stderr_tail,
+                        failure: step.failure,
+                    };
+                    (step.reply, Some(program))
+                }
+            };
+            judge.answer(reply.clone()).expect("a request is pending");
+            let events = judge.events()[shown..]
+                .iter()
+                .map(|e| {
+                    let event = e.to_string();
+                    let player = event.split(' ').nth(1).and_then(|p| p.parse().ok());
+                    let hand = player
+                        .filter(|&p: &usize| p < PLAYERS)
+                        .map(|p| (p, hand_text(&judge, p)));
+                    EventLine { event, hand }
+                })
+                .collect();
+            shown = judge.events().len();
+            turns.push(Turn {
+                player: p,
+                request: text,
+                reply,
+                program,
+                events,
+            });
+        }
+        Ok(())
+    })();
+    let mut starts = [0; PLAYERS];
+    for (seat, n) in seats.iter_mut().zip(&mut starts) {
+        if let Seat::Program(bot) = seat {
+            bot.stop();
+            *n = bot.starts();
+        }
+    }
+    outcome.map(|()| Game {
+        wall: wall.clone(),
+        turns,
+        judge,
+        starts,
+    })
+}
+
+impl Game {
+    /// Why each player was put out, if it was: the turn that put it out,
+    /// the kind of reason (the program's failure, or the judge's verdict on
+    /// its answer) and the judge's words.
+    pub fn put_out(&self) -> [Option<PutOut<'_>>; PLAYERS] {
+        let result = self.judge.result().expect("the game is over");
+        std::array::from_fn(|p| match &result.players[p].end {
+            PlayerEnd::Out { request, reason } => {
+                let turn = &self.turns[*request];
+                let failure = turn.program.as_ref().and_then(|s| s.failure);
+                Some(PutOut {
+                    request: *request,
+                    turn,
+                    kind: failure.unwrap_or(reason.kind()),
+                    reason: reason.to_string(),
+                })
+            }
+            _ => None,
+        })
+    }
+}
+
+/// Why a player was put out.
+#[derive(Clone, Debug)]
+pub struct PutOut<'a> {
+    /// The index of the request (and turn) whose answer put it out.
+    pub request: usize,
+    /// That turn.
+    pub turn: &'a Turn,
+    /// The kind of reason: `time-out`, `crash`, `too much output`,
+    /// `malformed output`, `malformed answer`, `illegal move`, `kong on an
+    /// empty wall`.
+    pub kind: &'static str,
+    /// The judge's words.
+    pub reason: String,
+}
+
+/// A player's tiles as the protocol writes them: concealed in upper case,
+/// exposed sets in lower case.
+pub fn hand_text(judge: &Judge, p: usize) -> String {
+    let mut words: Vec<&str> = judge.hand(p).tiles().map(name).collect();
+    for m in judge.melds(p) {
+        words.extend(m.tiles().into_iter().map(lower_name));
+    }
+    words.join(" ")
+}

@@ -1,0 +1,511 @@
+//! Bot programs under the NOI2014 judge: deliberately bad bots (fixtures in
+//! `tests/fixtures/noi2014/`) are put out with the right reason, the game
+//! completes, a time-out costs at most the limit plus a second, and no
+//! process they started is left behind; keep-running bots stay alive across
+//! requests and play exactly as the built-in bot.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn fixture(name: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/noi2014")
+        .join(name);
+    assert!(p.exists(), "{}", p.display());
+    p.display().to_string()
+}
+
+fn me() -> &'static str {
+    env!("CARGO_BIN_EXE_mahjong-sim")
+}
+
+/// Processes (other than this test) whose environment holds `token`.
+fn processes_with(token: &str) -> Vec<(i32, String)> {
+    let me = std::process::id() as i32;
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            continue;
+        };
+        if env.windows(token.len()).any(|w| w == token.as_bytes()) {
+            let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // A zombie is dead already (its parent reaps it).
+            if state
+                .rsplit(')')
+                .next()
+                .is_some_and(|s| s.trim_start().starts_with('Z'))
+            {
+                continue;
+            }
+            found.push((pid, String::from_utf8_lossy(&cmd).replace('\0', " ")));
+        }
+    }
+    found
+}
+
+/// Waits up to 3 s for every process carrying `token` to be gone; the
+/// survivors (killed afterwards, so that a failure leaves nothing either).
+fn survivors(token: &str) -> Vec<(i32, String)> {
+    let deadline = Instant::now() + Duration::from_secs(3);
+    loop {
+        let left = processes_with(token);
+        if left.is_empty() || Instant::now() > deadline {
+            for (pid, _) in &left {
+                let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            }
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A unique token for one test's processes.
+fn token(test: &str) -> String {
+    format!("NOI2014_BOT_TEST={test}-{}", std::process::id())
+}
+
+/// `mahjong-sim ARGS` with the token in its environment (inherited by
+/// every bot process, `setsid` ones too); its JSON lines and exit status.
+fn play_json(token: &str, args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>, String) {
+    let (k, v) = token.split_once('=').unwrap();
+    let out = Command::new(me())
+        .args(args)
+        .arg("--json")
+        .env(k, v)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let lines = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    (
+        out.status.code(),
+        lines,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Plays seed 1 with `bot` at seat 0 and greedy bots elsewhere; checks the
+/// game completed, seat 0 was put out by its first failing step with an
+/// `expect`ed reason, that a time-out cost at most the limit plus a second,
+/// and that nothing the bot started is left. Returns the failing request.
+fn put_out_for(test: &str, bot: &str, limit: &str, expect: &[&str]) -> serde_json::Value {
+    let token = token(test);
+    let (code, lines, stderr) = play_json(
+        &token,
+        &[
+            "noi2014",
+            "play",
+            "--seed",
+            "1",
+            "--bot",
+            bot,
+            "--time-limit",
+            limit,
+        ],
+    );
+    let left = survivors(&token);
+    assert!(left.is_empty(), "{test}: processes left behind: {left:?}");
+    assert_eq!(code, Some(0), "{test}: {stderr}");
+    let result = lines.last().unwrap();
+    assert_eq!(
+        result["type"], "result",
+        "{test}: the game did not complete"
+    );
+    let end = &result["players"][0]["end"]["Out"];
+    assert!(end.is_object(), "{test}: seat 0 was not put out: {result}");
+    let failing = lines
+        .iter()
+        .find(|l| l["player"] == 0 && l.get("failed").is_some())
+        .cloned();
+    let reason = end["reason"].to_string();
+    let words = match &failing {
+        Some(f) => format!("{} {}", f["failed"], reason),
+        None => reason.clone(),
+    };
+    assert!(
+        expect.iter().any(|e| words.contains(e)),
+        "{test}: expected one of {expect:?}, got {words}"
+    );
+    // The other three played on to the end.
+    let requests = lines.iter().filter(|l| l["type"] == "request").count();
+    assert!(requests > 20, "{test}: only {requests} requests");
+    if let Some(f) = &failing {
+        let limit_ms = (limit.parse::<f64>().unwrap() * 1000.0) as u64;
+        let ms = f["ms"].as_u64().unwrap();
+        assert!(
+            ms <= limit_ms + 1000,
+            "{test}: the failing step took {ms} ms with a limit of {limit_ms} ms"
+        );
+    }
+    failing.unwrap_or(serde_json::Value::Null)
+}
+
+#[test]
+fn a_crashing_bot_is_put_out_with_its_stderr() {
+    let f = put_out_for(
+        "crash",
+        &fixture("crash.sh"),
+        "5",
+        &["crashed (exit status 3)"],
+    );
+    assert!(
+        f["stderr"]
+            .as_str()
+            .unwrap()
+            .contains("something went wrong inside"),
+        "{f}"
+    );
+}
+
+#[test]
+fn a_failure_status_after_a_valid_answer_is_a_crash() {
+    put_out_for(
+        "crash-after",
+        &fixture("crash_after_answer.sh"),
+        "5",
+        &["crashed (exit status 1)"],
+    );
+}
+
+#[test]
+fn a_bot_that_never_answers_times_out_within_the_limit_and_a_second() {
+    let f = put_out_for(
+        "never",
+        &fixture("never_answers.sh"),
+        "1",
+        &["over the time limit"],
+    );
+    assert!(f["ms"].as_u64().unwrap() >= 1000, "{f}");
+}
+
+#[test]
+fn a_bot_that_ignores_sigterm_is_killed_all_the_same() {
+    put_out_for(
+        "sigterm",
+        &fixture("ignores_sigterm.sh"),
+        "1",
+        &["over the time limit"],
+    );
+}
+
+#[test]
+fn garbage_and_invalid_json_are_malformed_output() {
+    put_out_for(
+        "garbage",
+        &fixture("garbage.sh"),
+        "5",
+        &["not one JSON object"],
+    );
+    put_out_for(
+        "invalid-json",
+        &fixture("invalid_json.sh"),
+        "5",
+        &["not one JSON object"],
+    );
+}
+
+#[test]
+fn an_illegal_move_puts_the_bot_out() {
+    let t = token("illegal");
+    let (code, lines, stderr) = play_json(
+        &t,
+        &[
+            "noi2014",
+            "play",
+            "--seed",
+            "1",
+            "--bot",
+            &fixture("illegal_move.sh"),
+            "--time-limit",
+            "5",
+        ],
+    );
+    assert!(survivors(&t).is_empty());
+    assert_eq!(code, Some(0), "{stderr}");
+    let result = lines.last().unwrap();
+    let out = &result["players"][0]["end"]["Out"];
+    // Its answer to its first draw: PENG, which a draw does not allow.
+    let request = out["request"].as_u64().unwrap() as usize;
+    let asked: Vec<&serde_json::Value> = lines.iter().filter(|l| l["type"] == "request").collect();
+    assert_eq!(asked[request]["player"], 0);
+    assert!(
+        asked[request]["request"]
+            .as_str()
+            .unwrap()
+            .starts_with("2 "),
+        "{}",
+        asked[request]
+    );
+    assert_eq!(asked[request]["answer"], "PENG W1");
+    assert!(out["reason"].get("NotAllowed").is_some(), "{out}");
+}
+
+#[test]
+fn a_bot_that_floods_its_output_is_cut_off() {
+    put_out_for(
+        "floods",
+        &fixture("floods.sh"),
+        "5",
+        &["more than 1048576 bytes of output"],
+    );
+}
+
+#[test]
+fn a_setsid_child_holding_the_output_neither_hangs_the_judge_nor_survives() {
+    // Exits without answering; its child in a session of its own keeps the
+    // output open: the judge does not wait for it, and kills it.
+    put_out_for(
+        "setsid-silent",
+        &fixture("setsid_silent.sh"),
+        "1",
+        &["not one JSON object"],
+    );
+    // A legal bot that leaves such a child at every step plays the whole
+    // game, and all its children are gone at the end.
+    let t = token("setsid-answers");
+    let (code, lines, stderr) = play_json(
+        &t,
+        &[
+            "noi2014",
+            "play",
+            "--seed",
+            "2",
+            "--bot",
+            &fixture("setsid_answers.sh"),
+            // Each step must not wait for the held output: a second is
+            // plenty for a shell script, and far less than the judge
+            // would wait for a pipe that never closes.
+            "--time-limit",
+            "1",
+        ],
+    );
+    let left = survivors(&t);
+    assert!(left.is_empty(), "processes left behind: {left:?}");
+    assert_eq!(code, Some(0), "{stderr}");
+    let result = lines.last().unwrap();
+    assert!(
+        result["players"][0]["end"].get("Out").is_none(),
+        "a legal bot was put out: {result}"
+    );
+    let steps = lines
+        .iter()
+        .filter(|l| l["type"] == "request" && l["player"] == 0)
+        .count();
+    assert!(steps > 20, "{steps}");
+}
+
+#[test]
+fn keep_running_bots_that_hang_or_exit_later_are_put_out() {
+    put_out_for(
+        "kr-hangs",
+        &fixture("keep_running_then_hangs.sh"),
+        "1",
+        &["over the time limit"],
+    );
+    put_out_for(
+        "kr-exits",
+        &fixture("keep_running_then_exits.sh"),
+        "5",
+        &["not one JSON object"],
+    );
+}
+
+fn events(lines: &[serde_json::Value]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l["type"] == "event")
+        .map(|l| l["event"].to_string())
+        .collect()
+}
+
+fn python() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        println!("SKIPPED (the Python example): python3 is not available");
+    }
+    ok
+}
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/noi2014_bot.py")
+}
+
+#[test]
+fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
+    let t = token("keep-running");
+    let ours = format!("{} noi2014 bot --keep-running", me());
+    let mut seats = vec![ours.clone(), ours.clone(), ours.clone(), ours.clone()];
+    let (code, lines, stderr) = play_json(
+        &t,
+        &[
+            "noi2014",
+            "play",
+            "--seed",
+            "5",
+            "--bot",
+            &seats[0],
+            "--bot",
+            &seats[1],
+            "--bot",
+            &seats[2],
+            "--bot",
+            &seats[3],
+            "--time-limit",
+            "20",
+        ],
+    );
+    assert!(survivors(&t).is_empty());
+    assert_eq!(code, Some(0), "{stderr}");
+    // One process a seat for the whole game.
+    let started = lines
+        .iter()
+        .filter(|l| l["type"] == "request" && l["started"] == true)
+        .count();
+    assert_eq!(started, 4);
+    let built_in = play_json(&t, &["noi2014", "play", "--seed", "5"]).1;
+    assert_eq!(events(&lines), events(&built_in));
+    assert_eq!(lines.last(), built_in.last());
+
+    // The Python example in both modes, beside the built-in bot as a
+    // program in both modes: nobody put out, nothing failed.
+    if !python() {
+        return;
+    }
+    let py = format!("python3 {}", example().display());
+    seats = vec![
+        format!("{py} --keep-running"),
+        format!("{} noi2014 bot", me()),
+        py.clone(),
+        ours,
+    ];
+    let (code, lines, stderr) = play_json(
+        &t,
+        &[
+            "noi2014",
+            "play",
+            "--seed",
+            "2",
+            "--bot",
+            &seats[0],
+            "--bot",
+            &seats[1],
+            "--bot",
+            &seats[2],
+            "--bot",
+            &seats[3],
+            "--time-limit",
+            "20",
+        ],
+    );
+    assert!(survivors(&t).is_empty());
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!lines.iter().any(|l| l.get("failed").is_some()));
+    let result = lines.last().unwrap();
+    for p in 0..4 {
+        assert!(result["players"][p]["end"].get("Out").is_none(), "{result}");
+    }
+    let starts = |p: u64| {
+        lines
+            .iter()
+            .filter(|l| l["type"] == "request" && l["player"] == p && l["started"] == true)
+            .count()
+    };
+    let asked = |p: u64| {
+        lines
+            .iter()
+            .filter(|l| l["type"] == "request" && l["player"] == p)
+            .count()
+    };
+    assert_eq!(starts(0), 1);
+    assert_eq!(starts(3), 1);
+    assert_eq!(starts(1), asked(1));
+    assert_eq!(starts(2), asked(2));
+    assert!(asked(0) > 20);
+}
+
+#[test]
+fn the_bot_command_reads_one_line_at_a_time() {
+    // Per-request mode answers the one line and exits, even though its
+    // input stays open (as under the judge).
+    let mut child = Command::new(me())
+        .args(["noi2014", "bot"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, r#"{{"requests":["0 2"],"responses":[],"data":""}}"#).unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "it waits for more input"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(status.success());
+    drop(stdin);
+    // Keep-running: a full line, then lone requests; a lone request first
+    // is an error (exit 2).
+    let r = Command::new(me())
+        .args(["noi2014", "bot", "--keep-running"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"{\"requests\":[\"0 2\"]}\n\"1 W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 W9 W9\"\n\"2 B1\"\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(r.status.success());
+    let out = String::from_utf8(r.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[1], ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<");
+    assert!(lines[4].contains("\"response\":\"PLAY B1\""), "{out}");
+    let r = Command::new(me())
+        .args(["noi2014", "bot", "--keep-running"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(b"\"2 B1\"\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("no full input line came before it"));
+}
+
+#[test]
+fn a_bot_that_takes_more_memory_than_the_limit_is_put_out() {
+    put_out_for(
+        "memory",
+        &fixture("memory_hog.sh"),
+        "20",
+        &["crashed", "not one JSON object"],
+    );
+}

@@ -1,0 +1,415 @@
+//! `mahjong-sim noi2014 tournament` end to end: a 10-round Swiss tournament
+//! of built-in bots, bot programs in both modes and bad bots completes, and
+//! the oracle, replaying every saved log with the answers it records,
+//! recomputes every game's points and so the standings; later rounds seat
+//! bots by their totals; the duplicate format plays each wall from every
+//! seat; Ctrl-C leaves no bot process.
+
+use oracle::noi2014::{parse_tile, play, Reply};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn me() -> &'static str {
+    env!("CARGO_BIN_EXE_mahjong-sim")
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/noi2014")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn python() -> bool {
+    Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// One saved game, replayed through the oracle: the half points per seat,
+/// after checking that the oracle asks exactly the logged requests and
+/// sees exactly the logged events.
+fn oracle_half_points(file: &Path) -> ([u8; 4], Vec<String>) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let header = &lines[0];
+    assert_eq!(header["type"], "game");
+    let kinds: Vec<u8> = header["tiles"]
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .map(|t| parse_tile(t).unwrap())
+        .collect();
+    let wall: [u8; 108] = kinds.try_into().unwrap();
+    let seats: Vec<String> = (0..4)
+        .map(|s| header["seats"][s].as_str().unwrap().to_string())
+        .collect();
+    let mut asked = lines.iter().filter(|l| l["type"] == "request");
+    let outcome = play(&wall, &mut |player, request| {
+        let logged = asked
+            .next()
+            .expect("the oracle asks more than the log holds");
+        assert_eq!(
+            (
+                logged["player"].as_u64().unwrap(),
+                logged["request"].as_str().unwrap()
+            ),
+            (u64::from(player), request),
+            "{}",
+            file.display()
+        );
+        match logged.get("answer") {
+            Some(a) => Reply::Text(a.as_str().unwrap().to_string()),
+            None => Reply::Failed(logged["failed"].as_str().unwrap().to_string()),
+        }
+    });
+    assert!(
+        asked.next().is_none(),
+        "{}: the log holds more requests",
+        file.display()
+    );
+    let logged_events: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["type"] == "event")
+        .map(|l| l["event"].as_str().unwrap())
+        .collect();
+    let oracle_events: Vec<&str> = outcome.events.iter().map(String::as_str).collect();
+    assert_eq!(logged_events, oracle_events, "{}", file.display());
+    (outcome.results.each_ref().map(|r| r.half_points), seats)
+}
+
+/// Every game of a logs folder in `games.tsv` order: (round, table, file).
+fn index(logs: &Path) -> Vec<(u32, u32, PathBuf)> {
+    std::fs::read_to_string(logs.join("games.tsv"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+                logs.join("games").join(f[0]),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
+    let logs = temp_dir("noi2014-tournament");
+    let mut bots = vec![
+        "greedy".to_string(),
+        "g2=greedy".to_string(),
+        "sample".to_string(),
+        "s2=sample".to_string(),
+        format!("step={} noi2014 bot", me()),
+        format!("kept={} noi2014 bot --keep-running", me()),
+        format!("crasher={}", fixture("crash.sh")),
+        format!("silent={}", fixture("never_answers.sh")),
+    ];
+    if python() {
+        let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/noi2014_bot.py");
+        bots.push(format!(
+            "example=python3 {} --keep-running",
+            example.display()
+        ));
+    } else {
+        println!("SKIPPED (the Python example in the tournament): python3 is not available");
+        bots.push("s3=sample".to_string());
+    }
+    let mut args = vec![
+        "noi2014".to_string(),
+        "tournament".into(),
+        "--rounds".into(),
+        "10".into(),
+        "--seed".into(),
+        "7".into(),
+        "--jobs".into(),
+        "2".into(),
+        // Generous for a busy machine; the bad bot's time-outs cost this.
+        "--time-limit".into(),
+        "3".into(),
+        "--logs".into(),
+        logs.display().to_string(),
+        "--json".into(),
+    ];
+    for b in &bots {
+        args.push("--bot".into());
+        args.push(b.clone());
+    }
+    let out = Command::new(me())
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // 9 bots: 3 tables a round, the last with 3 house bots.
+    assert_eq!(report["games"], 30);
+    let standings = report["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 9);
+
+    // The oracle's points, game by game, summed per bot.
+    let games = index(&logs);
+    assert_eq!(games.len(), 30);
+    let mut totals: HashMap<String, u32> = HashMap::new();
+    let mut by_round: Vec<Vec<(u32, Vec<String>)>> = vec![Vec::new(); 11];
+    let mut seen_house = false;
+    for (round, table, file) in &games {
+        let (half, seats) = oracle_half_points(file);
+        assert_eq!(half.iter().map(|&h| u32::from(h)).sum::<u32>(), 20);
+        for (s, name) in seats.iter().enumerate() {
+            if name == "house" {
+                seen_house = true;
+                continue;
+            }
+            *totals.entry(name.clone()).or_default() += u32::from(half[s]);
+        }
+        by_round[*round as usize].push((*table, seats));
+    }
+    assert!(seen_house);
+    for row in standings {
+        let name = row["bot"].as_str().unwrap();
+        let points = row["points"].as_f64().unwrap();
+        assert_eq!(
+            f64::from(totals[name]) / 2.0,
+            points,
+            "{name}: the oracle recomputes {} points",
+            f64::from(totals[name]) / 2.0
+        );
+    }
+    // The standings are sorted and places follow the points.
+    for w in standings.windows(2) {
+        assert!(w[0]["points"].as_f64() >= w[1]["points"].as_f64());
+    }
+    // Swiss seating: from round 2 on, every bot at table k had at least the
+    // points (after the previous rounds) of every bot at table k + 1.
+    let mut running: HashMap<String, u32> = HashMap::new();
+    for (round, tables) in by_round.iter().enumerate().skip(1) {
+        if round > 1 {
+            let mut tables = tables.clone();
+            tables.sort();
+            let points = |seats: &Vec<String>| -> Vec<u32> {
+                seats
+                    .iter()
+                    .filter(|n| *n != "house")
+                    .map(|n| running.get(n).copied().unwrap_or(0))
+                    .collect()
+            };
+            for w in tables.windows(2) {
+                let (a, b) = (points(&w[0].1), points(&w[1].1));
+                assert!(
+                    a.iter().min() >= b.iter().max(),
+                    "round {round}: table {} has {a:?}, table {} has {b:?}",
+                    w[0].0,
+                    w[1].0
+                );
+            }
+        }
+        for (_, _, file) in games.iter().filter(|g| g.0 == round as u32) {
+            let (half, seats) = oracle_half_points(file);
+            for (s, name) in seats.iter().enumerate() {
+                *running.entry(name.clone()).or_default() += u32::from(half[s]);
+            }
+        }
+    }
+    // The bad bots were put out every game, with their reasons.
+    let row = |name: &str| standings.iter().find(|r| r["bot"] == name).unwrap();
+    for (name, kind) in [("crasher", "crash"), ("silent", "time-out")] {
+        let outs = row(name)["put_out"].as_array().unwrap();
+        assert_eq!(outs.len(), 10, "{name}");
+        assert!(outs.iter().all(|o| o["kind"] == kind), "{name}: {outs:?}");
+    }
+    assert!(row("crasher")["put_out"][0]["stderr"]
+        .as_str()
+        .unwrap()
+        .contains("something went wrong inside"));
+    for name in ["greedy", "kept", "step"] {
+        assert!(
+            row(name)["put_out"].as_array().unwrap().is_empty(),
+            "{name}"
+        );
+    }
+    // The saved standings are the printed ones.
+    let saved: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(logs.join("standings.json")).unwrap()).unwrap();
+    assert_eq!(saved["standings"], report["standings"]);
+    std::fs::remove_dir_all(&logs).unwrap();
+}
+
+#[test]
+fn the_duplicate_format_plays_each_wall_from_every_seat() {
+    let logs = temp_dir("noi2014-duplicate");
+    let out = Command::new(me())
+        .args([
+            "noi2014",
+            "tournament",
+            "--duplicate",
+            "--rounds",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .args(["--bot", "greedy", "--bot", "sample", "--bot", "s2=sample"])
+        .args(["--bot", "s3=sample", "--bot", "s4=sample", "--logs"])
+        .arg(&logs)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("duplicate format"), "{text}");
+    let games = index(&logs);
+    // 5 bots: 2 tables, 4 games each, 2 rounds.
+    assert_eq!(games.len(), 16);
+    for chunk in games.chunks(4) {
+        let headers: Vec<serde_json::Value> = chunk
+            .iter()
+            .map(|(_, _, f)| {
+                let t = std::fs::read_to_string(f).unwrap();
+                serde_json::from_str(t.lines().next().unwrap()).unwrap()
+            })
+            .collect();
+        assert!(headers.iter().all(|h| h["tiles"] == headers[0]["tiles"]));
+        for s in 0..4 {
+            let name = &headers[0]["seats"][s];
+            if name == "house" {
+                continue;
+            }
+            let mut seats: Vec<usize> = headers
+                .iter()
+                .map(|h| (0..4).find(|&t| h["seats"][t] == *name).unwrap())
+                .collect();
+            seats.sort_unstable();
+            assert_eq!(seats, vec![0, 1, 2, 3], "{name}");
+        }
+    }
+    std::fs::remove_dir_all(&logs).unwrap();
+}
+
+#[test]
+fn bad_tournament_arguments_exit_2() {
+    let logs = temp_dir("noi2014-bad-args");
+    std::fs::create_dir_all(&logs).unwrap();
+    std::fs::write(logs.join("old.txt"), "x").unwrap();
+    for (args, words) in [
+        (
+            vec!["--bot", "a=greedy", "--bot", "a=sample"],
+            "two bots are named `a`",
+        ),
+        (vec!["--bot", "a b=greedy"], "NAME=BOT"),
+        (vec!["--bot", "x=gredy"], "unknown bot `gredy`"),
+        (vec!["--bot", "greedy", "--rounds", "0"], "0"),
+        (
+            vec!["--bot", "greedy", "--logs", logs.to_str().unwrap()],
+            "is not empty",
+        ),
+    ] {
+        let out = Command::new(me())
+            .args(["noi2014", "tournament"])
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(words), "{args:?}: {stderr}");
+    }
+    std::fs::remove_dir_all(&logs).unwrap();
+}
+
+#[test]
+fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
+    let logs = temp_dir("noi2014-interrupt");
+    let token = format!("interrupt-{}", std::process::id());
+    let mut child = Command::new(me())
+        .args(["noi2014", "tournament", "--rounds", "50", "--jobs", "2"])
+        .args(["--time-limit", "5", "--logs"])
+        .arg(&logs)
+        .args(["--bot", &format!("a={} noi2014 bot --keep-running", me())])
+        .args(["--bot", &format!("b={}", fixture("ignores_sigterm.sh"))])
+        .args(["--bot", &format!("c={} noi2014 bot", me())])
+        .args(["--bot", &format!("d={}", fixture("never_answers.sh"))])
+        .args(["--bot", "e=greedy"])
+        .env("NOI2014_TOURNAMENT_TEST", &token)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Interrupt once bot processes are running.
+    let start = Instant::now();
+    while bot_processes(&token).is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "no bot started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: kill(2) sends SIGINT to our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let mut left = bot_processes(&token);
+    while !left.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        left = bot_processes(&token);
+    }
+    for pid in &left {
+        unsafe {
+            libc::kill(*pid, libc::SIGKILL);
+        }
+    }
+    assert!(left.is_empty(), "bot processes left: {left:?}");
+    std::fs::remove_dir_all(&logs).ok();
+}
+
+/// Live processes other than the tournament itself carrying `token`.
+fn bot_processes(token: &str) -> Vec<i32> {
+    let me = std::process::id() as i32;
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let zombie = stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('Z'));
+        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let is_tournament = cmd.windows(10).any(|w| w == b"tournament");
+        if pid != me
+            && !zombie
+            && !is_tournament
+            && env.windows(token.len()).any(|w| w == token.as_bytes())
+        {
+            found.push(pid);
+        }
+    }
+    found
+}
