@@ -7,11 +7,15 @@
 //! - [`distance`]: the winning distance (和牌距离), free of any game's rules;
 //! - [`analysis`]: decompositions, waits and best discards of a hand;
 //! - [`parse`]: strict parsing of tile lists, hands and decks, with positions;
-//! - [`rng`]: seeded randomness, the same on every machine.
+//! - [`rng`]: seeded randomness, the same on every machine;
+//! - [`stats`]: mean differences, confidence intervals and the SPRT, for
+//!   telling whether one bot is stronger than another.
 //!
 //! One folder per ruleset:
 //! - [`thupc2021`]: the THUPC 2021 contest game (walls, events, the game,
-//!   `explain`, wall families, differential `check` of a solution).
+//!   `explain`, wall families, differential `check` of a solution);
+//! - [`noi2014`]: the NOI2014 team-contest judge, bots, bot programs, games
+//!   between them, Swiss tournaments and duels.
 //!
 //! [`replay`]: a self-contained HTML page per game, for both rulesets.
 //!
@@ -29,5 +33,6 @@ pub mod parse;
 pub mod process;
 pub mod replay;
 pub mod rng;
+pub mod stats;
 pub mod thupc2021;
 pub mod tile;

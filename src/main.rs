@@ -295,6 +295,70 @@ enum Noi2014Command {
         #[arg(long)]
         keep_running: bool,
     },
+    /// Is bot A stronger than bot B? Head-to-head on duplicate walls.
+    ///
+    /// Each wall is played 8 times: 4 games with A in seat 0, 1, 2 and 3
+    /// against the same three opponents (--against, by default the
+    /// built-in greedy bot), then the same 4 games with B in A's place, so
+    /// the luck of the tiles and seats cancels out of each wall's
+    /// difference (A's points a game minus B's). With --sprt (the default)
+    /// a sequential probability ratio test on that difference (a normal
+    /// approximation on the paired walls, as fishtest's normalized SPRT)
+    /// stops at the first bound it crosses; --games N plays N games. A live
+    /// progress line shows games, the difference with its 95% interval and
+    /// the LLR against its bounds; the report gives both bots' points, how
+    /// often each was put out and why, and the verdict. Every game's log is
+    /// saved. Exit status 1 when the test accepts H0 (A is not stronger) or
+    /// the bots play identically; Ctrl-C prints the result so far (status
+    /// 130) with every bot process gone.
+    ///
+    /// Example: mahjong-sim noi2014 duel --bot new=./mybot --bot old=./mybot-v1 --jobs 2
+    Duel {
+        /// A, then B: NAME=BOT (BOT a built-in name or a program, as in
+        /// play), or a built-in name alone. Exactly twice.
+        #[arg(long = "bot", value_name = "NAME=BOT", required = true, num_args = 1, value_parser = parse_entrant)]
+        bots: Vec<app::tournament::Entrant>,
+        /// An opponent (up to 3; the missing ones are the greedy bot).
+        #[arg(long, value_name = "NAME=BOT", value_parser = parse_entrant)]
+        against: Vec<app::tournament::Entrant>,
+        /// The seed of the walls.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play this many games (rounded up to whole walls of 8) instead of
+        /// a sequential test.
+        #[arg(long, value_name = "N", conflicts_with = "sprt", value_parser = count_in(1, 100_000_000))]
+        games: Option<usize>,
+        /// The sequential test's parameters, any of d0=X d1=X alpha=X
+        /// beta=X: H0 is "A gains d0 points a game", H1 "A gains d1"; alpha
+        /// and beta are the error rates. Defaults: d0=0 d1=0.1 alpha=0.05
+        /// beta=0.05.
+        #[arg(long, value_name = "KEY=VALUE", num_args = 0..=4)]
+        sprt: Option<Vec<String>>,
+        /// The most games a sequential test may play before it stops
+        /// undecided.
+        #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = count_in(8, 100_000_000))]
+        max_games: usize,
+        /// Walls played at once (1 to 256); the number of CPUs by default.
+        #[arg(long, value_parser = count_in(1, 256))]
+        jobs: Option<usize>,
+        /// The family of the walls: uniform, kongs, multi-ron, long.
+        #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
+        family: mahjong_sim::noi2014::families::Family,
+        /// Seconds a bot program may take for one step; the contest's is 1.
+        #[arg(long, default_value = "1", value_parser = parse_seconds)]
+        time_limit: std::time::Duration,
+        /// Address space a bot program may use, in MiB (0: no limit); the
+        /// contest's is 256.
+        #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
+        memory_limit: usize,
+        /// The folder for the logs (created; must be empty or new). By
+        /// default noi2014-duel-seed-S.
+        #[arg(long, value_name = "DIR")]
+        logs: Option<PathBuf>,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Swiss rounds between bots (points 24-26), every game's log saved.
     ///
     /// Each round every bot plays one game at a table of four: round 1
@@ -580,6 +644,58 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 json,
             };
             ok(app::tournament::tournament(&options)?)
+        }
+        Command::Noi2014(Noi2014Command::Duel {
+            bots,
+            against,
+            seed,
+            games,
+            sprt,
+            max_games,
+            jobs,
+            family,
+            time_limit,
+            memory_limit,
+            logs,
+            json,
+        }) => {
+            let [a, b]: [app::tournament::Entrant; 2] = bots.try_into().map_err(|v: Vec<_>| {
+                CliError::Other(format!(
+                    "a duel takes exactly two --bot (A, then B), not {}",
+                    v.len()
+                ))
+            })?;
+            let length = match games {
+                Some(n) => app::duel::Length::Units((n as u64).div_ceil(8)),
+                None => app::duel::Length::Sprt(
+                    app::duel::parse_sprt(sprt.as_deref().unwrap_or(&[]))
+                        .map_err(CliError::Other)?,
+                    (max_games as u64).div_ceil(8),
+                ),
+            };
+            let options = app::duel::Options {
+                a,
+                b,
+                against: app::duel::opponents(against)?,
+                seed,
+                length,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+                family,
+                limits: app::noi2014::Limits {
+                    time: time_limit,
+                    memory_mib: (memory_limit > 0).then_some(memory_limit as u64),
+                },
+                logs: logs.unwrap_or_else(|| PathBuf::from(format!("noi2014-duel-seed-{seed}"))),
+                json,
+            };
+            let (out, verdict, interrupted) = app::duel::duel(&options)?;
+            let code = app::emit(&out, verdict)?;
+            Ok(if interrupted {
+                ExitCode::from(130)
+            } else {
+                code
+            })
         }
         Command::Bench {
             games,

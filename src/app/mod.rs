@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod commands;
+pub mod duel;
 pub mod noi2014;
 pub mod tournament;
 

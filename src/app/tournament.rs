@@ -212,7 +212,7 @@ pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
 
 /// The logs folder: created, or an empty one; never one holding files, so
 /// that two tournaments' logs do not mix.
-fn prepare_logs(dir: &Path) -> Result<(), CliError> {
+pub fn prepare_logs(dir: &Path) -> Result<(), CliError> {
     match std::fs::read_dir(dir) {
         Ok(mut entries) => {
             if entries.next().is_some() {

@@ -21,6 +21,7 @@
 //!   or kept running.
 //! - [`arena`]: games between built-in bots and programs, with their record.
 //! - [`swiss`]: Swiss-round pairings and standings (points 24-26).
+//! - [`duel`]: head-to-head duels on duplicate walls.
 //!
 //! Everything this folder takes from the rest of the crate is imported here,
 //! once; the submodules refer to it and to each other through `super::`.
@@ -36,6 +37,7 @@ pub use crate::tile::Tile;
 
 pub mod arena;
 pub mod bot;
+pub mod duel;
 pub mod event;
 pub mod families;
 pub mod greedy;

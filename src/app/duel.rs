@@ -1,0 +1,534 @@
+//! `mahjong-sim noi2014 duel`: is bot A stronger than bot B? Duplicate
+//! walls ([`mahjong_sim::noi2014::duel`]: each wall four times with A in
+//! every seat against the same opponents, then the same four games with B),
+//! a fixed number of games or a sequential test that stops at the first
+//! bound it crosses ([`mahjong_sim::stats`]), games in parallel, a live
+//! progress line, every game's log saved, Ctrl-C printing the result so far.
+
+use super::noi2014::{seat, write_json_log, BotSpec, Limits};
+use super::tournament::Entrant;
+use super::{CliError, Verdict};
+use mahjong_sim::noi2014::arena::Seat;
+use mahjong_sim::noi2014::duel::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT};
+use mahjong_sim::noi2014::families::Family;
+use mahjong_sim::process;
+use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// No decision before this many walls (a variance of a handful of units is
+/// too uncertain to divide by).
+pub const MIN_UNITS: u64 = 5;
+
+/// The default test: H0 "A is no stronger", H1 "A gains 0.1 points a game".
+pub const DEFAULT_SPRT: Sprt = Sprt {
+    d0: 0.0,
+    d1: 0.1,
+    alpha: 0.05,
+    beta: 0.05,
+};
+
+/// How long the duel goes on.
+#[derive(Clone, Copy, Debug)]
+pub enum Length {
+    /// A fixed number of walls.
+    Units(u64),
+    /// A sequential test, with a cap on the walls.
+    Sprt(Sprt, u64),
+}
+
+/// What the duel is.
+pub struct Options {
+    /// The challenger.
+    pub a: Entrant,
+    /// The bot it is measured against.
+    pub b: Entrant,
+    /// The three opponents.
+    pub against: [Entrant; 3],
+    /// Seed of the walls.
+    pub seed: u64,
+    /// How long.
+    pub length: Length,
+    /// Units played at once.
+    pub jobs: usize,
+    /// The wall family.
+    pub family: Family,
+    /// A program's limits a step.
+    pub limits: Limits,
+    /// Where the logs go (created; must be new or empty).
+    pub logs: PathBuf,
+    /// The report as JSON.
+    pub json: bool,
+}
+
+/// Parses `--sprt` words `d0=.. d1=.. alpha=.. beta=..` (any missing one
+/// keeps [`DEFAULT_SPRT`]'s value).
+pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
+    let mut t = DEFAULT_SPRT;
+    for w in words {
+        let (k, v) = w
+            .split_once('=')
+            .ok_or_else(|| format!("`{w}`: --sprt takes d0=X d1=X alpha=X beta=X"))?;
+        let v: f64 = v
+            .parse()
+            .map_err(|_| format!("`{w}`: `{v}` is not a number"))?;
+        match k {
+            "d0" => t.d0 = v,
+            "d1" => t.d1 = v,
+            "alpha" => t.alpha = v,
+            "beta" => t.beta = v,
+            _ => return Err(format!("`{w}`: --sprt knows d0, d1, alpha and beta")),
+        }
+    }
+    Sprt::new(t.d0, t.d1, t.alpha, t.beta)
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The outcome of one unit, or why it is not counted.
+type UnitResult = Result<Unit, CliError>;
+
+/// Runs the duel; the report (text or JSON) and its verdict: negative when
+/// the test accepts H0 or finds the bots identical.
+pub fn duel(opts: &Options) -> Result<(Vec<u8>, Verdict, bool), CliError> {
+    if opts.a.name == opts.b.name {
+        return Err(CliError::Other(format!(
+            "A and B are both named `{}`: give each its own NAME=",
+            opts.a.name
+        )));
+    }
+    super::tournament::prepare_logs(&opts.logs)?;
+    let games_dir = opts.logs.join("games");
+    std::fs::create_dir_all(&games_dir).map_err(|source| CliError::Io {
+        what: format!("cannot create {}", games_dir.display()),
+        source,
+    })?;
+    process::become_subreaper();
+    // Ctrl-C: programs die now; the loop below prints what it has.
+    let _ = ctrlc::set_handler(|| {
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        process::kill_all();
+    });
+
+    let max_units = match opts.length {
+        Length::Units(n) => n,
+        Length::Sprt(_, cap) => cap,
+    };
+    let mut test = match opts.length {
+        Length::Sprt(t, _) => Some(Sequential::new(t, MIN_UNITS)),
+        Length::Units(_) => None,
+    };
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.enable_steady_tick(Duration::from_millis(250));
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, UnitResult)>();
+    let mut done: BTreeMap<u64, UnitResult> = BTreeMap::new();
+    let mut counted: Vec<Unit> = Vec::new();
+    let mut diffs = Summary::default();
+    let mut decision = Decision::Continue;
+    let mut error = None;
+    let mut index = String::from("file\tunit\tgame\tchallenger\tseat0\tseat1\tseat2\tseat3\n");
+    std::thread::scope(|scope| {
+        for _ in 0..opts.jobs.max(1) {
+            let tx = tx.clone();
+            let (next, stop, games_dir) = (&next, &stop, &games_dir);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) || INTERRUPTED.load(Ordering::SeqCst) {
+                    break;
+                }
+                let u = next.fetch_add(1, Ordering::SeqCst);
+                if u >= max_units {
+                    break;
+                }
+                let r = play_one(opts, u, games_dir);
+                if tx.send((u, r)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        loop {
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                stop.store(true, Ordering::SeqCst);
+                break;
+            }
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok((u, r)) => {
+                    done.insert(u, r);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            // Count the units in order, up to a decision.
+            while decision == Decision::Continue {
+                let u = counted.len() as u64;
+                let Some(r) = done.remove(&u) else { break };
+                let unit = match r {
+                    Ok(unit) => unit,
+                    Err(e) => {
+                        error = Some(e);
+                        stop.store(true, Ordering::SeqCst);
+                        break;
+                    }
+                };
+                for g in 0..GAMES_PER_UNIT {
+                    index.push_str(&index_line(opts, u, g));
+                }
+                diffs.push(unit.diff());
+                if let Some(t) = &mut test {
+                    decision = t.push(unit.diff());
+                }
+                counted.push(unit);
+                bar.set_message(progress(&counted, &diffs, test.as_ref()));
+                if decision != Decision::Continue || counted.len() as u64 >= max_units {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if error.is_some() {
+                break;
+            }
+        }
+    });
+    bar.finish_and_clear();
+    process::kill_leftovers();
+    let interrupted = INTERRUPTED.load(Ordering::SeqCst);
+    if let Some(e) = error {
+        if !interrupted {
+            return Err(e);
+        }
+    }
+    let played = next.load(Ordering::SeqCst).min(max_units);
+    let report = Report {
+        opts,
+        units: &counted,
+        diffs,
+        test,
+        decision,
+        uncounted: played.saturating_sub(counted.len() as u64),
+        interrupted,
+        elapsed: start.elapsed(),
+    };
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(opts.logs.join(name), bytes).map_err(|source| CliError::Io {
+            what: format!("cannot write {}", opts.logs.join(name).display()),
+            source,
+        })
+    };
+    write("games.tsv", index.as_bytes())?;
+    let mut units_tsv = String::from("unit\ta_points\tb_points\tdiff\n");
+    for (u, unit) in counted.iter().enumerate() {
+        units_tsv.push_str(&format!(
+            "{u}\t{}\t{}\t{}\n",
+            unit.a_points(),
+            unit.b_points(),
+            unit.diff()
+        ));
+    }
+    write("units.tsv", units_tsv.as_bytes())?;
+    let text = report.text();
+    write("report.txt", &text)?;
+    let mut j = serde_json::to_vec(&report.json()).expect("JSON to memory");
+    j.push(b'\n');
+    write("report.json", &j)?;
+    let verdict = match decision {
+        Decision::H0 | Decision::Identical => Verdict::Negative,
+        _ => Verdict::Ok,
+    };
+    Ok((if opts.json { j } else { text }, verdict, interrupted))
+}
+
+fn entrant(opts: &Options, who: Who) -> &Entrant {
+    match who {
+        Who::A => &opts.a,
+        Who::B => &opts.b,
+        Who::Against(i) => &opts.against[i],
+    }
+}
+
+fn file_name(u: u64, g: usize) -> String {
+    format!("u{u:05}-g{}.jsonl", g + 1)
+}
+
+fn index_line(opts: &Options, u: u64, g: usize) -> String {
+    let names = seats(g).map(|w| entrant(opts, w).name.clone());
+    format!(
+        "{}\t{u}\t{}\t{}\t{}\n",
+        file_name(u, g),
+        g + 1,
+        if g < 4 { "A" } else { "B" },
+        names.join("\t")
+    )
+}
+
+/// Plays unit `u` and saves its eight logs.
+fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
+    let wall = unit_wall(opts.seed, u, opts.family);
+    let make = |who: Who, g: usize| -> Seat {
+        // A built-in sample bot's choices: its own stream per side, unit
+        // and game, so that A = sample and B = sample are two players.
+        let tag = match who {
+            Who::A => 1,
+            Who::B => 2,
+            Who::Against(i) => 3 + i as u64,
+        };
+        let seed = opts.seed ^ (u << 16) ^ (tag << 8) ^ g as u64;
+        seat(&entrant(opts, who).spec, seed, opts.limits)
+    };
+    let save = |g: usize, game: &mahjong_sim::noi2014::arena::Game| {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                "interrupted",
+            ));
+        }
+        let names = seats(g).map(|w| entrant(opts, w).name.clone());
+        let commands = seats(g).map(|w| entrant(opts, w).spec.label());
+        let header = json!({
+            "type": "game",
+            "unit": u,
+            "game": g + 1,
+            "challenger": if g < 4 { "A" } else { "B" },
+            "wall": format!("wall {u} of duel seed {} ({})", opts.seed, opts.family.name()),
+            "seats": names,
+            "commands": commands,
+        });
+        let mut log = Vec::new();
+        write_json_log(&mut log, header, game);
+        std::fs::write(games_dir.join(file_name(u, g)), log)
+    };
+    play_unit(&wall, make, save).map_err(|source| CliError::Io {
+        what: format!("unit {u} (wall {u}) could not be played"),
+        source,
+    })
+}
+
+/// The progress line: games, the difference with its interval, the LLR
+/// against its bounds.
+fn progress(units: &[Unit], diffs: &Summary, test: Option<&Sequential>) -> String {
+    let games = units.len() * GAMES_PER_UNIT;
+    let ci = match diffs.ci95() {
+        Some((lo, hi)) => format!(" [{lo:+.3}, {hi:+.3}]"),
+        None => String::new(),
+    };
+    let llr = match test {
+        Some(t) => {
+            let (lo, hi) = t.sprt.bounds();
+            match t.llr() {
+                Some(l) => format!("  LLR {l:+.2} ({lo:.2}, {hi:.2})"),
+                None => format!("  LLR - ({lo:.2}, {hi:.2})"),
+            }
+        }
+        None => String::new(),
+    };
+    format!(
+        "games {games}  A-B {:+.3}{ci} points a game{llr}",
+        diffs.mean()
+    )
+}
+
+struct Report<'a> {
+    opts: &'a Options,
+    units: &'a [Unit],
+    diffs: Summary,
+    test: Option<Sequential>,
+    decision: Decision,
+    uncounted: u64,
+    interrupted: bool,
+    elapsed: Duration,
+}
+
+impl Report<'_> {
+    fn outs(&self, a: bool) -> BTreeMap<&'static str, usize> {
+        let mut m = BTreeMap::new();
+        for u in self.units {
+            for k in if a { &u.a_out } else { &u.b_out } {
+                *m.entry(*k).or_default() += 1;
+            }
+        }
+        m
+    }
+
+    fn side_points(&self, a: bool) -> f64 {
+        let s: f64 = self
+            .units
+            .iter()
+            .map(|u| if a { u.a_points() } else { u.b_points() })
+            .sum();
+        s / self.units.len().max(1) as f64
+    }
+
+    fn verdict_words(&self) -> String {
+        let Some(t) = &self.test else {
+            return "fixed number of games: no sequential test".into();
+        };
+        let s = t.sprt;
+        match self.decision {
+            Decision::H1 => format!(
+                "H1 accepted: A is stronger than B (by {} rather than {} points a game; error rates alpha {}, beta {})",
+                s.d1, s.d0, s.alpha, s.beta
+            ),
+            Decision::H0 => format!(
+                "H0 accepted: A is not stronger than B by {} points a game (rather {}; error rates alpha {}, beta {})",
+                s.d1, s.d0, s.alpha, s.beta
+            ),
+            Decision::Identical => "the two bots played identically on every wall (every paired difference is 0): they are the same player here; no test is needed".into(),
+            Decision::Continue => "no decision yet".into(),
+        }
+    }
+
+    fn text(&self) -> Vec<u8> {
+        let o = self.opts;
+        let mut out = Vec::new();
+        let against: Vec<&str> = o.against.iter().map(|e| e.name.as_str()).collect();
+        let games = self.units.len() * GAMES_PER_UNIT;
+        let w = &mut out;
+        let _ = writeln!(
+            w,
+            "NOI2014 duel: A = {} ({}), B = {} ({}), against {}; seed {}, {} walls",
+            o.a.name,
+            o.a.spec.label(),
+            o.b.name,
+            o.b.spec.label(),
+            against.join(", "),
+            o.seed,
+            o.family.name()
+        );
+        let _ = writeln!(
+            w,
+            "duplicate walls: each wall 4 games with A in every seat, the same 4 games with B; {} walls, {games} games in {:.1} s{}",
+            self.units.len(),
+            self.elapsed.as_secs_f64(),
+            if self.interrupted { " (interrupted)" } else { "" }
+        );
+        for (a, e) in [(true, &o.a), (false, &o.b)] {
+            let outs = self.outs(a);
+            let n: usize = outs.values().sum();
+            let kinds: Vec<String> = outs.iter().map(|(k, c)| format!("{k} {c}")).collect();
+            let _ = writeln!(
+                w,
+                "{} {}: {:.3} points a game; put out in {n} of {} games ({:.1}%){}",
+                if a { "A" } else { "B" },
+                e.name,
+                self.side_points(a),
+                games / 2,
+                100.0 * n as f64 / (games / 2).max(1) as f64,
+                if kinds.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", kinds.join(", "))
+                }
+            );
+        }
+        let d = &self.diffs;
+        let ci = match d.ci95() {
+            Some((lo, hi)) => format!(", 95% interval [{lo:+.3}, {hi:+.3}]"),
+            None => String::new(),
+        };
+        let sd = d
+            .variance()
+            .map_or(String::new(), |v| format!(", sd {:.3} a wall", v.sqrt()));
+        let _ = writeln!(
+            w,
+            "A - B: {:+.3} points a game{ci} (Student's t on the paired walls{sd})",
+            d.mean()
+        );
+        if let Some(t) = &self.test {
+            let (lo, hi) = t.sprt.bounds();
+            let llr = t.llr().map_or("-".to_string(), |l| format!("{l:+.3}"));
+            let _ = writeln!(
+                w,
+                "SPRT d0={} d1={} alpha={} beta={} (normal approximation on the paired walls, their own variance; no decision before {MIN_UNITS} walls): LLR {llr}, bounds ({lo:.3}, {hi:.3})",
+                t.sprt.d0, t.sprt.d1, t.sprt.alpha, t.sprt.beta
+            );
+        }
+        let _ = writeln!(w, "{}", self.verdict_words());
+        if self.uncounted > 0 {
+            let _ = writeln!(
+                w,
+                "({} more wall{} in play when it ended; not counted)",
+                self.uncounted,
+                if self.uncounted == 1 {
+                    " was"
+                } else {
+                    "s were"
+                }
+            );
+        }
+        let _ = writeln!(w, "logs in {}", o.logs.display());
+        out
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let o = self.opts;
+        let d = &self.diffs;
+        let side = |a: bool, e: &Entrant| {
+            json!({
+                "name": e.name,
+                "command": e.spec.label(),
+                "points_a_game": self.side_points(a),
+                "put_out": self.outs(a),
+            })
+        };
+        json!({
+            "a": side(true, &o.a),
+            "b": side(false, &o.b),
+            "against": o.against.iter().map(|e| e.name.clone()).collect::<Vec<_>>(),
+            "seed": o.seed,
+            "family": o.family.name(),
+            "walls": self.units.len(),
+            "games": self.units.len() * GAMES_PER_UNIT,
+            "seconds": self.elapsed.as_secs_f64(),
+            "diff": d.mean(),
+            "ci95": d.ci95().map(|(lo, hi)| [lo, hi]),
+            "sd": d.variance().map(f64::sqrt),
+            "sprt": self.test.as_ref().map(|t| json!({
+                "params": t.sprt,
+                "llr": t.llr(),
+                "bounds": [t.sprt.bounds().0, t.sprt.bounds().1],
+                "min_walls": MIN_UNITS,
+            })),
+            "decision": self.decision,
+            "verdict": self.verdict_words(),
+            "uncounted_walls": self.uncounted,
+            "interrupted": self.interrupted,
+            "logs": o.logs.display().to_string(),
+        })
+    }
+}
+
+/// The opponents: those given, the missing ones the built-in greedy bot.
+pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], CliError> {
+    if given.len() > 3 {
+        return Err(CliError::Other(format!(
+            "{} opponents given with --against; a table has room for 3",
+            given.len()
+        )));
+    }
+    let mut v = given;
+    let mut k = 1;
+    while v.len() < 3 {
+        let name = loop {
+            let n = if k == 1 {
+                "greedy".to_string()
+            } else {
+                format!("greedy{k}")
+            };
+            k += 1;
+            if !v.iter().any(|e| e.name == n) {
+                break n;
+            }
+        };
+        v.push(Entrant {
+            name,
+            spec: BotSpec::BuiltIn("greedy"),
+        });
+    }
+    Ok(v.try_into().expect("three"))
+}

@@ -1,0 +1,173 @@
+//! Head-to-head duels on duplicate walls: is bot A stronger than bot B?
+//!
+//! The unit of comparison is one wall, played eight times: four games with
+//! A in seat 0, 1, 2 and 3 against the same three opponents, then the same
+//! four games with B in A's place. Everything but the challenger is the
+//! same in the two halves (tiles, seats, opponents), so the luck of the
+//! wall and of the seat cancels out of the unit's difference
+//!
+//! `d = (A's points in its 4 games - B's points in its 4 games) / 4`,
+//!
+//! in points a game. Two identical deterministic bots give `d = 0` on every
+//! wall. The difference's mean, interval and sequential test are in
+//! [`crate::stats`].
+
+use super::arena::{self, Game, Seat};
+use super::families::{family_wall, Family};
+use super::result::PlayerEnd;
+use super::wall::Wall;
+use super::{Rng, PLAYERS};
+
+/// Who sits in a seat of a duel game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Who {
+    /// The first challenger.
+    A,
+    /// The second challenger.
+    B,
+    /// Opponent 0, 1 or 2.
+    Against(usize),
+}
+
+/// Games in one unit: four with A, four with B.
+pub const GAMES_PER_UNIT: usize = 2 * PLAYERS;
+
+/// Who sits where in game `g` (0..8) of a unit: the challenger (A for
+/// games 0-3, B for 4-7) in seat `g % 4`, the opponents in the other seats
+/// in order.
+pub fn seats(g: usize) -> [Who; PLAYERS] {
+    let challenger = if g < PLAYERS { Who::A } else { Who::B };
+    let mine = g % PLAYERS;
+    let mut next = 0;
+    std::array::from_fn(|s| {
+        if s == mine {
+            challenger
+        } else {
+            next += 1;
+            Who::Against(next - 1)
+        }
+    })
+}
+
+/// The wall of unit `unit` of a duel with this seed: a seeded wall of the
+/// family, its own for every unit.
+pub fn unit_wall(seed: u64, unit: u64, family: Family) -> Wall {
+    let mut rng = Rng::new(seed ^ unit.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    family_wall(&mut rng, family)
+}
+
+/// What a unit gave: each challenger's half points seat by seat, and how
+/// often each was put out (with the kind of reason).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unit {
+    /// A's half points with A in seat 0..3.
+    pub a_half: [u8; PLAYERS],
+    /// B's half points with B in seat 0..3.
+    pub b_half: [u8; PLAYERS],
+    /// Kinds of reason A was put out for, one entry a game.
+    pub a_out: Vec<&'static str>,
+    /// Kinds of reason B was put out for, one entry a game.
+    pub b_out: Vec<&'static str>,
+}
+
+impl Unit {
+    /// A's mean points a game in this unit.
+    pub fn a_points(&self) -> f64 {
+        self.a_half.iter().map(|&h| f64::from(h)).sum::<f64>() / 8.0
+    }
+
+    /// B's mean points a game in this unit.
+    pub fn b_points(&self) -> f64 {
+        self.b_half.iter().map(|&h| f64::from(h)).sum::<f64>() / 8.0
+    }
+
+    /// The paired difference: A's mean points a game minus B's.
+    pub fn diff(&self) -> f64 {
+        self.a_points() - self.b_points()
+    }
+}
+
+/// Plays the eight games of a unit on `wall`; `seat(who, g)` gives the
+/// player for game `g`, and `each(g, game)` sees every finished game (to
+/// log it). A program that cannot be started is an I/O error.
+pub fn play_unit(
+    wall: &Wall,
+    mut seat: impl FnMut(Who, usize) -> Seat,
+    mut each: impl FnMut(usize, &Game) -> std::io::Result<()>,
+) -> std::io::Result<Unit> {
+    let mut unit = Unit::default();
+    for g in 0..GAMES_PER_UNIT {
+        let who = seats(g);
+        let mut table: [Seat; PLAYERS] = std::array::from_fn(|s| seat(who[s], g));
+        let game = arena::play(wall, &mut table)?;
+        each(g, &game)?;
+        let s = g % PLAYERS;
+        let result = game.judge.result().expect("the game is over");
+        let out = game.put_out()[s].as_ref().map(|o| o.kind);
+        debug_assert!(out.is_some() == matches!(result.players[s].end, PlayerEnd::Out { .. }));
+        if g < PLAYERS {
+            unit.a_half[s] = result.players[s].half_points;
+            unit.a_out.extend(out);
+        } else {
+            unit.b_half[s] = result.players[s].half_points;
+            unit.b_out.extend(out);
+        }
+    }
+    Ok(unit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::noi2014::{GreedyBot, SampleBot};
+
+    #[test]
+    fn each_challenger_takes_every_seat_against_the_same_opponents() {
+        for g in 0..GAMES_PER_UNIT {
+            let w = seats(g);
+            assert_eq!(w[g % 4], if g < 4 { Who::A } else { Who::B });
+            let others: Vec<Who> = w
+                .iter()
+                .copied()
+                .filter(|x| matches!(x, Who::Against(_)))
+                .collect();
+            assert_eq!(
+                others,
+                vec![Who::Against(0), Who::Against(1), Who::Against(2)]
+            );
+            // B's game g + 4 is A's game g with B in A's chair.
+            if g < 4 {
+                let b = seats(g + 4);
+                for s in 0..4 {
+                    if s != g {
+                        assert_eq!(w[s], b[s]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn identical_bots_give_identical_halves_and_different_ones_do_not() {
+        let wall = unit_wall(1, 0, Family::Uniform);
+        let greedy = |_: Who, _: usize| Seat::BuiltIn(Box::new(GreedyBot::new()));
+        let u = play_unit(&wall, greedy, |_, _| Ok(())).unwrap();
+        assert_eq!(u.a_half, u.b_half);
+        assert_eq!(u.diff(), 0.0);
+        // Greedy (A) against the sample bot (B): far stronger, wall after wall.
+        let diffs: Vec<f64> = (0..10)
+            .map(|i| {
+                let wall = unit_wall(1, i, Family::Uniform);
+                let seat = |who: Who, g: usize| match who {
+                    Who::B => Seat::BuiltIn(Box::new(SampleBot::new(g as u64))),
+                    _ => Seat::BuiltIn(Box::new(GreedyBot::new())),
+                };
+                let u = play_unit(&wall, seat, |_, _| Ok(())).unwrap();
+                assert!(u.b_out.iter().all(|k| *k == "kong on an empty wall"));
+                u.diff()
+            })
+            .collect();
+        let mean = diffs.iter().sum::<f64>() / 10.0;
+        assert!(mean > 0.5, "{diffs:?}");
+    }
+}

@@ -1,0 +1,220 @@
+//! `noi2014 duel`: the sequential test's calibration with in-process bots,
+//! identical bots, a duel between two bot programs with 2 jobs, and Ctrl-C.
+
+use mahjong_sim::noi2014::arena::Seat;
+use mahjong_sim::noi2014::duel::{play_unit, unit_wall, Who};
+use mahjong_sim::noi2014::families::Family;
+use mahjong_sim::noi2014::{GreedyBot, SampleBot};
+use mahjong_sim::stats::{Decision, Sequential, Sprt};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn me() -> &'static str {
+    env!("CARGO_BIN_EXE_mahjong-sim")
+}
+
+/// The duel's default test (`app::duel::DEFAULT_SPRT`, `MIN_UNITS`).
+fn default_test() -> Sequential {
+    Sequential::new(Sprt::new(0.0, 0.1, 0.05, 0.05).unwrap(), 5)
+}
+
+/// A sequential test of `a` against `b` (seeds of the sample bot, or
+/// `None` for greedy) against three greedy bots, on walls of `seed`.
+fn sprt(a: Option<u64>, b: Option<u64>, seed: u64) -> (Decision, u64) {
+    let player = |bot: Option<u64>, g: usize, u: u64| -> Seat {
+        match bot {
+            None => Seat::BuiltIn(Box::new(GreedyBot::new())),
+            Some(s) => Seat::BuiltIn(Box::new(SampleBot::new(
+                s.wrapping_mul(1_000_003) ^ (u << 8) ^ g as u64,
+            ))),
+        }
+    };
+    let mut test = default_test();
+    let d = test.run(5000, |u| {
+        let wall = unit_wall(seed, u, Family::Uniform);
+        play_unit(
+            &wall,
+            |who, g| match who {
+                Who::A => player(a, g, u),
+                Who::B => player(b, g, u),
+                Who::Against(_) => Seat::BuiltIn(Box::new(GreedyBot::new())),
+            },
+            |_, _| Ok(()),
+        )
+        .unwrap()
+        .diff()
+    });
+    (d, test.summary.n)
+}
+
+#[test]
+fn the_sequential_test_is_calibrated() {
+    // Two equally strong bots: H1 at most alpha + 2 points of the time.
+    let equal = 1000;
+    let h1 = (0..equal)
+        .filter(|&k| sprt(Some(2 * k + 1), Some(2 * k + 2), 1000 + k).0 == Decision::H1)
+        .count();
+    assert!(h1 * 100 <= 7 * equal as usize, "H1 in {h1} of {equal}");
+    // Greedy against the sample bot: H1 at least 1 - beta - 2 points.
+    let unequal = 200;
+    let h1 = (0..unequal)
+        .filter(|&k| sprt(None, Some(k + 7), 5000 + k).0 == Decision::H1)
+        .count();
+    assert!(h1 * 100 >= 93 * unequal as usize, "H1 in {h1} of {unequal}");
+    // Two identical deterministic bots: identical, at the first chance.
+    assert_eq!(sprt(None, None, 1), (Decision::Identical, 5));
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn identical_bots_are_called_identical_not_divided_by_zero() {
+    let logs = temp_dir("duel-identical");
+    let out = Command::new(me())
+        .args([
+            "noi2014",
+            "duel",
+            "--bot",
+            "greedy",
+            "--bot",
+            "g2=greedy",
+            "--logs",
+        ])
+        .arg(&logs)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("played identically on every wall"), "{text}");
+    assert!(text.contains("A - B: +0.000 points a game"), "{text}");
+    assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
+    std::fs::remove_dir_all(&logs).unwrap();
+}
+
+#[test]
+fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
+    let python = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/noi2014_bot.py");
+    let a = format!("ours={} noi2014 bot", me());
+    let b = if python {
+        format!("example=python3 {} --keep-running", example.display())
+    } else {
+        println!("SKIPPED (the Python example): python3 is not available; the sample bot instead");
+        format!("example={} noi2014 bot --bot sample", me())
+    };
+    let logs = temp_dir("duel-programs");
+    let out = Command::new(me())
+        .args(["noi2014", "duel", "--bot", &a, "--bot", &b, "--jobs", "2"])
+        .args(["--time-limit", "10", "--json", "--logs"])
+        .arg(&logs)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The greedy bot is far stronger than the example, which never claims.
+    assert_eq!(report["decision"], "H1", "{report}");
+    let walls = report["walls"].as_u64().unwrap();
+    assert!(walls >= 5);
+    assert!(report["diff"].as_f64().unwrap() > 0.1, "{report}");
+    // Every counted game's log, and the index naming its seats.
+    let index = std::fs::read_to_string(logs.join("games.tsv")).unwrap();
+    assert_eq!(index.lines().count() as u64, 1 + 8 * walls);
+    for line in index.lines().skip(1) {
+        let file = line.split('\t').next().unwrap();
+        let log = std::fs::read_to_string(logs.join("games").join(file)).unwrap();
+        assert!(log.lines().last().unwrap().contains("\"type\":\"result\""));
+    }
+    assert!(logs.join("report.txt").exists());
+    std::fs::remove_dir_all(&logs).unwrap();
+}
+
+/// Live processes other than the duel itself carrying `token`.
+fn bot_processes(token: &str) -> Vec<i32> {
+    let me = std::process::id() as i32;
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let zombie = stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('Z'));
+        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let is_duel = cmd.windows(4).any(|w| w == b"duel");
+        if pid != me
+            && !zombie
+            && !is_duel
+            && env.windows(token.len()).any(|w| w == token.as_bytes())
+        {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
+    let logs = temp_dir("duel-interrupt");
+    let token = format!("duel-interrupt-{}", std::process::id());
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/noi2014");
+    let child = Command::new(me())
+        .args(["noi2014", "duel", "--jobs", "2", "--games", "100000"])
+        .args(["--bot", &format!("a={} noi2014 bot --keep-running", me())])
+        .args(["--bot", &format!("b={} noi2014 bot", me())])
+        .args([
+            "--against",
+            &format!("slow={}", fixture.join("ignores_sigterm.sh").display()),
+        ])
+        .args(["--time-limit", "5", "--logs"])
+        .arg(&logs)
+        .env("NOI2014_DUEL_TEST", &token)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while bot_processes(&token).is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "no bot started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: kill(2) sends SIGINT to our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert!(text.contains("(interrupted)"), "{text}");
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let mut left = bot_processes(&token);
+    while !left.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        left = bot_processes(&token);
+    }
+    for pid in &left {
+        // SAFETY: kill(2) on a leftover of this test.
+        unsafe {
+            libc::kill(*pid, libc::SIGKILL);
+        }
+    }
+    assert!(left.is_empty(), "bot processes left: {left:?}");
+    std::fs::remove_dir_all(&logs).ok();
+}
