@@ -337,6 +337,34 @@ fn replays_work_in_a_real_browser() {
         .expect("a chow in the sample game");
     check_page(&bin, &work, &thupc, claim, "thupc2021");
 
+    // A page `check` saves opens at the differing line, the solution's
+    // line beside the expected one in the log and in the reasons.
+    let wall = mahjong_sim::thupc2021::wall::parse_wall(&common::sample_wall()).unwrap();
+    let expected = data["steps"][claim]["text"].as_str().unwrap().to_string();
+    let mismatch = mahjong_sim::replay::Mismatch {
+        expected: Some(expected.clone()),
+        actual: Some("C CHI 6S 7S 8S".into()),
+        what: "printed different output".into(),
+    };
+    let checked = work.join("check.html");
+    let page = mahjong_sim::replay::thupc2021::check_page(&wall, "sample", claim, mismatch);
+    std::fs::write(&checked, page).unwrap();
+    let r = browse(&bin, &work, &["--dump-dom"], &file_url(&checked));
+    assert!(console_lines(&r.log).is_empty(), "{}", r.log);
+    assert_eq!(body_attr(&r.stdout, "data-step"), Some(claim.to_string()));
+    assert!(
+        r.stdout.contains(&format!(
+            "{expected}<b class=\"got\"> \u{2260} C CHI 6S 7S 8S</b>"
+        )),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("<code>C CHI 6S 7S 8S</code>"),
+        "{}",
+        r.stdout
+    );
+
     // NOI2014: a game with kongs, two winners and a bot put out (a program
     // that does not speak the protocol), shown halfway.
     let noi = work.join("noi.html");
