@@ -245,6 +245,35 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
             "{name}"
         );
     }
+    // Every game has its replay, holding the logged events in order, and
+    // the index links to each.
+    let index_page = std::fs::read_to_string(logs.join("index.html")).unwrap();
+    for (_, _, file) in &games {
+        let page_file = file.with_extension("html");
+        let name = page_file.file_name().unwrap().to_str().unwrap();
+        assert!(
+            index_page.contains(&format!("href=\"games/{name}\"")),
+            "{name} is not linked"
+        );
+        let page = std::fs::read_to_string(&page_file).unwrap();
+        let data = mahjong_sim::replay::embedded(&page).expect("embedded data");
+        let texts: Vec<String> = data["steps"].as_array().unwrap()[1..]
+            .iter()
+            .map(|s| s["text"].as_str().unwrap().to_string())
+            .collect();
+        let logged: Vec<String> = std::fs::read_to_string(file)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|l| l["type"] == "event")
+            .map(|l| l["event"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(texts, logged, "{name}");
+    }
+    for row in standings {
+        let name = row["bot"].as_str().unwrap();
+        assert!(index_page.contains(&format!("<td>{name}</td>")), "{name}");
+    }
     // The saved standings are the printed ones.
     let saved: serde_json::Value =
         serde_json::from_slice(&std::fs::read(logs.join("standings.json")).unwrap()).unwrap();

@@ -8,8 +8,10 @@
 //!   line names the round, table, game, the wall's tiles and each seat's
 //!   bot and command;
 //! - `games.tsv`: one line per game, its file and the bots at seats 0-3;
-//! - `standings.txt` and `standings.json`: after every round, so an
-//!   interrupted tournament keeps the standings of its finished rounds.
+//! - `games/rRR-tT.html`: each game's replay page;
+//! - `standings.txt`, `standings.json` and `index.html` (the standings and
+//!   every game's replay, by round): after every round, so an interrupted
+//!   tournament keeps the standings of its finished rounds.
 
 use super::noi2014::{seat, write_json_log, BotSpec, Limits};
 use super::CliError;
@@ -92,6 +94,21 @@ struct Played {
     starts: u64,
 }
 
+/// A game in the index page.
+struct Listed {
+    round: u32,
+    table: usize,
+    game: usize,
+    page: String,
+    names: [String; 4],
+    half_points: [u8; 4],
+}
+
+/// The replay page of a game log `rRR-tT.jsonl`: `rRR-tT.html`.
+fn page_name(log: &str) -> String {
+    format!("{}.html", log.trim_end_matches(".jsonl"))
+}
+
 /// Why a bot was put out, for the summary.
 #[derive(Clone, Debug, serde::Serialize)]
 struct OutNote {
@@ -141,6 +158,7 @@ pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
     let start = Instant::now();
     let mut played_games = 0;
     let mut starts = 0;
+    let mut listed: Vec<Listed> = Vec::new();
     for round in 1..=opts.rounds {
         bar.set_message(format!("{round}/{}", opts.rounds));
         let tables = pair_round(opts.seed, round, &half_points);
@@ -152,6 +170,14 @@ pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
             played_games += 1;
             starts += p.starts;
             let names = p.chairs.map(|c| chair_name(opts, c));
+            listed.push(Listed {
+                round,
+                table: p.table + 1,
+                game: p.game + 1,
+                page: page_name(&p.file),
+                names: names.clone(),
+                half_points: p.half_points,
+            });
             index.push_str(&format!(
                 "{}\t{round}\t{}\t{}\t{}\n",
                 p.file,
@@ -187,6 +213,10 @@ pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
         let mut j = serde_json::to_vec_pretty(&report.json()).expect("JSON to memory");
         j.push(b'\n');
         write_file(&opts.logs.join("standings.json"), &j)?;
+        write_file(
+            &opts.logs.join("index.html"),
+            report.index_html(&listed).as_bytes(),
+        )?;
     }
     bar.finish_and_clear();
     process::kill_leftovers();
@@ -334,6 +364,19 @@ fn play_one(
     let mut log = Vec::new();
     write_json_log(&mut log, header, &game);
     write_file(&games_dir.join(&file), &log)?;
+    let title = format!(
+        "round {}, table {}{}",
+        table.round,
+        t + 1,
+        if opts.duplicate {
+            format!(", game {}", g + 1)
+        } else {
+            String::new()
+        }
+    );
+    let page = mahjong_sim::replay::noi2014::game_page(&game, &names, &title)
+        .map_err(|e| CliError::Other(format!("the replay of {file}: {e}")))?;
+    write_file(&games_dir.join(page_name(&file)), page.as_bytes())?;
     let result = game.judge.result().expect("the game is over");
     let put_out = game.put_out().map(|o| {
         o.map(|o| OutNote {
@@ -447,6 +490,73 @@ impl Report<'_> {
             }
         }
         out
+    }
+
+    /// `index.html`: the standings and every game's replay, by round.
+    fn index_html(&self, listed: &[Listed]) -> String {
+        use mahjong_sim::replay::html_escape as esc;
+        let o = self.opts;
+        let mut h = String::new();
+        h.push_str("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        h.push_str(&format!(
+            "<title>NOI2014 tournament, seed {}</title>\n",
+            o.seed
+        ));
+        h.push_str("<style>body{font-family:system-ui,sans-serif;margin:1em auto;max-width:60em;padding:0 1em;background:#f6f5f0;color:#222}table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .7em;border-bottom:1px solid #ccc;text-align:left}th{background:#2c3e2f;color:#fff}td.n{text-align:right}code{font-size:90%;word-break:break-all}li{margin:.2em 0}a{color:#1a5fb4}</style>\n</head><body>\n");
+        h.push_str(&format!(
+            "<h1>NOI2014 Swiss tournament</h1>\n<p>{} bots, round {} of {}, seed {}, {}{} walls; {} games. Each game links to its replay.</p>\n",
+            o.entrants.len(),
+            self.rounds_done,
+            o.rounds,
+            o.seed,
+            if o.duplicate { "duplicate format, " } else { "" },
+            esc(o.family.name()),
+            self.played_games
+        ));
+        h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th>points</th><th>games</th><th>won</th><th>out</th><th>bot</th><th>command</th></tr>\n");
+        for s in standings(self.half_points) {
+            let e = &o.entrants[s.bot];
+            h.push_str(&format!(
+                "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
+                s.place,
+                half(s.half_points),
+                self.games[s.bot],
+                self.won[s.bot],
+                self.outs[s.bot].len(),
+                esc(&e.name),
+                esc(&e.spec.label())
+            ));
+        }
+        h.push_str("</table>\n<h2>Games</h2>\n");
+        let mut round = 0;
+        for l in listed {
+            if l.round != round {
+                if round != 0 {
+                    h.push_str("</ul>\n");
+                }
+                round = l.round;
+                h.push_str(&format!("<h3>Round {round}</h3>\n<ul>\n"));
+            }
+            let seats: Vec<String> = (0..4)
+                .map(|s| format!("{} {}", esc(&l.names[s]), half(u32::from(l.half_points[s]))))
+                .collect();
+            let game = if o.duplicate {
+                format!(", game {}", l.game)
+            } else {
+                String::new()
+            };
+            h.push_str(&format!(
+                "<li><a href=\"games/{}\">table {}{game}</a>: {}</li>\n",
+                esc(&l.page),
+                l.table,
+                seats.join(" · ")
+            ));
+        }
+        if round != 0 {
+            h.push_str("</ul>\n");
+        }
+        h.push_str("</body></html>\n");
+        h
     }
 
     fn json(&self) -> serde_json::Value {

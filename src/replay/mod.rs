@@ -194,7 +194,8 @@ pub fn embedded(page: &str) -> Option<serde_json::Value> {
     serde_json::from_str(&page[start..start + len]).ok()
 }
 
-fn html_escape(s: &str) -> String {
+/// `s` with `&`, `<`, `>` and `"` escaped, for HTML text and attributes.
+pub fn html_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
