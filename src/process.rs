@@ -447,8 +447,8 @@ enum SessionEvent {
 
 /// A program that may stay alive between inputs (Botzone's keep-running
 /// mode): started under `sh -c` in a process group of its own, marked like
-/// a [`run`], with its standard input kept open. Each [`exchange`]
-/// (Session::exchange) writes one input and reads until the program prints
+/// a [`run`], with its standard input kept open. Each
+/// [`exchange`](Session::exchange) writes one input and reads until the program prints
 /// a marker line (it stays alive), exits, runs out of time or prints too
 /// much (it is killed). Dropping the session kills its process group and
 /// whatever left it.

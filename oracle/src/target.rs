@@ -1,6 +1,6 @@
 //! The seam between a game and the harness: a [`Target`] names one
 //! engine-versus-oracle comparison, its input and its check. Fuzz targets
-//! ([`crate::fuzz::run`]), corpus replay (`tests/corpus.rs`) and the
+//! (`crate::fuzz::run`, behind the `arbitrary` feature), corpus replay (`tests/corpus.rs`) and the
 //! engine-equals-oracle properties (`tests/properties.rs`) are written once
 //! over this trait; a game joins the harness by implementing it, and every
 //! one of them then covers it.
