@@ -51,5 +51,17 @@ fn main() {
         )
         .unwrap();
     }
+    // Each class's vector of best overlaps, for `suit_bests`/`honor_bests`.
+    for (name, vectors) in [
+        ("SUIT_VECTORS", &t.suit_vectors),
+        ("HONOR_VECTORS", &t.honor_vectors),
+    ] {
+        writeln!(
+            rs,
+            "/// Best overlaps `[m][p]` of each class.\npub static {name}: [[[u8; 2]; 5]; {}] = {vectors:?};",
+            vectors.len()
+        )
+        .unwrap();
+    }
     std::fs::write(out.join("distance_tables.rs"), rs).expect("write tables.rs");
 }

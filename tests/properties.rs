@@ -91,6 +91,42 @@ fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("kind index")
 }
 
+/// The combination of groups, which `tests/exhaustive.rs` leaves to
+/// sampling: hands with tiles in every group, each group dense (its tiles
+/// from a window of three or four neighbouring kinds, so pairs, pungs,
+/// chows and partial ones are common), against the oracle's whole-hand
+/// search. `picks` chooses each tile's group and place in its window.
+#[test]
+fn qc_distance_of_hands_dense_in_every_group_equals_oracle() {
+    fn prop(melds: u8, short: bool, windows: (u8, u8, u8, u8), picks: Vec<u8>) -> TestResult {
+        let melds = melds % 5;
+        let size = 14 - 3 * melds as usize - usize::from(short);
+        let w = [windows.0, windows.1, windows.2, windows.3];
+        // The window of group g: 4 kinds from a suit, 3 from the honors,
+        // starting anywhere they fit.
+        let window = |g: usize| -> (usize, usize) {
+            if g < 3 {
+                (9 * g + w[g] as usize % 6, 4)
+            } else {
+                (27 + w[g] as usize % 5, 3)
+            }
+        };
+        let mut tiles = Vec::with_capacity(size);
+        for i in 0..size {
+            let x = picks.get(i).copied().unwrap_or(i as u8) as usize;
+            // Every group gets tiles: the first four go one to a group.
+            let g = if i < 4 { i } else { x % 4 };
+            let (start, len) = window(g);
+            tiles.push(tile(start + x / 4 % len));
+        }
+        verdict(target::Distance::check(&HandInput { tiles, melds }))
+    }
+    qc(
+        1,
+        prop as fn(u8, bool, (u8, u8, u8, u8), Vec<u8>) -> TestResult,
+    );
+}
+
 #[test]
 fn qc_distance_unchanged_when_suits_are_permuted() {
     fn prop(h: HandInput, seed: u64) -> bool {

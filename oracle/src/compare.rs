@@ -28,16 +28,25 @@ impl fmt::Debug for Failure {
     }
 }
 
-/// Engine and oracle give the same distance (or both refuse the size).
+/// Engine and oracle give the same distance (or both refuse the size): the
+/// engine and the oracle's group split ([`crate::distance::distance`], what
+/// the oracle simulator uses) each against the oracle's whole-hand search
+/// ([`crate::distance::search`], the definition).
 pub fn distance(input: &HandInput) -> Result<(), Failure> {
     let hand = input.hand();
+    let oracle = crate::distance::search(&hand, input.melds);
     let engine = mahjong_sim::distance::distance(&hand, input.melds).ok();
-    let oracle = crate::distance::distance(&hand, input.melds);
-    if engine == oracle {
+    let split = crate::distance::distance(&hand, input.melds);
+    if engine == oracle && split == oracle {
         return Ok(());
     }
+    let what = if engine != oracle {
+        "distance mismatch"
+    } else {
+        "the oracle's group split differs from its whole-hand search"
+    };
     Err(Failure(format!(
-        "distance mismatch\n  input:     {input:?}\n  reproduce: {}\n  engine:    {engine:?}\n  oracle:    {oracle:?}",
+        "{what}\n  input:     {input:?}\n  reproduce: {}\n  engine:    {engine:?}\n  oracle:    {oracle:?}\n  split:     {split:?}",
         input.shell()
     )))
 }

@@ -31,9 +31,36 @@
 //!
 //! Nothing here is shared with the engine's distance code: no tables, no
 //! dynamic programming.
+//!
+//! # Two ways to the same answer
+//!
+//! [`search`] is the definition: one search over whole-hand targets.
+//! [`distance`], which the simulators call, gives the same answers faster by
+//! splitting the hand into its four groups of kinds (the three suits and the
+//! honors):
+//!
+//! - Every meld and every pair lies inside one group, so a target is one
+//!   part per group, the parts holding the `4 - n` melds and the pair
+//!   between them; the overlap `sum_k min(hand_k, target_k)` is a sum over
+//!   kinds, so over groups; and the four-copy rule is kind by kind. So the
+//!   best overlap is the best, over every way of sharing the melds and the
+//!   pair among the groups, of the sum of each group's best overlap with its
+//!   share, a group's best being the same search as above run on the group's
+//!   tiles alone ([`group_bests`]). Two groups taken together are again such
+//!   a table of bests by budget, so the groups are joined two at a time.
+//! - A group's best depends on its own counts only, so it is memoized by
+//!   them ([`crate::memo`]: a cache cannot change an answer). A game asks
+//!   about hands that differ by a tile or two, so three groups of four are
+//!   usually remembered. The answers are memoized by the whole hand too.
+//!
+//! `compare::distance` (the `distance` fuzz target and its property) holds
+//! the engine to [`search`] and [`distance`] to [`search`], so the split is
+//! checked against the definition on every hand the harness makes.
 
+use crate::memo::Memo;
 use mahjong_sim::hand::Hand;
 use mahjong_sim::tile::Tile;
+use std::cell::RefCell;
 
 /// Ordinary kinds (suits and honors); special kinds never fit a target.
 const ORDINARY: usize = 34;
@@ -53,20 +80,37 @@ fn all_melds() -> Vec<Meld> {
     melds
 }
 
-/// The winning distance, or `None` when the hand size does not fit `melds`
-/// (it must be `13 - 3 * melds` or `14 - 3 * melds`, with `melds <= 4`).
-pub fn distance(hand: &Hand, melds: u8) -> Option<u8> {
-    if melds > 4 {
-        return None;
-    }
-    let full = 14 - 3 * melds as usize;
-    if hand.len() != full && hand.len() != full - 1 {
-        return None;
-    }
+/// The ordinary counts of a hand, by kind index.
+fn ordinary(hand: &Hand) -> [u8; ORDINARY] {
     let mut have = [0u8; ORDINARY];
     for t in Tile::ordinary() {
         have[t.index()] = hand.count(t);
     }
+    have
+}
+
+/// `14 - 3 * melds` when the hand size fits `melds` (`13 - 3 * melds` or
+/// `14 - 3 * melds` tiles, `melds <= 4`).
+fn full_size(hand: &Hand, melds: u8) -> Option<usize> {
+    if melds > 4 {
+        return None;
+    }
+    let full = 14 - 3 * melds as usize;
+    (hand.len() == full || hand.len() == full - 1).then_some(full)
+}
+
+/// The winning distance by one exhaustive search over whole-hand targets, or
+/// `None` when the hand size does not fit `melds` (it must be
+/// `13 - 3 * melds` or `14 - 3 * melds`, with `melds <= 4`).
+pub fn search(hand: &Hand, melds: u8) -> Option<u8> {
+    let full = full_size(hand, melds)?;
+    Some(full as u8 - best_overlap(&ordinary(hand), 4 - melds as usize, 1))
+}
+
+/// The largest overlap `sum_k min(have_k, target_k)` over targets of at most
+/// `melds` melds and at most `pairs` pairs (0 or 1), at most four copies of
+/// a kind: the search the module docs describe.
+pub fn best_overlap(have: &[u8; ORDINARY], melds: usize, pairs: usize) -> u8 {
     // Melds touching no tile of the hand never add overlap (pruning 2), so
     // only the others are searched; likewise only held kinds can make a
     // pair that adds anything.
@@ -74,16 +118,105 @@ pub fn distance(hand: &Hand, melds: u8) -> Option<u8> {
         .into_iter()
         .filter(|m| m.iter().any(|&k| have[k] > 0))
         .collect();
-    let held = (0..ORDINARY).filter(|&k| have[k] > 0).collect();
+    let held = if pairs > 0 {
+        (0..ORDINARY).filter(|&k| have[k] > 0).collect()
+    } else {
+        Vec::new()
+    };
     let mut search = Search {
-        have,
+        have: *have,
         melds: touching,
         held,
         target: [0; ORDINARY],
         best: 0,
     };
-    search.go(0, 4 - melds as usize, 0);
-    Some(full as u8 - search.best)
+    search.go(0, melds, 0);
+    search.best
+}
+
+/// The groups of kinds: the three suits and the honors, as index ranges.
+pub const GROUPS: [std::ops::Range<usize>; 4] = [0..9, 9..18, 18..27, 27..34];
+
+/// A group's best overlaps: `[m][p]` for at most `m` melds and `p` pairs.
+pub type GroupBests = [[u8; 2]; 5];
+
+thread_local! {
+    /// About 30 MB at most.
+    static GROUP_BESTS: RefCell<Memo<(bool, [u8; 9]), GroupBests>> =
+        RefCell::new(Memo::new(1 << 19));
+}
+
+/// The best overlaps of the tiles of one group alone (`counts`, the group's
+/// kinds in order; group `g` of [`GROUPS`]), for every meld and pair budget:
+/// [`best_overlap`] on a hand holding only them, memoized by the counts.
+/// Renaming kinds so that melds stay melds changes no best, so the three
+/// suits share their answers (a suit is a suit), a suit read backwards
+/// (`n` as `10 - n`: chows stay chows) shares the answers of the suit read
+/// forwards, and honors, which only make pongs and pairs, are remembered by
+/// their counts in sorted order.
+pub fn group_bests(g: usize, counts: &[u8]) -> GroupBests {
+    let suit = g < 3;
+    let mut key = [0u8; 9];
+    key[..counts.len()].copy_from_slice(counts);
+    if suit {
+        let mut backwards = key;
+        backwards.reverse();
+        key = key.min(backwards);
+    } else {
+        key[..counts.len()].sort_unstable();
+    }
+    Memo::get(&GROUP_BESTS, (suit, key), |&(suit, key)| {
+        let mut have = [0u8; ORDINARY];
+        let g = if suit {
+            GROUPS[0].clone()
+        } else {
+            GROUPS[3].clone()
+        };
+        let kinds = g.len();
+        have[g].copy_from_slice(&key[..kinds]);
+        let mut bests = [[0u8; 2]; 5];
+        for (m, row) in bests.iter_mut().enumerate() {
+            for (p, best) in row.iter_mut().enumerate() {
+                *best = best_overlap(&have, m, p);
+            }
+        }
+        bests
+    })
+}
+
+thread_local! {
+    /// A key is 58 bytes: about 100 MB at most.
+    static DISTANCES: RefCell<Memo<(Hand, u8), Option<u8>>> = RefCell::new(Memo::new(1 << 20));
+}
+
+/// The winning distance, or `None` when the hand size does not fit `melds`:
+/// [`search`]'s answer, from the groups' memoized bests (see the module
+/// docs), itself memoized by the whole hand.
+pub fn distance(hand: &Hand, melds: u8) -> Option<u8> {
+    Memo::get(&DISTANCES, (*hand, melds), |(hand, melds)| {
+        let full = full_size(hand, *melds)?;
+        let have = ordinary(hand);
+        let [a, b, c, h] = std::array::from_fn(|g| group_bests(g, &have[GROUPS[g].clone()]));
+        let all = share(&share(&a, &b), &share(&c, &h));
+        Some(full as u8 - all[4 - *melds as usize][1])
+    })
+}
+
+/// Two groups taken together: the best of every way of sharing `m` melds
+/// and `p` pairs (at most) between them.
+#[allow(clippy::needless_range_loop)] // the budgets index both tables at once
+fn share(x: &GroupBests, y: &GroupBests) -> GroupBests {
+    let mut out = [[0u8; 2]; 5];
+    for m in 0..5 {
+        for p in 0..2 {
+            for mx in 0..=m {
+                for px in 0..=p {
+                    out[m][p] = out[m][p].max(x[mx][px] + y[m - mx][p - px]);
+                }
+            }
+        }
+    }
+    out
 }
 
 struct Search {
@@ -175,8 +308,14 @@ mod tests {
     use super::*;
     use mahjong_sim::tile::parse_tiles;
 
+    /// The search, and the split by groups (twice: the groups' bests
+    /// computed, then remembered).
     fn d(s: &str, melds: u8) -> Option<u8> {
-        distance(&Hand::from_tiles(&parse_tiles(s).unwrap()), melds)
+        let hand = Hand::from_tiles(&parse_tiles(s).unwrap());
+        let answer = search(&hand, melds);
+        assert_eq!(distance(&hand, melds), answer, "{s}");
+        assert_eq!(distance(&hand, melds), answer, "{s}");
+        answer
     }
 
     /// Distances worked out by hand, each with the target that shows it.

@@ -9,6 +9,9 @@
 //! (only tiles, events, walls and the `Hand` container). Two programs written
 //! apart that agree on everything fuzzers and properties throw at them are
 //! unlikely to share a bug.
+//!
+//! For the fuzzers' speed the distance and the decompositions are memoized
+//! by their whole input ([`memo`]): a cache cannot change an answer.
 
 #![warn(missing_docs)]
 
@@ -18,6 +21,7 @@ pub mod distance;
 #[cfg(feature = "arbitrary")]
 pub mod fuzz;
 pub mod input;
+pub mod memo;
 pub mod noi2014;
 pub mod noi2014_harness;
 pub mod target;

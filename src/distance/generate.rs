@@ -153,6 +153,10 @@ pub struct Tables {
     pub last: Vec<u8>,
     /// Class counts: suits, honors, man+pin, sou+honors.
     pub sizes: [usize; 4],
+    /// The vector of each suit class.
+    pub suit_vectors: Vec<Vector>,
+    /// The vector of each honor class.
+    pub honor_vectors: Vec<Vector>,
 }
 
 /// Fills `table[key]` for every count vector of `len` kinds, walking the
@@ -227,5 +231,7 @@ pub fn build() -> Tables {
         ch,
         last,
         sizes: [ns, nh, nab, nch],
+        suit_vectors: suits.vectors,
+        honor_vectors: honors.vectors,
     }
 }

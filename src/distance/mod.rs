@@ -23,14 +23,17 @@
 //! a distance is four class lookups, two pair lookups and one final lookup,
 //! all in tables that `build.rs` generates at compile time
 //! (`src/distance/generate.rs` holds the dynamic program that defines them;
-//! about 2.2 MB in all, 2 MB of it the suit table).
+//! about 2.2 MB in all, 2 MB of it the suit table). [`suit_bests`] and
+//! [`honor_bests`] read one group's vector from them; `tests/exhaustive.rs`
+//! checks both, and the distance of every one-group hand, against the
+//! oracle for every count vector a hand can hold.
 //!
 //! The best discard uses that a discard never lowers the distance of a full
 //! hand and some discard keeps it: walking kinds in tie order, the first that
 //! keeps the distance is the answer, usually found within a few lookups.
 
-use crate::hand::{Hand, POW5};
-use crate::tile::{Tile, ORDINARY_KINDS};
+use crate::hand::{group_keys, tile_count, Hand, POW5};
+use crate::tile::{Tile, KINDS, ORDINARY_KINDS};
 
 /// The most exposed melds a hand can have.
 pub const MAX_MELDS: u8 = 4;
@@ -80,6 +83,15 @@ pub fn melds_for_size(tiles: usize) -> Option<u8> {
 pub fn distance(hand: &Hand, melds: u8) -> Result<u8, DistanceError> {
     check_size(hand.len(), melds)?;
     Ok(distance_unchecked(hand, melds))
+}
+
+/// The winning distance of a hand given as counts by kind index, with
+/// `melds` exposed melds: [`distance`] of `Hand::from_counts(*counts)`,
+/// without building the hand (the table keys straight from the counts).
+pub fn distance_from_counts(counts: &[u8; KINDS], melds: u8) -> Result<u8, DistanceError> {
+    check_size(tile_count(counts), melds)?;
+    let want = (MAX_MELDS - melds) as usize;
+    Ok(14 - 3 * melds - Keys(group_keys(counts)).overlap(want))
 }
 
 /// True when `hand` is a complete winning hand: `14 - 3n` tiles, no special
@@ -157,7 +169,35 @@ pub(crate) fn distance_unchecked(hand: &Hand, melds: u8) -> u8 {
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/distance_tables.rs"));
 }
-use tables::{AB, AB_CLASSES, CH, CH_CLASSES, HONOR, HONOR_CLASSES, LAST, SUIT, SUIT_CLASSES};
+use tables::{
+    AB, AB_CLASSES, CH, CH_CLASSES, HONOR, HONOR_CLASSES, HONOR_VECTORS, LAST, SUIT, SUIT_CLASSES,
+    SUIT_VECTORS,
+};
+
+/// A group's best overlaps: `[m][p]` with at most `m` melds and `p` pairs
+/// (`m <= 4`, `p <= 1`) inside the group.
+pub type GroupBests = [[u8; 2]; 5];
+
+/// The base-5 key of a group's counts, each capped at 4 (first kind lowest).
+fn group_key(counts: &[u8]) -> usize {
+    counts
+        .iter()
+        .zip(POW5)
+        .map(|(&c, w)| c.min(4) as usize * w as usize)
+        .sum()
+}
+
+/// The best overlaps of one suit's nine counts (1 to 9) on their own, as the
+/// tables hold them: all the rest of a hand needs to know about the suit.
+pub fn suit_bests(counts: &[u8; 9]) -> GroupBests {
+    SUIT_VECTORS[SUIT[group_key(counts)] as usize]
+}
+
+/// The best overlaps of the seven honor counts (E S W N B F Z) on their own,
+/// as the tables hold them.
+pub fn honor_bests(counts: &[u8; 7]) -> GroupBests {
+    HONOR_VECTORS[HONOR[group_key(counts)] as usize]
+}
 
 /// The base-5 keys of the three suits and the honors (counts capped at 4),
 /// as the hand keeps them.
@@ -179,7 +219,7 @@ impl Keys {
     }
 
     /// The largest overlap with `want` melds and a pair.
-    #[inline]
+    #[inline(always)]
     fn overlap(self, want: usize) -> u8 {
         let [a, b, c, h] = self.0;
         let a = SUIT[a as usize] as usize;
@@ -293,6 +333,12 @@ mod tests {
             );
             for (want, best) in all.iter().enumerate() {
                 assert_eq!(Keys::of(&hand).overlap(want), best[1], "{hand} want {want}");
+            }
+            if let Some(melds) = melds_for_size(hand.len()) {
+                assert_eq!(
+                    distance_from_counts(hand.counts(), melds),
+                    distance(&hand, melds)
+                );
             }
         }
     }

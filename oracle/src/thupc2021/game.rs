@@ -176,11 +176,12 @@ pub fn play(wall: &Wall) -> Vec<Event> {
         let mut tie_order: Vec<Tile> = Tile::ordinary().collect();
         tie_order.reverse();
         let mut choice: Option<(Tile, u8)> = None;
+        let hand = players[p].counts();
         for t in tie_order {
-            if players[p].holds(t) == 0 {
+            if hand.count(t) == 0 {
                 continue;
             }
-            let mut rest = players[p].counts();
+            let mut rest = hand;
             rest.remove(t);
             let d = distance(&rest, players[p].melds).expect("hand size fits");
             if choice.is_none() || d < choice.unwrap().1 {
