@@ -192,14 +192,15 @@ fn group_key(x: u64) -> u32 {
     // bits plus 0x7b carry into bit 7 (never beyond), or bit 7 was set.
     let five_or_more = (((x & LOW7) + 0x7b7b_7b7b_7b7b_7b7b) | x) & HIGH;
     let mask = (five_or_more >> 7) * 0xff;
-    let capped = (x & !mask) | (0x0404_0404_0404_0404 & mask);
+    // (The two parts share no bit: `+` is `|` here.)
+    let capped = (x & !mask) + (0x0404_0404_0404_0404 & mask);
     // Fold neighbours by multiplying: adding the next byte times 5 into each
     // byte leaves pairs in 16-bit lanes (up to 24); likewise quadruples in
     // 32-bit lanes (up to 624), then the two halves. No lane overflows into
     // the next, and what overflows the word is never kept.
-    let pairs = (capped.wrapping_mul(1 << 8 | 5) >> 8) & 0x00ff_00ff_00ff_00ff;
-    let quads = (pairs.wrapping_mul(1 << 16 | 25) >> 16) & 0x0000_ffff_0000_ffff;
-    (quads.wrapping_mul(1 << 32 | 625) >> 32) as u32
+    let pairs = (capped.wrapping_mul((1 << 8) + 5) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let quads = (pairs.wrapping_mul((1 << 16) + 25) >> 16) & 0x0000_ffff_0000_ffff;
+    (quads.wrapping_mul((1 << 32) + 625) >> 32) as u32
 }
 
 impl Default for Hand {
