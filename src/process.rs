@@ -272,43 +272,52 @@ pub fn kill_all() {
     }
 }
 
-/// Runs the shell command line `command` with `input` on its standard input,
-/// killing its process group after `timeout` or once its output passes
-/// `limit` bytes.
-pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std::io::Result<Run> {
-    use std::os::unix::process::{CommandExt, ExitStatusExt};
-    let start = Instant::now();
+/// Starts `sh -c command` with piped standard streams in a process group
+/// of its own, marked with a new run's mark (see [`MARK`]) and listed as
+/// live; `prepare` may set more on the command first. The mark is listed
+/// before the spawn (with no group yet), so that a sweep never takes the
+/// shell for a leftover, and spawns need not wait for each other.
+fn spawn_marked(
+    command: &str,
+    prepare: impl FnOnce(&mut Command),
+) -> std::io::Result<(std::process::Child, u64)> {
+    use std::os::unix::process::CommandExt;
     let mark = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    // The mark is listed as live before the spawn (with no group yet), so
-    // that a sweep never takes our shell for a leftover, and spawns need not
-    // wait for each other.
     LIVE_GROUPS
         .lock()
         .expect("no panics while held")
         .push((0, mark));
-    let spawned = Command::new("sh")
-        .arg("-c")
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
         .arg(command)
         .env(MARK, mark.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn();
-    let mut child = {
-        let mut live = LIVE_GROUPS.lock().expect("no panics while held");
-        let entry = live.iter().position(|l| l.1 == mark).expect("listed");
-        match spawned {
-            Ok(child) => {
-                live[entry].0 = child.id() as i32;
-                child
-            }
-            Err(e) => {
-                live.remove(entry);
-                return Err(e);
-            }
+        .process_group(0);
+    prepare(&mut cmd);
+    let spawned = cmd.spawn();
+    let mut live = LIVE_GROUPS.lock().expect("no panics while held");
+    let entry = live.iter().position(|l| l.1 == mark).expect("listed");
+    match spawned {
+        Ok(child) => {
+            live[entry].0 = child.id() as i32;
+            Ok((child, mark))
         }
-    };
+        Err(e) => {
+            live.remove(entry);
+            Err(e)
+        }
+    }
+}
+
+/// Runs the shell command line `command` with `input` on its standard input,
+/// killing its process group after `timeout` or once its output passes
+/// `limit` bytes.
+pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std::io::Result<Run> {
+    use std::os::unix::process::ExitStatusExt;
+    let start = Instant::now();
+    let (mut child, mark) = spawn_marked(command, |_| {})?;
     let pgid = child.id() as i32;
     let kill_group = move || kill_group(pgid);
     let mut stdin = child.stdin.take().expect("piped stdin");
@@ -468,50 +477,24 @@ impl Session {
     /// address space is limited to that many bytes (`RLIMIT_AS`).
     pub fn spawn(command: &str, memory: Option<u64>) -> std::io::Result<Session> {
         use std::os::unix::process::{CommandExt, ExitStatusExt};
-        let mark = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        LIVE_GROUPS
-            .lock()
-            .expect("no panics while held")
-            .push((0, mark));
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c")
-            .arg(command)
-            .env(MARK, mark.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        if let Some(bytes) = memory {
-            let limit = libc::rlimit {
-                rlim_cur: bytes as libc::rlim_t,
-                rlim_max: bytes as libc::rlim_t,
-            };
-            // SAFETY: between fork and exec only setrlimit(2), which is
-            // async-signal-safe, runs; `limit` is a plain copied value.
-            unsafe {
-                cmd.pre_exec(move || {
-                    if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                    Ok(())
-                });
-            }
-        }
-        let spawned = cmd.spawn();
-        let mut child = {
-            let mut live = LIVE_GROUPS.lock().expect("no panics while held");
-            let entry = live.iter().position(|l| l.1 == mark).expect("listed");
-            match spawned {
-                Ok(child) => {
-                    live[entry].0 = child.id() as i32;
-                    child
-                }
-                Err(e) => {
-                    live.remove(entry);
-                    return Err(e);
+        let (mut child, mark) = spawn_marked(command, |cmd| {
+            if let Some(bytes) = memory {
+                let limit = libc::rlimit {
+                    rlim_cur: bytes as libc::rlim_t,
+                    rlim_max: bytes as libc::rlim_t,
+                };
+                // SAFETY: between fork and exec only setrlimit(2), which is
+                // async-signal-safe, runs; `limit` is a plain copied value.
+                unsafe {
+                    cmd.pre_exec(move || {
+                        if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                            return Err(std::io::Error::last_os_error());
+                        }
+                        Ok(())
+                    });
                 }
             }
-        };
+        })?;
         let pgid = child.id() as i32;
         let (events_tx, events) = mpsc::channel();
         let (input_tx, input_rx) = mpsc::channel::<Vec<u8>>();

@@ -1,6 +1,8 @@
 //! `noi2014 duel`: the sequential test's calibration with in-process bots,
 //! identical bots, a duel between two bot programs with 2 jobs, and Ctrl-C.
 
+mod common;
+
 use mahjong_sim::noi2014::arena::Seat;
 use mahjong_sim::noi2014::duel::{play_unit, unit_wall, Who};
 use mahjong_sim::noi2014::families::Family;
@@ -139,35 +141,6 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
     std::fs::remove_dir_all(&logs).unwrap();
 }
 
-/// Live processes other than the duel itself carrying `token`.
-fn bot_processes(token: &str) -> Vec<i32> {
-    let me = std::process::id() as i32;
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
-            continue;
-        };
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let zombie = stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|s| s.trim_start().starts_with('Z'));
-        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-        let is_duel = cmd.windows(4).any(|w| w == b"duel");
-        if pid != me
-            && !zombie
-            && !is_duel
-            && env.windows(token.len()).any(|w| w == token.as_bytes())
-        {
-            found.push(pid);
-        }
-    }
-    found
-}
-
 #[test]
 fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
     let logs = temp_dir("duel-interrupt");
@@ -190,7 +163,7 @@ fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
         .spawn()
         .unwrap();
     let start = Instant::now();
-    while bot_processes(&token).is_empty() {
+    while common::processes_with(&token, " duel ").is_empty() {
         assert!(start.elapsed() < Duration::from_secs(60), "no bot started");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -203,18 +176,7 @@ fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(130), "{text}");
     assert!(text.contains("(interrupted)"), "{text}");
-    let deadline = Instant::now() + Duration::from_secs(3);
-    let mut left = bot_processes(&token);
-    while !left.is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-        left = bot_processes(&token);
-    }
-    for pid in &left {
-        // SAFETY: kill(2) on a leftover of this test.
-        unsafe {
-            libc::kill(*pid, libc::SIGKILL);
-        }
-    }
+    let left = common::survivors(&token, " duel ");
     assert!(left.is_empty(), "bot processes left: {left:?}");
     std::fs::remove_dir_all(&logs).ok();
 }

@@ -4,6 +4,9 @@
 //! process they started is left behind; keep-running bots stay alive across
 //! requests and play exactly as the built-in bot.
 
+mod common;
+
+use common::survivors;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -18,53 +21,6 @@ fn fixture(name: &str) -> String {
 
 fn me() -> &'static str {
     env!("CARGO_BIN_EXE_mahjong-sim")
-}
-
-/// Processes (other than this test) whose environment holds `token`.
-fn processes_with(token: &str) -> Vec<(i32, String)> {
-    let me = std::process::id() as i32;
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        if pid == me {
-            continue;
-        }
-        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
-            continue;
-        };
-        if env.windows(token.len()).any(|w| w == token.as_bytes()) {
-            let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            // A zombie is dead already (its parent reaps it).
-            if state
-                .rsplit(')')
-                .next()
-                .is_some_and(|s| s.trim_start().starts_with('Z'))
-            {
-                continue;
-            }
-            found.push((pid, String::from_utf8_lossy(&cmd).replace('\0', " ")));
-        }
-    }
-    found
-}
-
-/// Waits up to 3 s for every process carrying `token` to be gone; the
-/// survivors (killed afterwards, so that a failure leaves nothing either).
-fn survivors(token: &str) -> Vec<(i32, String)> {
-    let deadline = Instant::now() + Duration::from_secs(3);
-    loop {
-        let left = processes_with(token);
-        if left.is_empty() || Instant::now() > deadline {
-            for (pid, _) in &left {
-                let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            }
-            return left;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 /// A unique token for one test's processes.
@@ -114,7 +70,7 @@ fn put_out_for(test: &str, bot: &str, limit: &str, expect: &[&str]) -> serde_jso
             limit,
         ],
     );
-    let left = survivors(&token);
+    let left = survivors(&token, "");
     assert!(left.is_empty(), "{test}: processes left behind: {left:?}");
     assert_eq!(code, Some(0), "{test}: {stderr}");
     let result = lines.last().unwrap();
@@ -231,7 +187,7 @@ fn an_illegal_move_puts_the_bot_out() {
             "5",
         ],
     );
-    assert!(survivors(&t).is_empty());
+    assert!(survivors(&t, "").is_empty());
     assert_eq!(code, Some(0), "{stderr}");
     let result = lines.last().unwrap();
     let out = &result["players"][0]["end"]["Out"];
@@ -290,7 +246,7 @@ fn a_setsid_child_holding_the_output_neither_hangs_the_judge_nor_survives() {
             "1",
         ],
     );
-    let left = survivors(&t);
+    let left = survivors(&t, "");
     assert!(left.is_empty(), "processes left behind: {left:?}");
     assert_eq!(code, Some(0), "{stderr}");
     let result = lines.last().unwrap();
@@ -368,7 +324,7 @@ fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
             "20",
         ],
     );
-    assert!(survivors(&t).is_empty());
+    assert!(survivors(&t, "").is_empty());
     assert_eq!(code, Some(0), "{stderr}");
     // One process a seat for the whole game.
     let started = lines
@@ -411,7 +367,7 @@ fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
             "20",
         ],
     );
-    assert!(survivors(&t).is_empty());
+    assert!(survivors(&t, "").is_empty());
     assert_eq!(code, Some(0), "{stderr}");
     assert!(!lines.iter().any(|l| l.get("failed").is_some()));
     let result = lines.last().unwrap();

@@ -6,6 +6,8 @@
 //! seat; Ctrl-C leaves no bot process.
 
 use oracle::noi2014::{parse_tile, play, Reply};
+mod common;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -388,7 +390,7 @@ fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
         .unwrap();
     // Interrupt once bot processes are running.
     let start = Instant::now();
-    while bot_processes(&token).is_empty() {
+    while common::processes_with(&token, " tournament ").is_empty() {
         assert!(start.elapsed() < Duration::from_secs(60), "no bot started");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -399,46 +401,7 @@ fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
     }
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
-    let deadline = Instant::now() + Duration::from_secs(3);
-    let mut left = bot_processes(&token);
-    while !left.is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-        left = bot_processes(&token);
-    }
-    for pid in &left {
-        unsafe {
-            libc::kill(*pid, libc::SIGKILL);
-        }
-    }
+    let left = common::survivors(&token, " tournament ");
     assert!(left.is_empty(), "bot processes left: {left:?}");
     std::fs::remove_dir_all(&logs).ok();
-}
-
-/// Live processes other than the tournament itself carrying `token`.
-fn bot_processes(token: &str) -> Vec<i32> {
-    let me = std::process::id() as i32;
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
-            continue;
-        };
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let zombie = stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|s| s.trim_start().starts_with('Z'));
-        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-        let is_tournament = cmd.windows(10).any(|w| w == b"tournament");
-        if pid != me
-            && !zombie
-            && !is_tournament
-            && env.windows(token.len()).any(|w| w == token.as_bytes())
-        {
-            found.push(pid);
-        }
-    }
-    found
 }

@@ -298,13 +298,14 @@ pub fn explain_html(input: Input, at: Option<usize>, page: &Path) -> Result<Vec<
     if let Some(line) = at {
         replay.start = line.min(replay.steps.len() - 1);
     }
-    write_page(page, &mahjong_sim::replay::render(&replay))?;
+    write_file(page, mahjong_sim::replay::render(&replay).as_bytes())?;
     Ok(Vec::new())
 }
 
-/// Writes a replay page.
-pub fn write_page(path: &Path, page: &str) -> Result<(), CliError> {
-    std::fs::write(path, page).map_err(|source| CliError::Io {
+/// Writes a file the command makes (a replay page, a log), naming it in
+/// the error.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|source| CliError::Io {
         what: format!("cannot write `{}`", path.display()),
         source,
     })

@@ -215,12 +215,8 @@ pub fn duel(opts: &Options) -> Result<(Vec<u8>, Verdict, bool), CliError> {
         interrupted,
         elapsed: start.elapsed(),
     };
-    let write = |name: &str, bytes: &[u8]| {
-        std::fs::write(opts.logs.join(name), bytes).map_err(|source| CliError::Io {
-            what: format!("cannot write {}", opts.logs.join(name).display()),
-            source,
-        })
-    };
+    let write =
+        |name: &str, bytes: &[u8]| super::commands::write_file(&opts.logs.join(name), bytes);
     write("games.tsv", index.as_bytes())?;
     let mut units_tsv = String::from("unit\ta_points\tb_points\tdiff\n");
     for (u, unit) in counted.iter().enumerate() {

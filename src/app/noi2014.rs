@@ -136,7 +136,7 @@ pub fn play(
     if let Some(path) = html {
         let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label)
             .expect("a game's record replays it");
-        super::commands::write_page(path, &page)?;
+        super::commands::write_file(path, page.as_bytes())?;
     }
     Ok(out)
 }
@@ -230,7 +230,7 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
         let how = match &r.end {
             PlayerEnd::Won { order, self_drawn } => format!(
                 "won {} ({})",
-                ordinal(*order),
+                mahjong_sim::replay::ordinal(*order),
                 if *self_drawn {
                     "self-drawn"
                 } else {
@@ -268,15 +268,6 @@ fn short(label: &str) -> String {
     let first = label.split_whitespace().next().unwrap_or(label);
     let file = first.rsplit('/').next().unwrap_or(first);
     file.chars().take(9).collect()
-}
-
-fn ordinal(n: u8) -> String {
-    match n {
-        1 => "1st".into(),
-        2 => "2nd".into(),
-        3 => "3rd".into(),
-        n => format!("{n}th"),
-    }
 }
 
 fn line(out: &mut Vec<u8>, value: serde_json::Value) {

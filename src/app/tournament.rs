@@ -13,6 +13,7 @@
 //!   every game's replay, by round): after every round, so an interrupted
 //!   tournament keeps the standings of its finished rounds.
 
+use super::commands::write_file;
 use super::noi2014::{seat, write_json_log, BotSpec, Limits};
 use super::CliError;
 use mahjong_sim::noi2014::arena::{self, Seat};
@@ -159,6 +160,7 @@ pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
     let mut played_games = 0;
     let mut starts = 0;
     let mut listed: Vec<Listed> = Vec::new();
+    let mut output = Vec::new();
     for round in 1..=opts.rounds {
         bar.set_message(format!("{round}/{}", opts.rounds));
         let tables = pair_round(opts.seed, round, &half_points);
@@ -208,36 +210,28 @@ pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
             starts,
             elapsed,
         };
+        let (text, value) = (report.text(), report.json());
         write_file(&opts.logs.join("games.tsv"), index.as_bytes())?;
-        write_file(&opts.logs.join("standings.txt"), &report.text())?;
-        let mut j = serde_json::to_vec_pretty(&report.json()).expect("JSON to memory");
+        write_file(&opts.logs.join("standings.txt"), &text)?;
+        let mut j = serde_json::to_vec_pretty(&value).expect("JSON to memory");
         j.push(b'\n');
         write_file(&opts.logs.join("standings.json"), &j)?;
         write_file(
             &opts.logs.join("index.html"),
             report.index_html(&listed).as_bytes(),
         )?;
+        // Standard output gets the standings after the last round.
+        output = if opts.json {
+            let mut j = serde_json::to_vec(&value).expect("JSON to memory");
+            j.push(b'\n');
+            j
+        } else {
+            text
+        };
     }
     bar.finish_and_clear();
     process::kill_leftovers();
-    let report = Report {
-        opts,
-        rounds_done: opts.rounds,
-        half_points: &half_points,
-        games: &games,
-        won: &won,
-        outs: &outs,
-        played_games,
-        starts,
-        elapsed: start.elapsed(),
-    };
-    Ok(if opts.json {
-        let mut j = serde_json::to_vec(&report.json()).expect("JSON to memory");
-        j.push(b'\n');
-        j
-    } else {
-        report.text()
-    })
+    Ok(output)
 }
 
 /// The logs folder: created, or an empty one; never one holding files, so
@@ -264,13 +258,6 @@ pub fn prepare_logs(dir: &Path) -> Result<(), CliError> {
             source,
         }),
     }
-}
-
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    std::fs::write(path, bytes).map_err(|source| CliError::Io {
-        what: format!("cannot write {}", path.display()),
-        source,
-    })
 }
 
 fn chair_name(opts: &Options, chair: Chair) -> String {

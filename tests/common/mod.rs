@@ -56,3 +56,58 @@ pub fn sample_wall() -> Vec<u8> {
     ))
     .unwrap()
 }
+
+/// Live processes (zombies are dead already) other than this test whose
+/// environment holds `token` and whose command line does not hold
+/// `except` (the program under test itself, when it carries the token
+/// too): their pids and command lines.
+pub fn processes_with(token: &str, except: &str) -> Vec<(i32, String)> {
+    let me = std::process::id() as i32;
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            continue;
+        };
+        if pid == me || !env.windows(token.len()).any(|w| w == token.as_bytes()) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        if stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('Z'))
+        {
+            continue;
+        }
+        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+        if !except.is_empty() && cmd.contains(except) {
+            continue;
+        }
+        found.push((pid, cmd));
+    }
+    found
+}
+
+/// Waits up to 3 s for every process [`processes_with`] finds to be gone;
+/// the survivors, killed afterwards so that a failing test leaves nothing
+/// either.
+pub fn survivors(token: &str, except: &str) -> Vec<(i32, String)> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    loop {
+        let left = processes_with(token, except);
+        if left.is_empty() || std::time::Instant::now() > deadline {
+            for (pid, _) in &left {
+                // SAFETY: kill(2) on a leftover of this test.
+                unsafe {
+                    libc::kill(*pid, libc::SIGKILL);
+                }
+            }
+            return left;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
