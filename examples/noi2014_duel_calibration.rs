@@ -10,42 +10,8 @@
 //!
 //! `cargo run --release --example noi2014_duel_calibration [TESTS_EQUAL TESTS_UNEQUAL]`
 
-use mahjong_sim::noi2014::arena::Seat;
-use mahjong_sim::noi2014::duel::{play_unit, unit_wall, Unit, Who, GAMES_PER_UNIT};
-use mahjong_sim::noi2014::families::Family;
-use mahjong_sim::noi2014::{GreedyBot, SampleBot};
+use mahjong_sim::noi2014::duel::{play_built_in_unit, BuiltIn as Bot, GAMES_PER_UNIT};
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
-
-/// A challenger: greedy, or the sample bot with a seed.
-#[derive(Clone, Copy)]
-enum Bot {
-    Greedy,
-    Sample(u64),
-}
-
-fn seat(bot: Bot, g: usize, unit: u64) -> Seat {
-    match bot {
-        Bot::Greedy => Seat::BuiltIn(Box::new(GreedyBot::new())),
-        // Each game of each unit its own stream of choices.
-        Bot::Sample(s) => Seat::BuiltIn(Box::new(SampleBot::new(
-            s.wrapping_mul(1_000_003) ^ (unit << 8) ^ g as u64,
-        ))),
-    }
-}
-
-fn unit(a: Bot, b: Bot, seed: u64, i: u64) -> Unit {
-    let wall = unit_wall(seed, i, Family::Uniform);
-    play_unit(
-        &wall,
-        |who, g| match who {
-            Who::A => seat(a, g, i),
-            Who::B => seat(b, g, i),
-            Who::Against(_) => Seat::BuiltIn(Box::new(GreedyBot::new())),
-        },
-        |_, _| Ok(()),
-    )
-    .expect("in-process bots")
-}
 
 /// Prints the variances; returns the standard deviation of a paired unit.
 fn variance_report(name: &str, a: Bot, b: Bot, units: u64) -> f64 {
@@ -57,7 +23,7 @@ fn variance_report(name: &str, a: Bot, b: Bot, units: u64) -> f64 {
     let mut single_a = Summary::default();
     let mut single_b = Summary::default();
     for i in 0..units {
-        let u = unit(a, b, 11, i);
+        let u = play_built_in_unit(a, b, 11, i);
         paired.push(u.diff());
         sa.push(u.a_points());
         sb.push(u.b_points());
@@ -107,7 +73,7 @@ fn calibration(
     let mut units = Vec::new();
     for k in 0..tests {
         let mut test = Sequential::new(*t, min_units);
-        match test.run(5000, |i| unit(a(k), b(k), 1000 + k, i).diff()) {
+        match test.run(5000, |i| play_built_in_unit(a(k), b(k), 1000 + k, i).diff()) {
             Decision::H1 => h1 += 1,
             Decision::Continue => undecided += 1,
             _ => {}
@@ -130,7 +96,7 @@ fn calibration(
 fn main() {
     if std::env::var("DUEL_DEBUG").is_ok() {
         for i in 0..5 {
-            let u = unit(Bot::Greedy, Bot::Sample(1), 11, i);
+            let u = play_built_in_unit(Bot::Greedy, Bot::Sample(1), 11, i);
             println!("{:?} {:?} {:?} {}", u.a_half, u.b_half, u.b_out, u.diff());
         }
         return;

@@ -61,7 +61,7 @@ fn split(
     chosen: &mut Vec<Meld>,
     out: &mut Vec<Decomposition>,
 ) {
-    let Some(k) = (from..ORDINARY_KINDS).find(|&k| c[k] > 0) else {
+    let Some(k) = (from..ORDINARY_KINDS).find(|&k| c[k] != 0) else {
         if sets_left == 0 {
             if let Some(pair) = pair {
                 let mut sets = chosen.clone();

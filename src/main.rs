@@ -257,14 +257,8 @@ enum Noi2014Command {
         /// request, given by its path (./mybot) or a command line.
         #[arg(long = "bot", value_name = "BOT", value_parser = parse_bot)]
         bots: Vec<app::noi2014::BotSpec>,
-        /// Seconds a bot program may take for one step (wall-clock time
-        /// until it exits); the contest's limit is 1.
-        #[arg(long, default_value = "1", value_parser = parse_seconds)]
-        time_limit: std::time::Duration,
-        /// Address space a bot program may use, in MiB (0: no limit); the
-        /// contest's is 256.
-        #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
-        memory_limit: usize,
+        #[command(flatten)]
+        limits: BotLimits,
         /// Print JSON Lines: the game, each request with its answer, each
         /// event with the player's tiles, and the result.
         #[arg(long)]
@@ -344,13 +338,8 @@ enum Noi2014Command {
         /// The family of the walls: uniform, kongs, multi-ron, long.
         #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
         family: mahjong_sim::noi2014::families::Family,
-        /// Seconds a bot program may take for one step; the contest's is 1.
-        #[arg(long, default_value = "1", value_parser = parse_seconds)]
-        time_limit: std::time::Duration,
-        /// Address space a bot program may use, in MiB (0: no limit); the
-        /// contest's is 256.
-        #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
-        memory_limit: usize,
+        #[command(flatten)]
+        limits: BotLimits,
         /// The folder for the logs (created; must be empty or new). By
         /// default noi2014-duel-seed-S.
         #[arg(long, value_name = "DIR")]
@@ -393,13 +382,8 @@ enum Noi2014Command {
         /// The family of the walls: uniform, kongs, multi-ron, long.
         #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
         family: mahjong_sim::noi2014::families::Family,
-        /// Seconds a bot program may take for one step; the contest's is 1.
-        #[arg(long, default_value = "1", value_parser = parse_seconds)]
-        time_limit: std::time::Duration,
-        /// Address space a bot program may use, in MiB (0: no limit); the
-        /// contest's is 256.
-        #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
-        memory_limit: usize,
+        #[command(flatten)]
+        limits: BotLimits,
         /// The folder for the logs (created; must be empty or new). By
         /// default noi2014-tournament-seed-S.
         #[arg(long, value_name = "DIR")]
@@ -454,6 +438,28 @@ fn count_in(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<usize> {
 /// The longest time-out, a day: longer ones are mistakes (and `1e20`
 /// seconds would not even fit a `Duration`).
 const MAX_SECONDS: f64 = 86_400.0;
+
+/// The limits on each bot program of a game, tournament or duel.
+#[derive(clap::Args, Debug)]
+struct BotLimits {
+    /// Seconds a bot program may take for one step (wall-clock, until it
+    /// answers); the contest's limit is 1.
+    #[arg(long, default_value = "1", value_parser = parse_seconds)]
+    time_limit: std::time::Duration,
+    /// Address space a bot program may use, in MiB (0: no limit); the
+    /// contest's is 256.
+    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
+    memory_limit: usize,
+}
+
+impl From<BotLimits> for app::noi2014::Limits {
+    fn from(l: BotLimits) -> Self {
+        app::noi2014::Limits {
+            time: l.time_limit,
+            memory_mib: (l.memory_limit > 0).then_some(l.memory_limit as u64),
+        }
+    }
+}
 
 fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     match s.parse::<f64>() {
@@ -582,15 +588,11 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
             seed,
             family,
             bots,
-            time_limit,
-            memory_limit,
+            limits,
             json,
             html,
         }) => {
-            let limits = app::noi2014::Limits {
-                time: time_limit,
-                memory_mib: (memory_limit > 0).then_some(memory_limit as u64),
-            };
+            let limits = limits.into();
             let source = match &wall {
                 Some(path) => app::noi2014::WallSource::File(path),
                 None => app::noi2014::WallSource::Seed(
@@ -622,8 +624,7 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
             jobs,
             duplicate,
             family,
-            time_limit,
-            memory_limit,
+            limits,
             logs,
             json,
         }) => {
@@ -634,10 +635,7 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 jobs: jobs
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
                 duplicate,
-                limits: app::noi2014::Limits {
-                    time: time_limit,
-                    memory_mib: (memory_limit > 0).then_some(memory_limit as u64),
-                },
+                limits: limits.into(),
                 family,
                 logs: logs
                     .unwrap_or_else(|| PathBuf::from(format!("noi2014-tournament-seed-{seed}"))),
@@ -654,8 +652,7 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
             max_games,
             jobs,
             family,
-            time_limit,
-            memory_limit,
+            limits,
             logs,
             json,
         }) => {
@@ -682,10 +679,7 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 jobs: jobs
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
                 family,
-                limits: app::noi2014::Limits {
-                    time: time_limit,
-                    memory_mib: (memory_limit > 0).then_some(memory_limit as u64),
-                },
+                limits: limits.into(),
                 logs: logs.unwrap_or_else(|| PathBuf::from(format!("noi2014-duel-seed-{seed}"))),
                 json,
             };

@@ -3,10 +3,7 @@
 
 mod common;
 
-use mahjong_sim::noi2014::arena::Seat;
-use mahjong_sim::noi2014::duel::{play_unit, unit_wall, Who};
-use mahjong_sim::noi2014::families::Family;
-use mahjong_sim::noi2014::{GreedyBot, SampleBot};
+use mahjong_sim::noi2014::duel::{play_built_in_unit, BuiltIn};
 use mahjong_sim::stats::{Decision, Sequential, Sprt};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -24,29 +21,9 @@ fn default_test() -> Sequential {
 /// A sequential test of `a` against `b` (seeds of the sample bot, or
 /// `None` for greedy) against three greedy bots, on walls of `seed`.
 fn sprt(a: Option<u64>, b: Option<u64>, seed: u64) -> (Decision, u64) {
-    let player = |bot: Option<u64>, g: usize, u: u64| -> Seat {
-        match bot {
-            None => Seat::BuiltIn(Box::new(GreedyBot::new())),
-            Some(s) => Seat::BuiltIn(Box::new(SampleBot::new(
-                s.wrapping_mul(1_000_003) ^ (u << 8) ^ g as u64,
-            ))),
-        }
-    };
+    let bot = |s: Option<u64>| s.map_or(BuiltIn::Greedy, BuiltIn::Sample);
     let mut test = default_test();
-    let d = test.run(5000, |u| {
-        let wall = unit_wall(seed, u, Family::Uniform);
-        play_unit(
-            &wall,
-            |who, g| match who {
-                Who::A => player(a, g, u),
-                Who::B => player(b, g, u),
-                Who::Against(_) => Seat::BuiltIn(Box::new(GreedyBot::new())),
-            },
-            |_, _| Ok(()),
-        )
-        .unwrap()
-        .diff()
-    });
+    let d = test.run(5000, |u| play_built_in_unit(bot(a), bot(b), seed, u).diff());
     (d, test.summary.n)
 }
 

@@ -228,15 +228,9 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
     for p in order {
         let r = &result.players[p];
         let how = match &r.end {
-            PlayerEnd::Won { order, self_drawn } => format!(
-                "won {} ({})",
-                mahjong_sim::replay::ordinal(*order),
-                if *self_drawn {
-                    "self-drawn"
-                } else {
-                    "on a discard"
-                }
-            ),
+            PlayerEnd::Won { order, self_drawn } => {
+                mahjong_sim::replay::noi2014::won_words(*order, *self_drawn)
+            }
             PlayerEnd::Out { request, reason } => format!("put out at request {request}: {reason}"),
             PlayerEnd::Playing => match (&r.target, r.valid) {
                 (Some(t), true) => format!(

@@ -56,6 +56,45 @@ pub fn unit_wall(seed: u64, unit: u64, family: Family) -> Wall {
     family_wall(&mut rng, family)
 }
 
+/// An in-process challenger, for duels without programs (the calibration
+/// of the sequential test, and its tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltIn {
+    /// The greedy bot.
+    Greedy,
+    /// The sample bot, its choices from this seed.
+    Sample(u64),
+}
+
+impl BuiltIn {
+    /// Its seat in game `g` of unit `unit`: the sample bot draws its own
+    /// stream of choices for each game of each unit.
+    pub fn seat(self, g: usize, unit: u64) -> Seat {
+        match self {
+            BuiltIn::Greedy => Seat::BuiltIn(Box::new(super::GreedyBot::new())),
+            BuiltIn::Sample(s) => Seat::BuiltIn(Box::new(super::SampleBot::new(
+                s.wrapping_mul(1_000_003) ^ (unit << 8) ^ g as u64,
+            ))),
+        }
+    }
+}
+
+/// Unit `unit` of an in-process duel of `a` against `b` on walls of `seed`
+/// (family uniform), three greedy bots as the opponents.
+pub fn play_built_in_unit(a: BuiltIn, b: BuiltIn, seed: u64, unit: u64) -> Unit {
+    let wall = unit_wall(seed, unit, Family::Uniform);
+    play_unit(
+        &wall,
+        |who, g| match who {
+            Who::A => a.seat(g, unit),
+            Who::B => b.seat(g, unit),
+            Who::Against(_) => BuiltIn::Greedy.seat(g, unit),
+        },
+        |_, _| Ok(()),
+    )
+    .expect("in-process bots do no I/O")
+}
+
 /// What a unit gave: each challenger's half points seat by seat, and how
 /// often each was put out (with the kind of reason).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -72,18 +72,20 @@ pub fn faces() -> std::collections::BTreeMap<String, Face> {
         .collect()
 }
 
+/// A win in words: `won 2nd (self-drawn)`, `won 1st (on a discard)`.
+pub fn won_words(order: u8, self_drawn: bool) -> String {
+    let how = if self_drawn {
+        "self-drawn"
+    } else {
+        "on a discard"
+    };
+    format!("won {} ({how})", ordinal(order))
+}
+
 /// A player's end in a few words, for its seat.
 fn status_word(end: &PlayerEnd) -> String {
     match end {
-        PlayerEnd::Won { order, self_drawn } => format!(
-            "won {} ({})",
-            ordinal(*order),
-            if *self_drawn {
-                "self-drawn"
-            } else {
-                "on a discard"
-            }
-        ),
+        PlayerEnd::Won { order, self_drawn } => won_words(*order, *self_drawn),
         PlayerEnd::Out { request, .. } => format!("out at request {request}"),
         PlayerEnd::Playing => String::new(),
     }
