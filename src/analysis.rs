@@ -101,7 +101,9 @@ fn split(
                 _ => {}
             }
             let pair2 = if pair_here > 0 { Some(t) } else { pair };
-            split(c, k + 1, sets_left - sets_here, pair2, chosen, out);
+            // Every copy of kind k is placed: the next search may start
+            // at k itself.
+            split(c, k, sets_left - sets_here, pair2, chosen, out);
             chosen.truncate(before);
             c[k] = have;
             if chows > 0 {
@@ -620,6 +622,21 @@ mod tests {
             too_many,
             Err(AnalysisError::TooMany { count: 5, .. })
         ));
+        // Four exposed melds leave a pair to make; five or more are refused.
+        let four = [Tile::EAST, Tile::SOUTH, Tile::WEST, Tile::NORTH].map(Meld::Pung);
+        assert!(matches!(
+            analyze(&t("1M 1M"), &four).unwrap().verdict,
+            Verdict::Wins { .. }
+        ));
+        for n in 5..=8 {
+            let melds: Vec<Meld> = (0..n)
+                .map(|i| Meld::Chow(Tile::from_index(i).unwrap()))
+                .collect();
+            assert_eq!(
+                analyze(&t("1M"), &melds),
+                Err(AnalysisError::TooManyMelds(n))
+            );
+        }
     }
 
     #[test]
