@@ -644,13 +644,25 @@ mod tests {
         let a = analyze(&t("1M 2M 3M 4M 5M 6M 7M 8M 9M 1P 2P E S W"), &[]).unwrap();
         let Verdict::Other {
             distance,
-            best_discards,
+            ref best_discards,
             ..
         } = a.verdict
         else {
             panic!("{a}")
         };
         assert_eq!(distance, 2);
-        assert_eq!(best_discards, t("E S W"));
+        assert_eq!(*best_discards, t("E S W"));
+        assert_eq!(
+            a.to_string(),
+            "hand: 1M 2M 3M 4M 5M 6M 7M 8M 9M 1P 2P E S W\ndistance: 2\nbest discards: E S W\n"
+        );
+        // A ready-size hand: useful draws instead of discards.
+        let r = analyze(&t("1M 2M 3M 4M 5M 6M 7M 8M 9M 1P E S W"), &[]).unwrap();
+        let text = r.to_string();
+        assert!(
+            text.contains("distance: 3\nuseful draws: 1P 2P 3P E S W\n"),
+            "{text}"
+        );
+        assert!(!text.contains("best discards"), "{text}");
     }
 }

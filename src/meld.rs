@@ -154,6 +154,27 @@ mod tests {
         v
     }
 
+    /// Ascending by lowest tile, then chow < pung < kong; and the order
+    /// agrees with equality.
+    #[test]
+    fn order_is_lowest_tile_then_chow_pung_kong() {
+        let melds = all();
+        for a in &melds {
+            for b in &melds {
+                let by_rank = |m: &Meld| {
+                    let kind = match m {
+                        Meld::Chow(_) => 0,
+                        Meld::Pung(_) => 1,
+                        Meld::Kong(_) => 2,
+                    };
+                    (m.first(), kind)
+                };
+                assert_eq!(a.cmp(b), by_rank(a).cmp(&by_rank(b)), "{a} {b}");
+                assert_eq!(a.cmp(b) == std::cmp::Ordering::Equal, a == b, "{a} {b}");
+            }
+        }
+    }
+
     #[test]
     fn reads_what_it_writes() {
         for m in all() {

@@ -53,7 +53,7 @@ engine_equals_oracle! {
     qc_engine_and_oracle_game_logs_are_equal: target::Game,
     qc_noi2014_engine_equals_oracle: target::Noi2014,
 }
-// The analysis target's check is the four `analysis` properties below, each
+// The analysis target's check is the five `analysis` properties below, each
 // run on its own for a clearer name.
 
 fn verdict(r: Result<(), check::Failure>) -> TestResult {
@@ -277,6 +277,14 @@ fn qc_ready_hand_has_a_possible_wait_iff_distance_is_one() {
 fn qc_hand_wins_iff_distance_is_zero() {
     fn prop(a: AnalyzeInput) -> TestResult {
         verdict(check::win_iff_distance_zero(&a))
+    }
+    qc(1, prop as fn(AnalyzeInput) -> TestResult);
+}
+
+#[test]
+fn qc_whole_analysis_equals_the_definition() {
+    fn prop(a: AnalyzeInput) -> TestResult {
+        verdict(check::verdict_matches(&a))
     }
     qc(1, prop as fn(AnalyzeInput) -> TestResult);
 }
