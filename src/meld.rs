@@ -201,8 +201,28 @@ mod tests {
             "789",
             "1 2 3",
             "10M",
+            "112M",
+            "1112M",
+            "1222M",
+            "1122M",
+            "1234M",
+            "EEES",
         ] {
             assert_eq!(Meld::parse(bad), None, "{bad}");
+        }
+        // Tiles that are no set, special ones among them.
+        for bad in [
+            "1M 1M 2M",
+            "1M 2M 2M",
+            "1M 1M 1M 2M",
+            "1M 2M 2M 2M",
+            "1M 1M 2M 2M",
+            "PASS PASS PASS",
+            "PASS PASS PASS PASS",
+            "E E E S",
+        ] {
+            let tiles = crate::tile::parse_tiles(bad).unwrap();
+            assert_eq!(Meld::from_tiles(&tiles), None, "{bad}");
         }
     }
 }
