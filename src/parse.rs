@@ -551,4 +551,25 @@ mod tests {
         let e = parse_positioned("1M é x".as_bytes()).unwrap_err();
         assert_eq!(e.pos, Some(Pos { line: 1, column: 4 }));
     }
+
+    /// A short wall names the kinds it lacks copies of, when there are a
+    /// few (one to eight) to name.
+    #[test]
+    fn a_short_wall_names_a_few_short_kinds() {
+        let short = |n: usize| ParseError {
+            pos: None,
+            kind: ErrorKind::TooFewTiles {
+                found: 100,
+                expected: 148,
+                short: Tile::ordinary().take(n).map(|t| (t, 3)).collect(),
+            },
+        };
+        assert_eq!(short(0).to_string(), "wall has 100 tiles, expected 148");
+        assert_eq!(
+            short(2).to_string(),
+            "wall has 100 tiles, expected 148; kinds with fewer than 4 copies: 1M (3), 2M (3)"
+        );
+        assert!(short(8).to_string().ends_with("8M (3)"));
+        assert_eq!(short(9).to_string(), "wall has 100 tiles, expected 148");
+    }
 }
