@@ -101,9 +101,7 @@ fn split(
                 _ => {}
             }
             let pair2 = if pair_here > 0 { Some(t) } else { pair };
-            // Every copy of kind k is placed: the next search may start
-            // at k itself.
-            split(c, k, sets_left - sets_here, pair2, chosen, out);
+            split(c, k, sets_left - sets_here, pair2, chosen, out); // k is used up
             chosen.truncate(before);
             c[k] = have;
             if chows > 0 {
