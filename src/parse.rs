@@ -171,12 +171,12 @@ impl Tokenizer {
                     column: self.column,
                 };
                 let w = self.word.get_or_insert_with(|| (at, Vec::new(), false));
-                if w.1.len() < WORD_KEPT {
-                    w.1.push(b);
-                } else {
+                if w.1.len() == WORD_KEPT {
                     // No tile name is this long: no need to read the rest.
                     w.2 = true;
                     return self.end_word().map(|_| true);
+                } else {
+                    w.1.push(b);
                 }
                 // Columns count bytes: every earlier name on the line is a
                 // tile name (reading stops at the first that is not), so

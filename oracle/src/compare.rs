@@ -162,7 +162,26 @@ pub fn explain_verdicts(input: &WallInput) -> Result<(), Failure> {
 /// Bytes into the parsers: never a panic, errors name a position or a
 /// count, and a wall that parses prints back to the same tiles.
 pub fn parse(bytes: &[u8]) -> Result<(), Failure> {
-    let _ = parse_positioned(bytes);
+    // The streaming reader (walls from files and standard input) finds the
+    // same names at the same places, or the same first error, as the
+    // parser of a whole input, whatever the sizes of the chunks it gets.
+    let whole = parse_positioned(bytes);
+    for chunk in [1, 2, 3, 7, 64, 8192] {
+        let read = mahjong_sim::parse::read_positioned(
+            std::io::BufReader::with_capacity(chunk, bytes),
+            usize::MAX - 1,
+        );
+        let same = match (&read, &whole) {
+            (Ok(a), Ok(b)) => a == b,
+            (Err(mahjong_sim::parse::ReadError::Parse(a)), Err(b)) => a == b,
+            _ => false,
+        };
+        if !same {
+            return Err(Failure(format!(
+                "reading in chunks of {chunk} bytes differs from parsing\n  read: {read:?}\n  parsed: {whole:?}\n  input: {bytes:?}"
+            )));
+        }
+    }
     // Every hand line that parses has a meld count its size fits.
     if let Ok(lines) = parse_hand_lines(bytes) {
         for l in lines {
