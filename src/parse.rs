@@ -552,6 +552,71 @@ mod tests {
         assert_eq!(e.pos, Some(Pos { line: 1, column: 4 }));
     }
 
+    /// A reader that gives its chunks in turn, an error where a chunk is
+    /// `None`.
+    struct Chunks(Vec<Option<(std::io::ErrorKind, &'static [u8])>>, usize);
+
+    impl std::io::Read for Chunks {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            use std::io::BufRead;
+            let n = {
+                let got = self.fill_buf()?;
+                let n = got.len().min(out.len());
+                out[..n].copy_from_slice(&got[..n]);
+                n
+            };
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    impl std::io::BufRead for Chunks {
+        fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+            match self.0.first() {
+                None => Ok(&[]),
+                Some(Some((kind, _))) if *kind != std::io::ErrorKind::Other => {
+                    let kind = *kind;
+                    self.0.remove(0);
+                    Err(kind.into())
+                }
+                Some(Some((_, bytes))) => Ok(&bytes[self.1..]),
+                Some(None) => unreachable!(),
+            }
+        }
+        fn consume(&mut self, n: usize) {
+            self.1 += n;
+            if let Some(Some((_, bytes))) = self.0.first() {
+                if self.1 == bytes.len() {
+                    self.0.remove(0);
+                    self.1 = 0;
+                }
+            }
+        }
+    }
+
+    /// An interrupted read is tried again; any other error ends the reading.
+    #[test]
+    fn reading_retries_interruptions_only() {
+        use std::io::ErrorKind::{Interrupted, Other, PermissionDenied};
+        let data = |b: &'static [u8]| Some((Other, b));
+        let fail = |k| Some((k, &b""[..]));
+        let read = |chunks| read_positioned(Chunks(chunks, 0), 10);
+        let got = read(vec![data(b"1M "), fail(Interrupted), data(b"2M")]).unwrap();
+        assert_eq!(
+            got.iter().map(|p| p.1.name()).collect::<Vec<_>>(),
+            ["1M", "2M"]
+        );
+        let got = read(vec![data(b"1M "), fail(PermissionDenied), data(b"2M")]);
+        assert!(matches!(got, Err(ReadError::Io(e)) if e.kind() == PermissionDenied));
+        // Hand lines likewise.
+        let lines = |chunks| HandLines::new(Chunks(chunks, 0)).collect::<Vec<_>>();
+        let got = lines(vec![data(b"1M 1"), fail(Interrupted), data(b"M\n")]);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].as_ref().unwrap().1.len(), 2);
+        let got = lines(vec![data(b"1M 1"), fail(PermissionDenied), data(b"M\n")]);
+        assert!(matches!(&got[..], [Err(ReadError::Io(e))] if e.kind() == PermissionDenied));
+    }
+
     /// A short wall names the kinds it lacks copies of, when there are a
     /// few (one to eight) to name.
     #[test]
