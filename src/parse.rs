@@ -617,6 +617,15 @@ mod tests {
         assert!(matches!(&got[..], [Err(ReadError::Io(e))] if e.kind() == PermissionDenied));
     }
 
+    /// Unknown words are shown escaped and cut after 40 characters.
+    #[test]
+    fn words_are_shown_escaped_and_cut_after_40_characters() {
+        assert_eq!(show(&[b'x'; 40]), "x".repeat(40));
+        assert_eq!(show(&[b'x'; 41]), format!("{}…", "x".repeat(40)));
+        assert_eq!(show(&[b'x'; 400]), format!("{}…", "x".repeat(40)));
+        assert_eq!(show(b"a\tb\xff"), "a\\tb\u{fffd} (not valid UTF-8)");
+    }
+
     /// A short wall names the kinds it lacks copies of, when there are a
     /// few (one to eight) to name.
     #[test]
