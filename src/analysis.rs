@@ -626,6 +626,18 @@ mod tests {
             analyze(&t("1M 1M"), &four).unwrap().verdict,
             Verdict::Wins { .. }
         ));
+        // One meld leaves three sets: at most three kongs, so 15 tiles is
+        // too many (it would need four).
+        assert_eq!(
+            analyze(
+                &t("1M 1M 1M 1M 2M 2M 2M 2M 3M 3M 3M 3M 4M 5M 6M"),
+                &[four[0]]
+            ),
+            Err(AnalysisError::Size {
+                tiles: 15,
+                melds: 1
+            })
+        );
         for n in 5..=8 {
             let melds: Vec<Meld> = (0..n)
                 .map(|i| Meld::Chow(Tile::from_index(i).unwrap()))
