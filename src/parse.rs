@@ -298,7 +298,14 @@ fn show(word: &[u8]) -> String {
     if text.chars().count() > 40 {
         out.push('…');
     }
-    if std::str::from_utf8(word).is_err() {
+    // Judged on the first WORD_KEPT bytes, all the streaming reader keeps of
+    // a word, so that both readers say the same; a character cut at that
+    // end of a longer word is no error.
+    let valid = match std::str::from_utf8(&word[..word.len().min(WORD_KEPT)]) {
+        Ok(_) => true,
+        Err(e) => e.error_len().is_none() && word.len() > WORD_KEPT,
+    };
+    if !valid {
         out.push_str(" (not valid UTF-8)");
     }
     out

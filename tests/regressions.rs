@@ -77,3 +77,15 @@ fn regression_analysis_of_kong_sized_hands_with_melds() {
     oracle::compare::verdict_matches(&no_quad).unwrap();
     assert!(mahjong_sim::analysis::analyze(&no_quad.tiles, &[]).is_err());
 }
+
+/// Root cause: an unknown word of more than 256 bytes whose invalid UTF-8
+/// came after its 256th byte was said to be "not valid UTF-8" by the
+/// whole-input parser but not by the streaming wall reader, which keeps
+/// only the first 256 bytes of a word. Both now judge the first 256 bytes.
+/// Found by the `parse` fuzz target in CI, the first run after the parse
+/// check began comparing the two readers.
+#[test]
+fn regression_long_word_read_in_chunks() {
+    let bytes = corpus("parse/regression-long-word-read-in-chunks");
+    oracle::fuzz::run::<oracle::target::Parse>(&bytes).unwrap();
+}
