@@ -14,27 +14,19 @@ fn main() {
     let out = Path::new(&out);
     let t = generate::build();
     let mut rs = String::new();
-    let [ns, nh, nab, nch] = t.sizes;
-    writeln!(
-        rs,
-        "/// Suit classes.\npub const SUIT_CLASSES: usize = {ns};"
-    )
-    .unwrap();
-    writeln!(
-        rs,
-        "/// Honor classes.\npub const HONOR_CLASSES: usize = {nh};"
-    )
-    .unwrap();
+    let [_, _, nab, _] = t.sizes;
     writeln!(
         rs,
         "/// Man+pin classes.\npub const AB_CLASSES: usize = {nab};"
     )
     .unwrap();
-    writeln!(
-        rs,
-        "/// Sou+honor classes.\npub const CH_CLASSES: usize = {nch};"
-    )
-    .unwrap();
+    for (name, bits) in [
+        ("SUIT_BITS", generate::SUIT_BITS),
+        ("HONOR_BITS", generate::HONOR_BITS),
+        ("CH_BITS", generate::CH_BITS),
+    ] {
+        writeln!(rs, "/// Row stride (a power of two) of a pair table or `last`.\npub const {name}: u32 = {bits};").unwrap();
+    }
     for (name, bytes) in [
         ("suit", &t.suit),
         ("honor", &t.honor),

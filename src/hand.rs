@@ -177,7 +177,7 @@ mod sse2 {
     /// Eight bytes of `counts` from `at` (at most 29) in the low half of a
     /// vector.
     #[inline(always)]
-    fn eight(counts: &[u8; KINDS], at: usize) -> __m128i {
+    pub(super) fn eight(counts: &[u8; KINDS], at: usize) -> __m128i {
         let word = u64::from_le_bytes(counts[at..at + 8].try_into().expect("8 bytes"));
         // SAFETY: SSE2 is part of x86-64; no memory is read.
         #[allow(unused_unsafe)]
@@ -265,6 +265,68 @@ mod sse2 {
             let high = _mm_unpackhi_epi64(sums, sums);
             _mm_cvtsi128_si64(_mm_add_epi64(sums, high)) as usize
         }
+    }
+}
+
+/// Keys with SSSE3 (almost every x86-64 processor since 2006; callers check
+/// at run time): the fewest dependent steps from counts to keys, since a
+/// distance from counts waits on them. Each group's first eight counts,
+/// capped, are weighted in byte pairs (1, 5, 25, 125) by one multiply-add,
+/// then in 16-bit pairs (1, 1, 625, 625) by a second: each group's low and
+/// high four kinds in two 32-bit lanes. The ninth kind of each suit comes from
+/// an overlapping load (weights 125, then 3125: 5^8) into the high lane, and
+/// one horizontal add sums the lanes of all four groups.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod ssse3 {
+    use crate::tile::KINDS;
+    use std::arch::x86_64::*;
+
+    /// Sixteen bytes of `counts` from `at` (at most 21).
+    #[inline(always)]
+    fn sixteen(counts: &[u8; KINDS], at: usize) -> __m128i {
+        let bytes: &[u8; 16] = counts[at..at + 16].try_into().expect("16 bytes");
+        // SAFETY: reads the 16 bytes of `bytes` (unaligned load).
+        unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) }
+    }
+
+    /// The base-5 keys of the three suits and the honors, as
+    /// [`super::group_keys`] computes them.
+    #[target_feature(enable = "ssse3")]
+    #[inline]
+    pub(crate) fn group_keys(counts: &[u8; KINDS]) -> [u32; 4] {
+        let four = _mm_set1_epi8(4);
+        let cap = |v: __m128i| _mm_min_epu8(v, four);
+        // Kinds 0-7 and 9-16; 18-25 and 27-34 (34 is PASS: weight 0).
+        let mp = cap(_mm_unpacklo_epi64(
+            super::sse2::eight(counts, 0),
+            super::sse2::eight(counts, 9),
+        ));
+        let sh = cap(_mm_unpacklo_epi64(
+            super::sse2::eight(counts, 18),
+            super::sse2::eight(counts, 27),
+        ));
+        // Kinds 2-17 (8 at byte 6, 17 at byte 15) and 20-35 (26 at byte 6).
+        let ninth_mp = cap(sixteen(counts, 2));
+        let ninth_sh = cap(sixteen(counts, 20));
+        let quads = _mm_setr_epi8(1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125);
+        let honors = _mm_setr_epi8(1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 125, 1, 5, 25, 0);
+        let halves = _mm_setr_epi16(1, 1, 625, 625, 1, 1, 625, 625);
+        let ninth_mp_bytes = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 125, 0, 0, 0, 0, 0, 0, 0, 0, 125);
+        let ninth_sh_bytes = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 125, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        let ninth_words = _mm_setr_epi16(0, 0, 0, 3125, 0, 0, 0, 3125);
+        let mp = _mm_add_epi32(
+            _mm_madd_epi16(_mm_maddubs_epi16(mp, quads), halves),
+            _mm_madd_epi16(_mm_maddubs_epi16(ninth_mp, ninth_mp_bytes), ninth_words),
+        );
+        let sh = _mm_add_epi32(
+            _mm_madd_epi16(_mm_maddubs_epi16(sh, honors), halves),
+            _mm_madd_epi16(_mm_maddubs_epi16(ninth_sh, ninth_sh_bytes), ninth_words),
+        );
+        let keys = _mm_hadd_epi32(mp, sh);
+        let mut out = [0u32; 4];
+        // SAFETY: writes the 16 bytes of `out`.
+        unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), keys) };
+        out
     }
 }
 
@@ -421,6 +483,11 @@ mod tests {
             assert_eq!(tile_count(&counts), len as usize);
             // The word-at-a-time version too (the one other processors run).
             assert_eq!(swar::group_keys(&counts), h.group_keys());
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("ssse3") {
+                // SAFETY: the processor has SSSE3.
+                assert_eq!(unsafe { ssse3::group_keys(&counts) }, h.group_keys());
+            }
             assert_eq!(swar::tile_count(&counts), len as usize);
         }
     }

@@ -144,12 +144,12 @@ pub struct Tables {
     pub suit: Vec<u8>,
     /// Honor class by base-5 key of the seven counts.
     pub honor: Vec<u8>,
-    /// Class of a man+pin pair: `ab[a * suit_classes + b]`.
+    /// Class of a man+pin pair: `ab[a << SUIT_BITS | b]`.
     pub ab: Vec<u8>,
-    /// Class of a sou+honors pair: `ch[c * honor_classes + h]`.
+    /// Class of a sou+honors pair: `ch[c << HONOR_BITS | h]`.
     pub ch: Vec<u8>,
     /// Largest overlap with `m` melds and a pair:
-    /// `last[(m * ab_classes + ab) * ch_classes + ch]`.
+    /// `last[(m * ab_classes + ab) << CH_BITS | ch]`.
     pub last: Vec<u8>,
     /// Class counts: suits, honors, man+pin, sou+honors.
     pub sizes: [usize; 4],
@@ -158,6 +158,14 @@ pub struct Tables {
     /// The vector of each honor class.
     pub honor_vectors: Vec<Vector>,
 }
+
+/// Row strides of the pair tables and of `last`, as powers of two: an index
+/// is a shift and an or, where a multiply would add to the lookups' latency.
+pub const SUIT_BITS: u32 = 7;
+/// See [`SUIT_BITS`].
+pub const HONOR_BITS: u32 = 6;
+/// See [`SUIT_BITS`].
+pub const CH_BITS: u32 = 8;
 
 /// Fills `table[key]` for every count vector of `len` kinds, walking the
 /// prefixes depth first so each DP step is shared by all its extensions.
@@ -201,26 +209,29 @@ pub fn build() -> Tables {
     fill(&mut honor, &mut honors, 7, false);
 
     let (ns, nh) = (suits.vectors.len(), honors.vectors.len());
+    assert!(ns <= 1 << SUIT_BITS && nh <= 1 << HONOR_BITS);
     let mut abs = Classes::default();
-    let mut ab = vec![0u8; ns * ns];
+    let mut ab = vec![0u8; ns << SUIT_BITS];
     for a in 0..ns {
         for b in 0..ns {
-            ab[a * ns + b] = abs.id(combine(&suits.vectors[a], &suits.vectors[b]));
+            ab[a << SUIT_BITS | b] = abs.id(combine(&suits.vectors[a], &suits.vectors[b]));
         }
     }
     let mut chs = Classes::default();
-    let mut ch = vec![0u8; ns * nh];
+    let mut ch = vec![0u8; ns << HONOR_BITS];
     for c in 0..ns {
         for h in 0..nh {
-            ch[c * nh + h] = chs.id(combine(&suits.vectors[c], &honors.vectors[h]));
+            ch[c << HONOR_BITS | h] = chs.id(combine(&suits.vectors[c], &honors.vectors[h]));
         }
     }
     let (nab, nch) = (abs.vectors.len(), chs.vectors.len());
-    let mut last = vec![0u8; 5 * nab * nch];
+    assert!(nch <= 1 << CH_BITS);
+    let mut last = vec![0u8; (5 * nab) << CH_BITS];
     for m in 0..5 {
         for x in 0..nab {
             for y in 0..nch {
-                last[(m * nab + x) * nch + y] = combine(&abs.vectors[x], &chs.vectors[y])[m][1];
+                last[(m * nab + x) << CH_BITS | y] =
+                    combine(&abs.vectors[x], &chs.vectors[y])[m][1];
             }
         }
     }

@@ -23,7 +23,11 @@
 //! a distance is four class lookups, two pair lookups and one final lookup,
 //! all in tables that `build.rs` generates at compile time
 //! (`src/distance/generate.rs` holds the dynamic program that defines them;
-//! about 2.2 MB in all, 2 MB of it the suit table). [`suit_bests`] and
+//! about 2.3 MB in all, 2 MB of it the suit table). Rows of the pair tables
+//! and of the last are powers of two long, so that an index is a shift, not
+//! a multiply: a call is a chain of dependent lookups, and its latency is
+//! the cost. From raw counts, the keys are built with SSSE3 where the
+//! processor has it (checked at run time), SSE2 otherwise. [`suit_bests`] and
 //! [`honor_bests`] read one group's vector from them; `tests/exhaustive.rs`
 //! checks both, and the distance of every one-group hand, against the
 //! oracle for every count vector a hand can hold.
@@ -89,9 +93,32 @@ pub fn distance(hand: &Hand, melds: u8) -> Result<u8, DistanceError> {
 /// `melds` exposed melds: [`distance`] of `Hand::from_counts(*counts)`,
 /// without building the hand (the table keys straight from the counts).
 pub fn distance_from_counts(counts: &[u8; KINDS], melds: u8) -> Result<u8, DistanceError> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the processor has SSSE3.
+        return unsafe { from_counts_ssse3(counts, melds) };
+    }
+    from_counts_with_keys(counts, melds, group_keys(counts))
+}
+
+/// [`distance_from_counts`] with its keys built by SSSE3: the whole call
+/// compiled for it, so that the keys stay in registers on their way to the
+/// lookups.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+fn from_counts_ssse3(counts: &[u8; KINDS], melds: u8) -> Result<u8, DistanceError> {
+    from_counts_with_keys(counts, melds, crate::hand::ssse3::group_keys(counts))
+}
+
+#[inline(always)]
+fn from_counts_with_keys(
+    counts: &[u8; KINDS],
+    melds: u8,
+    keys: [u32; 4],
+) -> Result<u8, DistanceError> {
     check_size(tile_count(counts), melds)?;
     let want = (MAX_MELDS - melds) as usize;
-    Ok(14 - 3 * melds - Keys(group_keys(counts)).overlap(want))
+    Ok(14 - 3 * melds - Keys(keys).overlap(want))
 }
 
 /// True when `hand` is a complete winning hand: `14 - 3n` tiles, no special
@@ -170,7 +197,7 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/distance_tables.rs"));
 }
 use tables::{
-    AB, AB_CLASSES, CH, CH_CLASSES, HONOR, HONOR_CLASSES, HONOR_VECTORS, LAST, SUIT, SUIT_CLASSES,
+    AB, AB_CLASSES, CH, CH_BITS, HONOR, HONOR_BITS, HONOR_VECTORS, LAST, SUIT, SUIT_BITS,
     SUIT_VECTORS,
 };
 
@@ -226,9 +253,9 @@ impl Keys {
         let b = SUIT[b as usize] as usize;
         let c = SUIT[c as usize] as usize;
         let h = HONOR[h as usize] as usize;
-        let ab = AB[a * SUIT_CLASSES + b] as usize;
-        let ch = CH[c * HONOR_CLASSES + h] as usize;
-        LAST[(want * AB_CLASSES + ab) * CH_CLASSES + ch]
+        let ab = AB[a << SUIT_BITS | b] as usize;
+        let ch = CH[c << HONOR_BITS | h] as usize;
+        LAST[(want * AB_CLASSES + ab) << CH_BITS | ch]
     }
 }
 
