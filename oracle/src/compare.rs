@@ -442,18 +442,63 @@ pub fn decompositions_valid(input: &AnalyzeInput) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The oracle's decompositions of an analyze input's hand, worked out once
+/// for the checks that compare against them.
+pub struct OracleLists {
+    /// Of the hand, when it has a complete size.
+    decompositions: Option<BTreeSet<Decomposition>>,
+    /// When it has a ready size: each tile that completes it (possible:
+    /// fewer than four held), with the decompositions it makes.
+    waits: Option<Vec<(Tile, bool, BTreeSet<Decomposition>)>>,
+}
+
+impl OracleLists {
+    /// The oracle's lists for `input`.
+    pub fn of(input: &AnalyzeInput) -> OracleLists {
+        let (sets, complete, ready) = analysis_sizes(input);
+        let hand = input.hand();
+        let decompositions =
+            complete.then(|| crate::analysis::decompositions(&hand.ordinary_counts(), sets));
+        let waits = ready.then(|| {
+            Tile::ordinary()
+                .filter_map(|x| {
+                    let mut with = hand;
+                    with.add(x);
+                    let ds = crate::analysis::decompositions(&with.ordinary_counts(), sets);
+                    (!ds.is_empty()).then_some((x, hand.count(x) < 4, ds))
+                })
+                .collect()
+        });
+        OracleLists {
+            decompositions,
+            waits,
+        }
+    }
+
+    fn wins(&self) -> bool {
+        self.decompositions.as_ref().is_some_and(|d| !d.is_empty())
+    }
+
+    fn waits(&self) -> bool {
+        self.waits.as_ref().is_some_and(|w| !w.is_empty())
+    }
+}
+
 /// Engine and oracle list the same decompositions, the same waits (with the
 /// same possible flags and shapes).
 pub fn decompositions_match(input: &AnalyzeInput) -> Result<(), Failure> {
-    let (sets, complete, ready) = analysis_sizes(input);
+    lists_match(input, &OracleLists::of(input))
+}
+
+fn lists_match(input: &AnalyzeInput, lists: &OracleLists) -> Result<(), Failure> {
+    let (sets, _, _) = analysis_sizes(input);
     let hand = input.hand();
-    if complete {
+    if let Some(oracle) = &lists.decompositions {
         let engine: BTreeSet<Decomposition> =
             engine_analysis::decompositions(&hand.ordinary_counts(), sets)
                 .into_iter()
                 .collect();
-        let oracle = crate::analysis::decompositions(&hand.ordinary_counts(), sets);
-        if engine != oracle {
+        if engine != *oracle {
             let show = |s: &BTreeSet<Decomposition>| {
                 s.iter()
                     .map(|d| format!("    {d}"))
@@ -465,22 +510,13 @@ pub fn decompositions_match(input: &AnalyzeInput) -> Result<(), Failure> {
                 format!(
                     "decompositions differ\n  engine:\n{}\n  oracle:\n{}",
                     show(&engine),
-                    show(&oracle)
+                    show(oracle)
                 ),
             ));
         }
     }
-    if ready {
+    if let Some(oracle_waits) = &lists.waits {
         let engine = engine_analysis::waits(&hand, sets);
-        let mut oracle_waits = Vec::new();
-        for x in Tile::ordinary() {
-            let mut with = hand;
-            with.add(x);
-            let ds = crate::analysis::decompositions(&with.ordinary_counts(), sets);
-            if !ds.is_empty() {
-                oracle_waits.push((x, hand.count(x) < 4, ds));
-            }
-        }
         let engine_tiles: Vec<(Tile, bool)> = engine.iter().map(|w| (w.tile, w.possible)).collect();
         let oracle_tiles: Vec<(Tile, bool)> = oracle_waits.iter().map(|w| (w.0, w.1)).collect();
         if engine_tiles != oracle_tiles {
@@ -489,7 +525,7 @@ pub fn decompositions_match(input: &AnalyzeInput) -> Result<(), Failure> {
                 format!("waits differ\n  engine: {engine_tiles:?}\n  oracle: {oracle_tiles:?}"),
             ));
         }
-        for (w, (x, _, ds)) in engine.iter().zip(&oracle_waits) {
+        for (w, (x, _, ds)) in engine.iter().zip(oracle_waits) {
             let got: BTreeSet<&Decomposition> =
                 w.completes.iter().map(|c| &c.decomposition).collect();
             if got != ds.iter().collect() {
@@ -585,8 +621,12 @@ fn kong_distance(hand: &Hand, melds: u8, kongs: usize) -> Option<u8> {
 /// that leave the least of it (complete size) or the draws that lower it
 /// (ready size).
 pub fn verdict_matches(input: &AnalyzeInput) -> Result<(), Failure> {
+    verdict_matches_lists(input, &OracleLists::of(input))
+}
+
+fn verdict_matches_lists(input: &AnalyzeInput, lists: &OracleLists) -> Result<(), Failure> {
     use engine_analysis::Verdict;
-    let (sets, complete, ready) = analysis_sizes(input);
+    let (_, complete, _) = analysis_sizes(input);
     let hand = input.hand();
     let n = input.melds;
     let exposed: Vec<mahjong_sim::meld::Meld> = Tile::ordinary()
@@ -594,90 +634,82 @@ pub fn verdict_matches(input: &AnalyzeInput) -> Result<(), Failure> {
         .take(n as usize)
         .map(mahjong_sim::meld::Meld::Pung)
         .collect();
-    let size = input.tiles.len();
-    let base = 14 - 3 * n as usize;
     let engine = match engine_analysis::analyze(&input.tiles, &exposed) {
         Ok(a) => Some(a.verdict),
         // Refused for want of four-of-a-kinds: the oracle must find none.
         Err(engine_analysis::AnalysisError::Kongs { .. }) => None,
         Err(e) => return Err(analysis_failure(input, format!("analyze failed: {e}"))),
     };
-    let wins =
-        complete && !crate::analysis::decompositions(&hand.ordinary_counts(), sets).is_empty();
-    let waits = ready
-        && Tile::ordinary().any(|x| {
-            let mut with = hand;
-            with.add(x);
-            !crate::analysis::decompositions(&with.ordinary_counts(), sets).is_empty()
-        });
-    let expected = if wins || waits {
-        // The lists themselves are `decompositions_match`'s.
-        let kind_right = match &engine {
-            Some(Verdict::Wins { .. }) => wins,
-            Some(Verdict::Ready { .. }) => !wins,
-            _ => false,
-        };
-        if kind_right {
-            return Ok(());
-        }
-        format!("wins: {wins}, ready: {waits}")
-    } else {
-        // The kongs the size implies, as a complete hand when it can be one.
-        let (kongs, as_complete) = if complete {
-            (size - base, true)
-        } else {
-            (size + 1 - base, false)
-        };
-        let oracle = kong_distance(&hand, n, kongs).map(|distance| {
-            let mut best_discards = Vec::new();
-            let mut useful_draws = Vec::new();
-            if as_complete {
-                let scored: Vec<(Tile, u8)> = hand
-                    .kinds()
-                    .filter_map(|t| {
-                        let mut rest = hand;
-                        rest.remove(t);
-                        kong_distance(&rest, n, kongs).map(|d| (t, d))
-                    })
-                    .collect();
-                let low = scored.iter().map(|s| s.1).min();
-                best_discards = scored
-                    .iter()
-                    .filter(|s| Some(s.1) == low)
-                    .map(|s| s.0)
-                    .collect();
-            } else {
-                useful_draws = Tile::ordinary()
-                    .filter(|&x| {
-                        let mut with = hand;
-                        with.add(x);
-                        with.count(x) <= 4
-                            && kong_distance(&with, n, kongs).is_some_and(|d| d < distance)
-                    })
-                    .collect();
-            }
-            Verdict::Other {
-                distance,
-                best_discards,
-                useful_draws,
-            }
-        });
-        if engine == oracle {
-            return Ok(());
-        }
-        format!("{oracle:?}")
+    let differs = |oracle: String| {
+        Err(analysis_failure(
+            input,
+            format!("analysis differs\n  engine: {engine:?}\n  oracle: {oracle}"),
+        ))
     };
-    Err(analysis_failure(
-        input,
-        format!("analysis differs\n  engine: {engine:?}\n  oracle: {expected}"),
-    ))
+    let (wins, waits) = (lists.wins(), lists.waits());
+    if wins || waits {
+        // The kind of verdict; the lists themselves are `lists_match`'s.
+        return match &engine {
+            Some(Verdict::Wins { .. }) if wins => Ok(()),
+            Some(Verdict::Ready { .. }) if !wins => Ok(()),
+            _ => differs(format!("wins: {wins}, ready: {waits}")),
+        };
+    }
+    // The kongs the size implies, as a complete hand when it can be one.
+    let base = 14 - 3 * n as usize;
+    let size = input.tiles.len();
+    let (kongs, as_complete) = if complete {
+        (size - base, true)
+    } else {
+        (size + 1 - base, false)
+    };
+    let oracle = kong_distance(&hand, n, kongs).map(|distance| {
+        let mut best_discards = Vec::new();
+        let mut useful_draws = Vec::new();
+        if as_complete {
+            let scored: Vec<(Tile, u8)> = hand
+                .kinds()
+                .filter_map(|t| {
+                    let mut rest = hand;
+                    rest.remove(t);
+                    kong_distance(&rest, n, kongs).map(|d| (t, d))
+                })
+                .collect();
+            let low = scored.iter().map(|s| s.1).min();
+            best_discards = scored
+                .iter()
+                .filter(|s| Some(s.1) == low)
+                .map(|s| s.0)
+                .collect();
+        } else {
+            useful_draws = Tile::ordinary()
+                .filter(|&x| {
+                    let mut with = hand;
+                    with.add(x);
+                    with.count(x) <= 4
+                        && kong_distance(&with, n, kongs).is_some_and(|d| d < distance)
+                })
+                .collect();
+        }
+        Verdict::Other {
+            distance,
+            best_discards,
+            useful_draws,
+        }
+    });
+    if engine == oracle {
+        Ok(())
+    } else {
+        differs(format!("{oracle:?}"))
+    }
 }
 
 /// All analysis checks.
 pub fn analysis(input: &AnalyzeInput) -> Result<(), Failure> {
+    let lists = OracleLists::of(input);
     decompositions_valid(input)?;
-    decompositions_match(input)?;
+    lists_match(input, &lists)?;
     wait_iff_distance_one(input)?;
     win_iff_distance_zero(input)?;
-    verdict_matches(input)
+    verdict_matches_lists(input, &lists)
 }

@@ -221,4 +221,12 @@ mod tests {
         );
         assert_eq!(Event::ExhaustedWall.to_string(), "DRAW");
     }
+
+    /// A player prints as its letter in `Debug` too, so that failure
+    /// messages read like the log.
+    #[test]
+    fn players_debug_as_their_letter() {
+        assert_eq!(format!("{:?}", Player::ALL[2]), "C");
+        assert_eq!(format!("{:?}", [Player::A, Player::ALL[3]]), "[A, D]");
+    }
 }

@@ -387,4 +387,47 @@ mod tests {
         }
         assert!(seen > 10, "{seen}");
     }
+
+    /// Every line's rule names its own case and no other: the deal, a draw
+    /// after a discard nobody could claim because only its discarder held a
+    /// pair, a plain draw, a special tile going first, a discard by distance.
+    #[test]
+    fn each_line_names_the_rule_of_its_own_case() {
+        let mut seen = [0usize; 5];
+        for family in [Family::SpecialsEarly, Family::Quads, Family::Uniform] {
+            for wall in walls(family, 6, 60) {
+                let steps = explain(&wall);
+                for (i, step) in steps.iter().enumerate() {
+                    let rule = &step.rule;
+                    match step.event {
+                        Event::Draw { .. } if step.line <= DEAL => {
+                            seen[0] += 1;
+                            assert!(rule.starts_with("the deal"), "{step:?}");
+                        }
+                        Event::Draw { .. } => {
+                            let own = i > 0
+                                && steps[i - 1]
+                                    .notes
+                                    .iter()
+                                    .any(|n| n.contains(OWN_DISCARD_RULE));
+                            seen[1 + usize::from(own)] += 1;
+                            assert_eq!(rule.contains(OWN_DISCARD_RULE), own, "{step:?}");
+                            assert!(!rule.starts_with("the deal"), "{step:?}");
+                        }
+                        Event::Discard { tile, .. } => {
+                            let special = tile.is_special();
+                            seen[3 + usize::from(special)] += 1;
+                            assert_eq!(
+                                rule.starts_with("special tiles go first"),
+                                special,
+                                "{step:?}"
+                            );
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+    }
 }
