@@ -30,10 +30,9 @@ pub struct Step {
 /// Only players other than the discarder may claim a discard.
 pub const OWN_DISCARD_RULE: &str = "only players other than the discarder may pong";
 
-/// The rule that decides event `e` at `line`, given what came just before:
-/// the claims weighed on the discard before it, and whether a special tile
-/// went first. From the game's records, not worked out again.
-fn rule_of(e: &Event, line: usize, claims: Option<&Claims>, special: bool) -> String {
+/// The rule that decides event `e` at `line`, given the claims weighed on
+/// the discard just before it. From the game's records, not worked out again.
+fn rule_of(e: &Event, line: usize, claims: Option<&Claims>) -> String {
     use super::wall::DEAL;
     let s = match e {
         Event::Draw { .. } if line <= DEAL => {
@@ -48,7 +47,7 @@ fn rule_of(e: &Event, line: usize, claims: Option<&Claims>, special: bool) -> St
             }
             None => "the player whose turn it is draws from the front of the wall",
         },
-        Event::Discard { tile, .. } if special || tile.is_special() => {
+        Event::Discard { tile, .. } if tile.is_special() => {
             "special tiles go first, in the order PASS, REVERSE, DOUBLE"
         }
         Event::Discard { .. } => {
@@ -220,8 +219,6 @@ struct Notes {
     pending: Vec<String>,
     /// The claims weighed on the last discard, until the next event.
     claims: Option<Claims>,
-    /// The pending decision is a special tile going first.
-    special: bool,
 }
 
 impl Observer for Notes {
@@ -232,8 +229,7 @@ impl Observer for Notes {
         if line == DEAL {
             notes.push(format!("after the deal:\n{}", t.describe()));
         }
-        let rule = rule_of(e, line, self.claims.take().as_ref(), self.special);
-        self.special = false;
+        let rule = rule_of(e, line, self.claims.take().as_ref());
         self.steps.push(Step {
             line,
             event: e.clone(),
@@ -250,10 +246,7 @@ impl Observer for Notes {
                 last.notes.extend(claim_notes(c));
                 self.claims = Some(c.clone());
             }
-            _ => {
-                self.special = matches!(d, Decision::SpecialFirst { .. });
-                self.pending = discard_notes(t, d);
-            }
+            _ => self.pending = discard_notes(t, d),
         }
     }
 }
@@ -429,5 +422,182 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+    }
+
+    /// The notes say what each event did: who wins and with what, the empty
+    /// wall, REVERSE naming the next player, DOUBLE and PASS their effect;
+    /// the deal's last line shows the table.
+    #[test]
+    fn notes_say_what_each_event_did() {
+        let mut seen = [0usize; 6];
+        for family in [Family::SpecialsEarly, Family::Quads, Family::Uniform] {
+            for wall in walls(family, 7, 80) {
+                let steps = explain(&wall);
+                for (i, step) in steps.iter().enumerate() {
+                    let notes = &step.notes;
+                    let has = |text: &str| notes.iter().any(|n| n == text);
+                    let deal = notes
+                        .iter()
+                        .filter(|n| n.starts_with("after the deal:"))
+                        .count();
+                    assert_eq!(deal, usize::from(step.line == DEAL), "{step:?}");
+                    match step.event {
+                        Event::SelfDrawn { player } => {
+                            seen[0] += 1;
+                            let wins = format!("{player}'s hand wins: ");
+                            assert!(notes.iter().any(|n| n.starts_with(&wins)), "{step:?}");
+                        }
+                        Event::ExhaustedWall => {
+                            seen[1] += 1;
+                            assert!(has("the wall is empty at a draw"), "{step:?}");
+                        }
+                        Event::Discard {
+                            tile: Tile::REVERSE,
+                            ..
+                        } => {
+                            // The next draw, unless someone claims, is by the
+                            // player named.
+                            let Some(Event::Draw { player: next, .. }) =
+                                steps.get(i + 1).map(|s| &s.event)
+                            else {
+                                continue;
+                            };
+                            seen[2] += 1;
+                            assert!(has(&format!("order reversed; next is {next}")), "{step:?}");
+                        }
+                        Event::Discard {
+                            player,
+                            tile: Tile::DOUBLE,
+                        } => {
+                            seen[3] += 1;
+                            let again = format!("{player} takes another full turn at once");
+                            assert!(has(&again), "{step:?}");
+                        }
+                        Event::Pass { target, .. } => {
+                            seen[4] += 1;
+                            assert!(has(&format!("{target} loses the next turn")), "{step:?}");
+                        }
+                        Event::Discard { tile, .. } if !tile.is_special() => {
+                            seen[5] += 1;
+                            discard_notes_are_consistent(step, tile);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+
+    /// The least distance of the listed candidates, and the tie named only
+    /// when there is one, with the discarded tile as the choice.
+    fn discard_notes_are_consistent(step: &Step, tile: Tile) {
+        let list = step
+            .notes
+            .iter()
+            .find_map(|n| n.strip_prefix("distance after each discard (tie order): "))
+            .unwrap_or_else(|| panic!("no candidates: {step:?}"));
+        let scored: Vec<(&str, u8)> = list
+            .split(' ')
+            .map(|c| {
+                let (t, d) = c.split_once(':').expect("tile:distance");
+                (t, d.parse().expect("a distance"))
+            })
+            .collect();
+        let best = scored.iter().map(|c| c.1).min().expect("candidates");
+        let tied: Vec<&str> = scored.iter().filter(|c| c.1 == best).map(|c| c.0).collect();
+        assert_eq!(tied[0], tile.name(), "{step:?}");
+        let said = if tied.len() > 1 {
+            format!(
+                "least distance {best} for {}; the first in tie order Z F B N W S E 9S..1M goes: {tile}",
+                tied.join(" ")
+            )
+        } else {
+            format!("least distance {best}: {tile}")
+        };
+        assert!(step.notes.contains(&said), "{said}: {step:?}");
+    }
+
+    /// Each player's ron note says whether it wins, and only a winner is
+    /// said to be cut by an earlier one.
+    #[test]
+    fn ron_notes_cut_only_winners() {
+        let (mut cut, mut rons) = (0, 0);
+        for wall in walls(Family::Quads, 8, 300) {
+            for step in explain(&wall) {
+                for n in step.notes.iter().filter(|n| n.starts_with("ron: ")) {
+                    let wins = n.contains(" wins with it");
+                    if n.contains("but is cut by") {
+                        cut += 1;
+                        assert!(wins, "{n}");
+                    } else if n.ends_with(": RON") {
+                        rons += 1;
+                        assert!(wins, "{n}");
+                    } else {
+                        assert!(!wins, "{n}");
+                    }
+                }
+            }
+        }
+        assert!(cut > 0 && rons > 0, "{cut} cut, {rons} rons");
+    }
+
+    /// What a checker shows at a line: the table before it, as the game
+    /// described it then (at the first line, the table before the deal;
+    /// after the deal, the table the deal's last line shows).
+    #[test]
+    fn at_line_shows_the_table_before_the_line() {
+        for wall in walls(Family::Uniform, 9, 5) {
+            let steps = explain(&wall);
+            let first = at_line(&wall, 1);
+            assert!(
+                first.starts_with(&format!(
+                    "table before line 1:\n{}\n",
+                    Table::new(&wall).describe()
+                )),
+                "{first}"
+            );
+            let after_deal = steps[DEAL - 1]
+                .notes
+                .iter()
+                .find_map(|n| n.strip_prefix("after the deal:\n"))
+                .expect("the deal's table");
+            let next = at_line(&wall, DEAL + 1);
+            assert!(
+                next.starts_with(&format!("table before line {}:\n{after_deal}\n", DEAL + 1)),
+                "{next}"
+            );
+            assert!(
+                next.contains(&format!("expected line {}: ", DEAL + 1)),
+                "{next}"
+            );
+            assert!(next.contains(&format!("before it line {DEAL}: ")), "{next}");
+            assert!(!next.contains(&format!("expected line {DEAL}: ")), "{next}");
+            assert_eq!(next.matches("rule at stake: ").count(), 1, "{next}");
+            assert!(!next.contains("the game ended"), "{next}");
+            let past = at_line(&wall, steps.len() + 1);
+            let ended = format!("the game ended at line {}\n", steps.len());
+            assert!(past.ends_with(&ended), "{past}");
+        }
+    }
+
+    /// The text log: each event on its line, notes below it, a note of
+    /// several lines (the table after the deal) with one bullet.
+    #[test]
+    fn rendered_notes_keep_one_bullet_a_note() {
+        let wall = &walls(Family::Uniform, 10, 1)[0];
+        let steps = explain(wall);
+        let text = render_steps(&steps[DEAL - 1..DEAL]);
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next(),
+            Some(format!("{DEAL:>4}  {}", steps[DEAL - 1].event).as_str())
+        );
+        let bullets = text.lines().filter(|l| l.starts_with("        - ")).count();
+        assert_eq!(bullets, steps[DEAL - 1].notes.len(), "{text}");
+        assert!(
+            text.contains("        - after the deal:\n          "),
+            "{text}"
+        );
     }
 }

@@ -806,4 +806,43 @@ mod tests {
             );
         }
     }
+
+    /// Exposed melds as the notes print them: `-` for none.
+    #[test]
+    fn melds_text_is_the_meld_notation() {
+        let t = |s: &str| s.parse::<Tile>().unwrap();
+        assert_eq!(melds_text(&[]), "-");
+        assert_eq!(
+            melds_text(&[Meld::Pung(t("7S")), Meld::Chow(t("7S"))]),
+            "777S 789S"
+        );
+    }
+
+    /// The claims reported on a discard say which players hold a special
+    /// tile (the reason explain gives for a player who cannot ron).
+    #[test]
+    fn ron_checks_say_who_holds_a_special_tile() {
+        struct Check(usize, usize);
+        impl Observer for Check {
+            fn decision(&mut self, t: &Table, d: &Decision) {
+                if let Decision::Claims(c) = d {
+                    for r in &c.rons {
+                        let holds = t.seats[r.player.index()].hand.specials() > 0;
+                        assert_eq!(r.holds_special, holds, "{r:?}");
+                        self.0 += usize::from(holds);
+                        self.1 += usize::from(!holds);
+                    }
+                }
+            }
+        }
+        let mut check = Check(0, 0);
+        for wall in crate::thupc2021::families::walls(
+            crate::thupc2021::families::Family::SpecialsEarly,
+            11,
+            40,
+        ) {
+            play_observed(&wall, &mut check);
+        }
+        assert!(check.0 > 0 && check.1 > 0, "{} {}", check.0, check.1);
+    }
 }
