@@ -401,3 +401,48 @@ impl quickcheck::Arbitrary for Noi2014Input {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(script: Vec<u8>) -> Noi2014Input {
+        Noi2014Input {
+            wall: Wall::sorted().kinds().to_vec(),
+            seats: [Seat::Scripted, Seat::Greedy, Seat::Sample(3), Seat::Greedy],
+            script,
+        }
+    }
+
+    /// A failing input prints as the Rust expression that rebuilds it.
+    #[test]
+    fn debug_is_a_paste_ready_expression() {
+        let text = format!("{:?}", input(vec![7, 200]));
+        assert!(
+            text.starts_with("Noi2014Input::new(\"W1 W1 W1 W1 W2"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(
+                "[Seat::Scripted, Seat::Greedy, Seat::Sample(3), Seat::Greedy], vec![7, 200])"
+            ),
+            "{text}"
+        );
+    }
+
+    /// A scripted seat answers as its greedy bot unless a script byte of
+    /// 192 or more replaces the answer (192: a crash).
+    #[test]
+    fn script_bytes_replace_answers() {
+        let greedy = input(vec![]);
+        let reply = Answers::new(&greedy).answer(0, &Request::Target);
+        assert!(matches!(reply, Reply::Text(_)), "{reply:?}");
+        for stands in [vec![0], vec![1], vec![191]] {
+            let i = input(stands);
+            assert_eq!(Answers::new(&i).answer(0, &Request::Target), reply);
+        }
+        let crash = input(vec![192]);
+        let replaced = Answers::new(&crash).answer(0, &Request::Target);
+        assert!(matches!(replaced, Reply::Failed(_)), "{replaced:?}");
+    }
+}

@@ -190,4 +190,20 @@ mod tests {
             assert!(parse_wall(input).is_err());
         }
     }
+
+    /// A full wall and a shorter playable one: sizes, and the `Debug` that
+    /// prints a wall as tiles (for paste-ready failure messages).
+    #[test]
+    fn sizes_and_debug() {
+        let deck = Wall::sorted_deck();
+        let full = Wall::new(deck.clone()).unwrap();
+        assert!(full.is_full() && !full.is_empty());
+        assert_eq!(full.len(), FULL_WALL);
+        let short = Wall::new(deck[..DEAL + 1].to_vec()).unwrap();
+        assert!(!short.is_full() && !short.is_empty());
+        assert!(
+            format!("{short:?}").starts_with("Wall[1M 1M 1M 1M 2M"),
+            "{short:?}"
+        );
+    }
 }
