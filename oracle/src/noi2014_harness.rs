@@ -445,4 +445,35 @@ mod tests {
         let replaced = Answers::new(&crash).answer(0, &Request::Target);
         assert!(matches!(replaced, Reply::Failed(_)), "{replaced:?}");
     }
+
+    /// A replaced answer naming "a tile the player holds" names one: with
+    /// an even pick byte 0, the first kind of the dealt hand (the id and
+    /// the deal answered as the bot does).
+    #[test]
+    fn replaced_answers_name_held_tiles() {
+        let mut not_first_kind = 0;
+        for seed in 0..20 {
+            let wall = Wall::shuffled(&mut mahjong_sim::rng::Rng::new(seed));
+            let i = Noi2014Input {
+                wall: wall.kinds().to_vec(),
+                seats: [Seat::Scripted, Seat::Greedy, Seat::Greedy, Seat::Greedy],
+                // Two answers standing, then 192 + 6: PENG of a tile; pick
+                // 0: the first held kind.
+                script: vec![0, 0, 198, 0],
+            };
+            let first = wall
+                .dealt(0)
+                .iter()
+                .map(|&t| t.index())
+                .min()
+                .expect("13 tiles");
+            not_first_kind += usize::from(first != 0);
+            let expected = format!("PENG {}", name(tile(first)));
+            let mut answers = Answers::new(&i);
+            answers.answer(0, &Request::Id(0));
+            answers.answer(0, &Request::Deal(wall.dealt(0)));
+            assert_eq!(answers.answer(0, &Request::Target), Reply::Text(expected));
+        }
+        assert!(not_first_kind > 0);
+    }
 }
