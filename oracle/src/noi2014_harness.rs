@@ -446,33 +446,35 @@ mod tests {
         assert!(matches!(replaced, Reply::Failed(_)), "{replaced:?}");
     }
 
-    /// A replaced answer naming "a tile the player holds" names one: with
-    /// an even pick byte 0, the first kind of the dealt hand (the id and
-    /// the deal answered as the bot does).
+    /// A replaced answer names a tile by its pick byte: an even one `2j`
+    /// the `j`-th kind the player holds (the id and the deal answered as the
+    /// bot does, so that it holds its dealt hand), an odd one `2k + 1` kind
+    /// `k` of all 27.
     #[test]
     fn replaced_answers_name_held_tiles() {
         let mut not_first_kind = 0;
         for seed in 0..20 {
             let wall = Wall::shuffled(&mut mahjong_sim::rng::Rng::new(seed));
-            let i = Noi2014Input {
-                wall: wall.kinds().to_vec(),
-                seats: [Seat::Scripted, Seat::Greedy, Seat::Greedy, Seat::Greedy],
-                // Two answers standing, then 192 + 6: PENG of a tile; pick
-                // 0: the first held kind.
-                script: vec![0, 0, 198, 0],
-            };
-            let first = wall
-                .dealt(0)
-                .iter()
-                .map(|&t| t.index())
-                .min()
-                .expect("13 tiles");
-            not_first_kind += usize::from(first != 0);
-            let expected = format!("PENG {}", name(tile(first)));
-            let mut answers = Answers::new(&i);
-            answers.answer(0, &Request::Id(0));
-            answers.answer(0, &Request::Deal(wall.dealt(0)));
-            assert_eq!(answers.answer(0, &Request::Target), Reply::Text(expected));
+            let mut held: Vec<usize> = wall.dealt(0).iter().map(|&t| t.index()).collect();
+            held.sort_unstable();
+            held.dedup();
+            not_first_kind += usize::from(held[0] != 0);
+            // 192 + 6: PENG of the tile the pick byte names.
+            for (pick, kind) in [(0, held[0]), (2, held[1]), (11, 5)] {
+                let i = Noi2014Input {
+                    wall: wall.kinds().to_vec(),
+                    seats: [Seat::Scripted, Seat::Greedy, Seat::Greedy, Seat::Greedy],
+                    script: vec![0, 0, 198, pick],
+                };
+                let mut answers = Answers::new(&i);
+                answers.answer(0, &Request::Id(0));
+                answers.answer(0, &Request::Deal(wall.dealt(0)));
+                assert_eq!(
+                    answers.answer(0, &Request::Target),
+                    Reply::Text(format!("PENG {}", name(tile(kind)))),
+                    "pick {pick}"
+                );
+            }
         }
         assert!(not_first_kind > 0);
     }
