@@ -478,4 +478,59 @@ mod tests {
         }
         assert!(not_first_kind > 0);
     }
+
+    /// What each replacement byte `192 + k` answers (the corpus's scripts
+    /// mean these): with pick byte 2, `t` is the second kind held.
+    #[test]
+    fn each_replacement_answers_as_documented() {
+        let wall = Wall::shuffled(&mut mahjong_sim::rng::Rng::new(5));
+        let mut held: Vec<usize> = wall.dealt(0).iter().map(|&t| t.index()).collect();
+        held.sort_unstable();
+        held.dedup();
+        let t = name(tile(held[1]));
+        let lower = lower_name(tile(held[1]));
+        let names: Vec<&str> = held.iter().map(|&k| name(tile(k))).collect();
+        let target = format!("{} {t}", names.join(" "));
+        let expected: [&str; 18] = [
+            "",
+            "HU",
+            "PASS",
+            "GANG",
+            &format!("GANG {t}"),
+            &format!("PENG {t}"),
+            &format!("PLAY {t}"),
+            &format!("PLAY {t}"),
+            &format!("PLAY {lower}"),
+            &format!("PLAY \t {t} "),
+            "pass",
+            &format!("PLAY {t} {t}"),
+            "\tPASS",
+            "PENG",
+            t,
+            "PASS\n",
+            &target,
+            &format!("HU {t}"),
+        ];
+        let answer = |k: u8| {
+            let i = Noi2014Input {
+                wall: wall.kinds().to_vec(),
+                seats: [Seat::Scripted, Seat::Greedy, Seat::Greedy, Seat::Greedy],
+                script: vec![0, 0, 192 + k, 2],
+            };
+            let mut answers = Answers::new(&i);
+            answers.answer(0, &Request::Id(0));
+            answers.answer(0, &Request::Deal(wall.dealt(0)));
+            answers.answer(0, &Request::Target)
+        };
+        assert!(matches!(answer(0), Reply::Failed(_)));
+        for (k, want) in (1..19).zip(&expected) {
+            assert_eq!(answer(k), Reply::Text(want.to_string()), "k = {k}");
+        }
+        // 19: two characters of junk (pick 2 % 7), like no other answer.
+        let Reply::Text(junk) = answer(19) else {
+            panic!("junk is text")
+        };
+        assert_eq!(junk.len(), 2);
+        assert!(!expected.contains(&junk.as_str()), "{junk:?}");
+    }
 }
