@@ -14,18 +14,23 @@ fn main() {
     let out = Path::new(&out);
     let t = generate::build();
     let mut rs = String::new();
-    let [_, _, nab, _] = t.sizes;
-    writeln!(
-        rs,
-        "/// Man+pin classes.\npub const AB_CLASSES: usize = {nab};"
-    )
-    .unwrap();
     for (name, bits) in [
         ("SUIT_BITS", generate::SUIT_BITS),
         ("HONOR_BITS", generate::HONOR_BITS),
         ("CH_BITS", generate::CH_BITS),
     ] {
         writeln!(rs, "/// Row stride (a power of two) of a pair table or `last`.\npub const {name}: u32 = {bits};").unwrap();
+    }
+    for (name, value) in [
+        ("AB_ROWS", generate::AB_ROWS),
+        ("SUIT_LEN", generate::SUIT_LEN),
+        ("HONOR_LEN", generate::HONOR_LEN),
+    ] {
+        writeln!(
+            rs,
+            "/// See `generate.rs`.\npub const {name}: usize = {value};"
+        )
+        .unwrap();
     }
     for (name, bytes) in [
         ("suit", &t.suit),
@@ -37,7 +42,7 @@ fn main() {
         std::fs::write(out.join(format!("{name}.bin")), bytes).expect("write table");
         writeln!(
             rs,
-            "/// Generated table `{name}`.\npub static {}: &[u8; {}] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.bin\"));",
+            "/// Generated table `{name}`.\npub static {}: [u8; {}] = *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.bin\"));",
             name.to_uppercase(),
             bytes.len()
         )

@@ -146,13 +146,25 @@ impl Hand {
 }
 
 /// The base-5 keys of the three suits and the honors of `counts`, each count
-/// capped at 4 (first kind of a group in the lowest digit).
+/// capped at 4 (first kind of a group in the lowest digit): with SSE2 on
+/// x86-64 (every such processor has it), words of eight counts elsewhere.
+/// Code compiled for SSSE3 calls [`group_keys_ssse3`] instead.
 #[inline(always)]
 pub(crate) fn group_keys(counts: &[u8; KINDS]) -> [u32; 4] {
     #[cfg(target_arch = "x86_64")]
     return sse2::group_keys(counts);
     #[cfg(not(target_arch = "x86_64"))]
     return swar::group_keys(counts);
+}
+
+/// [`group_keys`] in fewer instructions, for callers compiled for SSSE3
+/// (`#[target_feature(enable = "ssse3")]`, entered after a run-time check):
+/// inlined into them, so that the keys stay in registers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+pub(crate) fn group_keys_ssse3(counts: &[u8; KINDS]) -> [u32; 4] {
+    ssse3::group_keys(counts)
 }
 
 /// The sum of the 37 counts.
@@ -269,15 +281,15 @@ mod sse2 {
 }
 
 /// Keys with SSSE3 (almost every x86-64 processor since 2006; callers check
-/// at run time): the fewest dependent steps from counts to keys, since a
-/// distance from counts waits on them. Each group's first eight counts,
+/// at run time): the fewest dependent steps and instructions from counts to
+/// keys, since a distance from counts waits on them. Each group's first eight counts,
 /// capped, are weighted in byte pairs (1, 5, 25, 125) by one multiply-add,
 /// then in 16-bit pairs (1, 1, 625, 625) by a second: each group's low and
 /// high four kinds in two 32-bit lanes. The ninth kind of each suit comes from
 /// an overlapping load (weights 125, then 3125: 5^8) into the high lane, and
 /// one horizontal add sums the lanes of all four groups.
 #[cfg(target_arch = "x86_64")]
-pub(crate) mod ssse3 {
+mod ssse3 {
     use crate::tile::KINDS;
     use std::arch::x86_64::*;
 
@@ -293,7 +305,7 @@ pub(crate) mod ssse3 {
     /// [`super::group_keys`] computes them.
     #[target_feature(enable = "ssse3")]
     #[inline]
-    pub(crate) fn group_keys(counts: &[u8; KINDS]) -> [u32; 4] {
+    pub(super) fn group_keys(counts: &[u8; KINDS]) -> [u32; 4] {
         let four = _mm_set1_epi8(4);
         let cap = |v: __m128i| _mm_min_epu8(v, four);
         // Kinds 0-7 and 9-16; 18-25 and 27-34 (34 is PASS: weight 0).
@@ -481,12 +493,16 @@ mod tests {
             let len: u32 = counts.iter().map(|&c| u32::from(c)).sum();
             assert_eq!(h.len(), len.min(255) as usize);
             assert_eq!(tile_count(&counts), len as usize);
-            // The word-at-a-time version too (the one other processors run).
+            // Every version, whichever this processor runs: the
+            // word-at-a-time one (other processors), SSE2 and SSSE3.
             assert_eq!(swar::group_keys(&counts), h.group_keys());
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("ssse3") {
-                // SAFETY: the processor has SSSE3.
-                assert_eq!(unsafe { ssse3::group_keys(&counts) }, h.group_keys());
+            {
+                assert_eq!(sse2::group_keys(&counts), h.group_keys());
+                if std::arch::is_x86_feature_detected!("ssse3") {
+                    // SAFETY: the processor has SSSE3.
+                    assert_eq!(unsafe { ssse3::group_keys(&counts) }, h.group_keys());
+                }
             }
             assert_eq!(swar::tile_count(&counts), len as usize);
         }

@@ -307,6 +307,9 @@ fn gen_is_deterministic_and_writes_files() {
         mahjong_sim::thupc2021::wall::parse_wall(w.as_bytes()).expect("a contest wall");
     }
     let dir = std::env::temp_dir().join(format!("mahjong-gen-{}", std::process::id()));
+    // Left by an earlier run whose process had the same id, `gen` would
+    // refuse the folder (it never overwrites).
+    let _ = std::fs::remove_dir_all(&dir);
     let r = run(
         &[
             "gen",
@@ -329,6 +332,7 @@ fn gen_is_deterministic_and_writes_files() {
         );
         mahjong_sim::thupc2021::wall::parse_wall(&wall).unwrap();
     }
+    let _ = std::fs::remove_dir_all(&dir);
     let r = run(&["gen", "--family", "nope"], b"");
     assert_eq!(r.code, Some(2));
 }

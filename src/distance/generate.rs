@@ -149,7 +149,7 @@ pub struct Tables {
     /// Class of a sou+honors pair: `ch[c << HONOR_BITS | h]`.
     pub ch: Vec<u8>,
     /// Largest overlap with `m` melds and a pair:
-    /// `last[(m * ab_classes + ab) << CH_BITS | ch]`.
+    /// `last[(m * AB_ROWS + ab) << CH_BITS | ch]`.
     pub last: Vec<u8>,
     /// Class counts: suits, honors, man+pin, sou+honors.
     pub sizes: [usize; 4],
@@ -164,8 +164,26 @@ pub struct Tables {
 pub const SUIT_BITS: u32 = 7;
 /// See [`SUIT_BITS`].
 pub const HONOR_BITS: u32 = 6;
-/// See [`SUIT_BITS`].
+/// See [`SUIT_BITS`]: a row of `last` per man+pin class.
 pub const CH_BITS: u32 = 8;
+/// Rows of `last` per meld count: a class id is a byte, so with this many
+/// rows any `ab << CH_BITS | ch` is in range.
+pub const AB_ROWS: usize = 256;
+
+/// Every table is padded with zeros to a length no index can reach: a
+/// power of two above the largest key for the suit and honor tables (so
+/// that a mask bounds the index), and for the others the largest index two
+/// bytes can make. The lookups then need no bounds checks; the padding is
+/// never read, so it costs no cache.
+pub const SUIT_LEN: usize = 1 << 21;
+/// See [`SUIT_LEN`].
+pub const HONOR_LEN: usize = 1 << 17;
+/// See [`SUIT_LEN`]: `a << SUIT_BITS | b` for any two bytes.
+pub const AB_LEN: usize = (255 << SUIT_BITS | 255) + 1;
+/// See [`SUIT_LEN`]: `c << HONOR_BITS | h` for any two bytes.
+pub const CH_LEN: usize = (255 << HONOR_BITS | 255) + 1;
+/// See [`SUIT_LEN`]: one row of `last` for every meld count up to 4.
+pub const LAST_LEN: usize = (5 * AB_ROWS) << CH_BITS;
 
 /// Fills `table[key]` for every count vector of `len` kinds, walking the
 /// prefixes depth first so each DP step is shared by all its extensions.
@@ -201,36 +219,37 @@ fn fill(table: &mut [u8], classes: &mut Classes, len: usize, chows: bool) {
 
 /// Builds all tables.
 pub fn build() -> Tables {
+    const { assert!(SUIT_KEYS <= SUIT_LEN && HONOR_KEYS <= HONOR_LEN) };
     let mut suits = Classes::default();
-    let mut suit = vec![0u8; SUIT_KEYS];
+    let mut suit = vec![0u8; SUIT_LEN];
     fill(&mut suit, &mut suits, 9, true);
     let mut honors = Classes::default();
-    let mut honor = vec![0u8; HONOR_KEYS];
+    let mut honor = vec![0u8; HONOR_LEN];
     fill(&mut honor, &mut honors, 7, false);
 
     let (ns, nh) = (suits.vectors.len(), honors.vectors.len());
     assert!(ns <= 1 << SUIT_BITS && nh <= 1 << HONOR_BITS);
     let mut abs = Classes::default();
-    let mut ab = vec![0u8; ns << SUIT_BITS];
+    let mut ab = vec![0u8; AB_LEN];
     for a in 0..ns {
         for b in 0..ns {
             ab[a << SUIT_BITS | b] = abs.id(combine(&suits.vectors[a], &suits.vectors[b]));
         }
     }
     let mut chs = Classes::default();
-    let mut ch = vec![0u8; ns << HONOR_BITS];
+    let mut ch = vec![0u8; CH_LEN];
     for c in 0..ns {
         for h in 0..nh {
             ch[c << HONOR_BITS | h] = chs.id(combine(&suits.vectors[c], &honors.vectors[h]));
         }
     }
     let (nab, nch) = (abs.vectors.len(), chs.vectors.len());
-    assert!(nch <= 1 << CH_BITS);
-    let mut last = vec![0u8; (5 * nab) << CH_BITS];
+    assert!(nch <= 1 << CH_BITS && nab <= AB_ROWS);
+    let mut last = vec![0u8; LAST_LEN];
     for m in 0..5 {
         for x in 0..nab {
             for y in 0..nch {
-                last[(m * nab + x) << CH_BITS | y] =
+                last[(m * AB_ROWS + x) << CH_BITS | y] =
                     combine(&abs.vectors[x], &chs.vectors[y])[m][1];
             }
         }

@@ -23,11 +23,14 @@
 //! a distance is four class lookups, two pair lookups and one final lookup,
 //! all in tables that `build.rs` generates at compile time
 //! (`src/distance/generate.rs` holds the dynamic program that defines them;
-//! about 2.3 MB in all, 2 MB of it the suit table). Rows of the pair tables
+//! about 2.3 MB in use, 2 MB of it the suit table). Rows of the pair tables
 //! and of the last are powers of two long, so that an index is a shift, not
 //! a multiply: a call is a chain of dependent lookups, and its latency is
-//! the cost. From raw counts, the keys are built with SSSE3 where the
-//! processor has it (checked at run time), SSE2 otherwise. [`suit_bests`] and
+//! the cost. The tables are padded so that no index can pass their ends (a
+//! mask, or the size of a byte, bounds every index), which leaves the
+//! lookups without bounds checks and without `unsafe`. From raw counts, the
+//! whole call is compiled for SSSE3 where the processor has it (checked at
+//! run time), for SSE2 otherwise. [`suit_bests`] and
 //! [`honor_bests`] read one group's vector from them; `tests/exhaustive.rs`
 //! checks both, and the distance of every one-group hand, against the
 //! oracle for every count vector a hand can hold.
@@ -63,6 +66,7 @@ pub enum DistanceError {
 }
 
 /// Checks that a hand of `tiles` tiles fits `melds` exposed melds.
+#[inline]
 pub fn check_size(tiles: usize, melds: u8) -> Result<(), DistanceError> {
     if melds > MAX_MELDS {
         return Err(DistanceError::TooManyMelds(melds));
@@ -84,6 +88,7 @@ pub fn melds_for_size(tiles: usize) -> Option<u8> {
 }
 
 /// The winning distance of `hand` with `melds` exposed melds.
+#[inline]
 pub fn distance(hand: &Hand, melds: u8) -> Result<u8, DistanceError> {
     check_size(hand.len(), melds)?;
     Ok(distance_unchecked(hand, melds))
@@ -92,33 +97,45 @@ pub fn distance(hand: &Hand, melds: u8) -> Result<u8, DistanceError> {
 /// The winning distance of a hand given as counts by kind index, with
 /// `melds` exposed melds: [`distance`] of `Hand::from_counts(*counts)`,
 /// without building the hand (the table keys straight from the counts).
+#[inline]
 pub fn distance_from_counts(counts: &[u8; KINDS], melds: u8) -> Result<u8, DistanceError> {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("ssse3") {
+    let d = if std::arch::is_x86_feature_detected!("ssse3") {
         // SAFETY: the processor has SSSE3.
-        return unsafe { from_counts_ssse3(counts, melds) };
+        unsafe { from_counts_ssse3(counts, melds) }
+    } else {
+        from_counts(counts, melds, group_keys(counts))
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let d = from_counts(counts, melds, group_keys(counts));
+    match d {
+        NO_SIZE => {
+            Err(check_size(tile_count(counts), melds).expect_err("a size that does not fit"))
+        }
+        d => Ok(d),
     }
-    from_counts_with_keys(counts, melds, group_keys(counts))
 }
 
-/// [`distance_from_counts`] with its keys built by SSSE3: the whole call
-/// compiled for it, so that the keys stay in registers on their way to the
-/// lookups.
+/// What [`from_counts`] answers for a size that does not fit.
+const NO_SIZE: u8 = u8::MAX;
+
+/// [`from_counts`] with its keys built by SSSE3, the whole call compiled
+/// for it: the keys stay in registers on their way to the lookups, and the
+/// answer comes back in one.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
-fn from_counts_ssse3(counts: &[u8; KINDS], melds: u8) -> Result<u8, DistanceError> {
-    from_counts_with_keys(counts, melds, crate::hand::ssse3::group_keys(counts))
+fn from_counts_ssse3(counts: &[u8; KINDS], melds: u8) -> u8 {
+    from_counts(counts, melds, crate::hand::group_keys_ssse3(counts))
 }
 
+/// The distance of `counts` from their `keys`, or [`NO_SIZE`].
 #[inline(always)]
-fn from_counts_with_keys(
-    counts: &[u8; KINDS],
-    melds: u8,
-    keys: [u32; 4],
-) -> Result<u8, DistanceError> {
-    check_size(tile_count(counts), melds)?;
+fn from_counts(counts: &[u8; KINDS], melds: u8, keys: [u32; 4]) -> u8 {
+    if check_size(tile_count(counts), melds).is_err() {
+        return NO_SIZE;
+    }
     let want = (MAX_MELDS - melds) as usize;
-    Ok(14 - 3 * melds - Keys(keys).overlap(want))
+    14 - 3 * melds - Keys(keys).overlap(want)
 }
 
 /// True when `hand` is a complete winning hand: `14 - 3n` tiles, no special
@@ -197,8 +214,8 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/distance_tables.rs"));
 }
 use tables::{
-    AB, AB_CLASSES, CH, CH_BITS, HONOR, HONOR_BITS, HONOR_VECTORS, LAST, SUIT, SUIT_BITS,
-    SUIT_VECTORS,
+    AB, AB_ROWS, CH, CH_BITS, HONOR, HONOR_BITS, HONOR_LEN, HONOR_VECTORS, LAST, SUIT, SUIT_BITS,
+    SUIT_LEN, SUIT_VECTORS,
 };
 
 /// A group's best overlaps: `[m][p]` with at most `m` melds and `p` pairs
@@ -248,14 +265,16 @@ impl Keys {
     /// The largest overlap with `want` melds and a pair.
     #[inline(always)]
     fn overlap(self, want: usize) -> u8 {
+        // Keys are below 5^9 and 5^7; the masks only tell the compiler that
+        // no index passes the (padded) tables' ends, and bytes cannot.
         let [a, b, c, h] = self.0;
-        let a = SUIT[a as usize] as usize;
-        let b = SUIT[b as usize] as usize;
-        let c = SUIT[c as usize] as usize;
-        let h = HONOR[h as usize] as usize;
+        let a = SUIT[a as usize & (SUIT_LEN - 1)] as usize;
+        let b = SUIT[b as usize & (SUIT_LEN - 1)] as usize;
+        let c = SUIT[c as usize & (SUIT_LEN - 1)] as usize;
+        let h = HONOR[h as usize & (HONOR_LEN - 1)] as usize;
         let ab = AB[a << SUIT_BITS | b] as usize;
         let ch = CH[c << HONOR_BITS | h] as usize;
-        LAST[(want * AB_CLASSES + ab) << CH_BITS | ch]
+        LAST[(want * AB_ROWS + ab) << CH_BITS | ch]
     }
 }
 
@@ -365,6 +384,36 @@ mod tests {
                 assert_eq!(
                     distance_from_counts(hand.counts(), melds),
                     distance(&hand, melds)
+                );
+                // The portable keys too, whichever this processor runs.
+                let portable = from_counts(hand.counts(), melds, group_keys(hand.counts()));
+                assert_eq!(Ok(portable), distance(&hand, melds));
+            }
+        }
+    }
+
+    /// From counts, a size that does not fit is the same error as from a
+    /// hand, on every path.
+    #[test]
+    fn from_counts_refuses_what_distance_refuses() {
+        for size in 0..=16usize {
+            let mut counts = [0u8; KINDS];
+            for i in 0..size {
+                counts[(i * 7) % KINDS] += 1;
+            }
+            let hand = Hand::from_counts(counts);
+            for melds in 0..=6u8 {
+                let want = distance(&hand, melds);
+                assert_eq!(
+                    distance_from_counts(&counts, melds),
+                    want,
+                    "{size} tiles, {melds} melds"
+                );
+                let portable = from_counts(&counts, melds, group_keys(&counts));
+                assert_eq!(
+                    portable == NO_SIZE,
+                    want.is_err(),
+                    "{size} tiles, {melds} melds"
                 );
             }
         }
