@@ -329,7 +329,9 @@ pub fn wall_from(mode: u8, mut pick: impl FnMut(usize) -> usize) -> Vec<u8> {
     let deck: Vec<u8> = (0..27u8).flat_map(|k| [k; 4]).collect();
     if mode == 0 {
         let mut deck = deck;
-        for i in 0..WALL - 1 {
+        // The last place swaps with itself; going through it keeps one
+        // bound for both loops.
+        for i in 0..WALL {
             let j = pick(i).clamp(i, WALL - 1);
             deck.swap(i, j);
         }
@@ -382,23 +384,15 @@ impl<'a> arbitrary::Arbitrary<'a> for Noi2014Input {
     }
 }
 
+/// For properties: random bytes decoded as the fuzzer's are, so that one
+/// generator (pinned by `fuzzer_bytes_decode_as_pinned`) serves both.
 #[cfg(feature = "quickcheck")]
 impl quickcheck::Arbitrary for Noi2014Input {
     fn arbitrary(g: &mut quickcheck::Gen) -> Noi2014Input {
-        let mut below = |n: usize| usize::arbitrary(g) % n;
-        let mode = if below(2) == 0 { 0 } else { 1 + below(8) as u8 };
-        let picks: Vec<usize> = (0..400)
-            .map(|i| i % WALL + below(WALL - i % WALL))
-            .collect();
-        let wall = wall_from(mode, |i| picks[i]);
-        let seats = [0; 4].map(|_| seat_from(below(3) as u8, below(1 << 16) as u64));
-        let len = below(600);
-        let script = (0..len).map(|_| below(256) as u8).collect();
-        Noi2014Input {
-            wall,
-            seats,
-            script,
-        }
+        // 410 bytes make the wall and seats; the rest, the script.
+        let bytes: Vec<u8> = (0..1_000).map(|_| u8::arbitrary(g)).collect();
+        arbitrary::Arbitrary::arbitrary(&mut arbitrary::Unstructured::new(&bytes))
+            .expect("decoding never runs out: missing bytes read as zeros")
     }
 }
 
@@ -532,5 +526,212 @@ mod tests {
         };
         assert_eq!(junk.len(), 2);
         assert!(!expected.contains(&junk.as_str()), "{junk:?}");
+    }
+
+    /// Junk (`192 + 19`) is `pick % 7` characters of "PLAYENGHUS W1 ",
+    /// the `i`-th at `5i + kind` (mod 14); an odd pick names kind
+    /// `pick / 2`, whatever the hand.
+    #[test]
+    fn junk_is_pinned() {
+        let wall = Wall::shuffled(&mut mahjong_sim::rng::Rng::new(5));
+        let junk = |pick: u8| {
+            let i = Noi2014Input {
+                wall: wall.kinds().to_vec(),
+                seats: [Seat::Scripted, Seat::Greedy, Seat::Greedy, Seat::Greedy],
+                script: vec![0, 0, 192 + 19, pick],
+            };
+            let mut answers = Answers::new(&i);
+            answers.answer(0, &Request::Id(0));
+            answers.answer(0, &Request::Deal(wall.dealt(0)));
+            answers.answer(0, &Request::Target)
+        };
+        // Pick 13: kind 6, six characters at 6, 11, 2, 7, 12, 3.
+        assert_eq!(junk(13), Reply::Text("GWAH1Y".into()));
+        // Pick 9: kind 4, two characters at 4 and 9.
+        assert_eq!(junk(9), Reply::Text("ES".into()));
+    }
+
+    /// The first index where two lists differ, with both sides there (and
+    /// "(nothing)" past the end of the shorter).
+    #[test]
+    fn first_difference_finds_the_first() {
+        assert_eq!(first_difference(&[1, 2, 3], &[1, 2, 3]), None);
+        assert_eq!(
+            first_difference(&[1, 2, 3], &[1, 5, 6]),
+            Some((1, "2".into(), "5".into()))
+        );
+        assert_eq!(
+            first_difference(&[1, 2], &[1, 2, 3]),
+            Some((2, "(nothing)".into(), "3".into()))
+        );
+    }
+
+    fn result(end: oracle::End, place: u8, half_points: u8) -> oracle::PlayerResult {
+        oracle::PlayerResult {
+            end,
+            target: None,
+            valid: false,
+            hamming: None,
+            chance: None,
+            place,
+            half_points,
+        }
+    }
+
+    /// `ranking` accepts a ranking and refuses each way of not being one.
+    #[test]
+    fn ranking_refuses_what_is_not_a_ranking() {
+        use oracle::End::{Out, Playing, Won};
+        let won = Won {
+            order: 1,
+            self_drawn: true,
+        };
+        let rank = |results: [oracle::PlayerResult; 4]| {
+            ranking(&Outcome {
+                requests: vec![],
+                events: vec![],
+                results,
+            })
+        };
+        let good = [
+            result(won.clone(), 1, 8),
+            result(Playing, 2, 5),
+            result(Playing, 2, 5),
+            result(Out { request: 0 }, 4, 2),
+        ];
+        assert_eq!(rank(good.clone()), Ok(()));
+        let mut bad = good.clone();
+        bad[3].half_points = 3; // sums to 21
+        assert!(rank(bad).unwrap_err().contains("sum to 21"));
+        let no_first = [
+            result(Playing, 2, 5),
+            result(Playing, 2, 5),
+            result(Playing, 2, 5),
+            result(Playing, 2, 5),
+        ];
+        assert!(rank(no_first).unwrap_err().contains("no first"));
+        // A player still in above the winner.
+        let mut bad = good.clone();
+        bad[0].end = Playing;
+        bad[1].end = won;
+        assert!(rank(bad).unwrap_err().contains("is not above"));
+        // A better place with no more points.
+        let mut bad = good.clone();
+        bad[3].place = 3;
+        bad[3].half_points = 5;
+        bad[0].half_points = 5;
+        assert!(rank(bad).unwrap_err().contains("disagree"));
+        // The same place with different points.
+        let mut bad = good;
+        bad[1].half_points = 6;
+        bad[2].half_points = 4;
+        assert!(rank(bad).unwrap_err().contains("disagree"));
+    }
+
+    /// `seat_from` and `wall_from` give the corpus's bytes their meaning:
+    /// pinned.
+    #[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+    #[test]
+    fn seats_and_walls_from_choices_are_pinned() {
+        assert_eq!(seat_from(0, 7), Seat::Greedy);
+        assert_eq!(seat_from(4, 7), Seat::Sample(7));
+        assert_eq!(seat_from(2, 7), Seat::Scripted);
+        let sorted: Vec<u8> = (0..27u8).flat_map(|k| [k; 4]).collect();
+        // Mode 0, every partner past the end (clamped to the last place):
+        // each swap moves the last tile one place on, a rotation by one.
+        let w = wall_from(0, |_| usize::MAX);
+        assert_eq!(w[0], 26);
+        assert_eq!(w[1..], sorted[..WALL - 1]);
+        // Blocks in order, then `mode % 8 * 4` swaps of places
+        // `pick(100 + i) % 108` and `pick(200 + i) % 108`.
+        let pick = |i: usize| match i {
+            0..=25 => i,
+            100..=199 => (i - 100) * 4 + WALL,
+            200..=299 => WALL - 1 - (i - 200),
+            _ => 50,
+        };
+        let mut want = sorted.clone();
+        for (a, b) in [(0, 107), (4, 106), (8, 105), (12, 104)] {
+            want.swap(a, b);
+        }
+        assert_eq!(wall_from(9, pick), want);
+        assert_eq!(wall_from(8, pick), sorted);
+    }
+
+    /// Fuzzer bytes decode to the same input as when the corpus was made
+    /// (`corpus/noi2014/` holds such bytes): pinned by the input's first
+    /// tiles, its seats and script, and a fingerprint of its whole `Debug`.
+    #[cfg(feature = "arbitrary")]
+    #[test]
+    fn fuzzer_bytes_decode_as_pinned() {
+        use arbitrary::Arbitrary;
+        let fnv = |text: &str| {
+            text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+        };
+        let mut seen = Vec::new();
+        // First bytes choosing a shuffle (even) and blocks (odd).
+        for (seed, first) in [(1u8, 0u8), (2, 3), (7, 5), (9, 14)] {
+            let mut bytes: Vec<u8> = (0..1500u32)
+                .map(|i| (i.wrapping_mul(u32::from(seed) * 37 + 11) >> 3) as u8)
+                .collect();
+            bytes[0] = first;
+            let input = Noi2014Input::arbitrary(&mut arbitrary::Unstructured::new(&bytes))
+                .expect("enough bytes");
+            let text = format!("{input:?}");
+            seen.push((
+                text[..40].to_string(),
+                input.seats,
+                input.script.len(),
+                fnv(&text),
+            ));
+        }
+        let want = [
+            (
+                "W4 W5 W7 W9 B2 B3 B5 ",
+                [Seat::Greedy; 4],
+                0,
+                349_598_502_965_940_364,
+            ),
+            (
+                "T4 T4 T4 T4 T9 T9 T9 ",
+                [Seat::Scripted, Seat::Scripted, Seat::Scripted, Seat::Greedy],
+                0,
+                11_023_095_406_156_795_122,
+            ),
+            (
+                "T9 T9 T9 T9 W1 W1 W1 ",
+                [
+                    Seat::Sample(188),
+                    Seat::Scripted,
+                    Seat::Greedy,
+                    Seat::Sample(134),
+                ],
+                0,
+                9_204_112_688_128_304_365,
+            ),
+            (
+                "T4 W6 B9 W3 W2 B4 T6 ",
+                [
+                    Seat::Scripted,
+                    Seat::Sample(134),
+                    Seat::Greedy,
+                    Seat::Sample(50),
+                ],
+                547,
+                17_647_505_911_738_925_815,
+            ),
+        ];
+        assert_eq!(seen.len(), want.len());
+        for ((text, seats, len, print), (tiles, want_seats, want_len, want_print)) in
+            seen.iter().zip(want)
+        {
+            assert_eq!(text, &format!("Noi2014Input::new(\"{tiles}"));
+            assert_eq!(*seats, want_seats);
+            // The script's length is read from the last bytes.
+            assert_eq!(*len, want_len);
+            assert_eq!(*print, want_print, "{text}");
+        }
     }
 }
