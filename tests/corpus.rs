@@ -40,9 +40,25 @@ fn replay_with(dir: &str, check: impl Fn(&[u8]) -> Result<(), Failure>) {
     );
 }
 
-/// `corpus/T::NAME` through the fuzz target's own entry point.
+/// `corpus/T::NAME` through the fuzz target's own entry point. Its files
+/// must decode, and to different inputs: a replay that skipped them, or
+/// decoded them all alike, would pass without checking anything.
 fn replay<T: Target>() {
     replay_with(T::NAME, oracle::fuzz::run::<T>);
+    let mut inputs = std::collections::HashSet::new();
+    for f in files(T::NAME) {
+        let bytes = std::fs::read(&f).unwrap();
+        let input =
+            T::decode(&bytes).unwrap_or_else(|| panic!("{} decodes to nothing", f.display()));
+        inputs.insert(format!("{input:?}"));
+    }
+    let n = files(T::NAME).len();
+    assert!(
+        inputs.len() * 2 > n,
+        "corpus/{}: {n} files decode to only {} different inputs",
+        T::NAME,
+        inputs.len()
+    );
 }
 
 /// One corpus test per target: `corpus_<name>`.

@@ -112,3 +112,17 @@ impl Target for Noi2014 {
         decode(bytes)
     }
 }
+
+#[cfg(all(test, feature = "arbitrary"))]
+mod tests {
+    use super::*;
+
+    /// The parser's fuzz input is the bytes themselves, up to 8 KiB.
+    #[test]
+    fn parse_inputs_pass_through_up_to_8_kib() {
+        assert_eq!(Parse::decode(b"1M 2M"), Some(b"1M 2M".to_vec()));
+        let most = vec![b'1'; 8 * 1024];
+        assert_eq!(Parse::decode(&most), Some(most.clone()));
+        assert_eq!(Parse::decode(&[b'1'; 8 * 1024 + 1]), None);
+    }
+}

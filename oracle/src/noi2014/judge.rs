@@ -188,7 +188,7 @@ impl Game<'_> {
     /// Point 4: the player after `p` in play order, skipping players who
     /// have left.
     fn next_after(&self, p: u8) -> u8 {
-        self.playing_from((p + 1) % 4)
+        self.playing_from(p + 1) // (which takes seats modulo 4)
     }
 
     fn count(&self, p: u8, kind: u8) -> usize {
