@@ -2,7 +2,9 @@
 //! run, on stable and without cargo-fuzz: one test per [`Target`].
 
 use oracle::compare::{self, Failure};
+use oracle::engine::Production;
 use oracle::input::WallInput;
+use oracle::planted::{Planted, PLANTED};
 use oracle::target::{self, Target};
 use std::path::{Path, PathBuf};
 
@@ -19,17 +21,23 @@ fn files(dir: &str) -> Vec<PathBuf> {
     out
 }
 
-fn replay_with(dir: &str, check: impl Fn(&[u8]) -> Result<(), Failure>) {
+/// The corpus files of `dir`, with their bytes.
+fn read(dir: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let files = files(dir);
     assert!(!files.is_empty(), "corpus/{dir} is empty");
+    files
+        .into_iter()
+        .map(|f| {
+            let bytes = std::fs::read(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            (f, bytes)
+        })
+        .collect()
+}
+
+fn replay_with(files: &[(PathBuf, Vec<u8>)], check: impl Fn(&[u8]) -> Result<(), Failure>) {
     let failures: Vec<String> = files
         .iter()
-        .filter_map(|f| {
-            let bytes = std::fs::read(f).unwrap();
-            check(&bytes)
-                .err()
-                .map(|e| format!("{}:\n{e}", f.display()))
-        })
+        .filter_map(|(f, bytes)| check(bytes).err().map(|e| format!("{}:\n{e}", f.display())))
         .collect();
     assert!(
         failures.is_empty(),
@@ -42,23 +50,63 @@ fn replay_with(dir: &str, check: impl Fn(&[u8]) -> Result<(), Failure>) {
 
 /// `corpus/T::NAME` through the fuzz target's own entry point. Its files
 /// must decode, and to different inputs: a replay that skipped them, or
-/// decoded them all alike, would pass without checking anything.
+/// decoded them all alike, would pass without checking anything. And for
+/// each bug planted for the target, some file must show it: else the
+/// corpus, and a fuzzer starting from it, could let that bug through.
 fn replay<T: Target>() {
-    replay_with(T::NAME, oracle::fuzz::run::<T>);
+    let files = read(T::NAME);
+    replay_with(&files, |bytes| oracle::fuzz::run::<T>(&Production, bytes));
     let mut inputs = std::collections::HashSet::new();
-    for f in files(T::NAME) {
-        let bytes = std::fs::read(&f).unwrap();
+    for (f, bytes) in &files {
         let input =
-            T::decode(&bytes).unwrap_or_else(|| panic!("{} decodes to nothing", f.display()));
+            T::decode(bytes).unwrap_or_else(|| panic!("{} decodes to nothing", f.display()));
         inputs.insert(format!("{input:?}"));
     }
-    let n = files(T::NAME).len();
     assert!(
-        inputs.len() * 2 > n,
-        "corpus/{}: {n} files decode to only {} different inputs",
+        inputs.len() * 2 > files.len(),
+        "corpus/{}: {} files decode to only {} different inputs",
         T::NAME,
+        files.len(),
         inputs.len()
     );
+    let planted: Vec<&Planted> = PLANTED.iter().filter(|p| p.target == T::NAME).collect();
+    assert!(!planted.is_empty(), "no bug is planted for {}", T::NAME);
+    let missed: Vec<&str> = planted
+        .iter()
+        .filter(|p| {
+            !files
+                .iter()
+                .any(|(_, bytes)| oracle::fuzz::run::<T>(p.engine, bytes).is_err())
+        })
+        .map(|p| p.bug)
+        .collect();
+    assert!(
+        missed.is_empty(),
+        "corpus/{} lets these planted bugs through:\n  {}",
+        T::NAME,
+        missed.join("\n  ")
+    );
+}
+
+/// Every planted bug names a target that exists (so some test above checks
+/// it).
+#[test]
+fn planted_bugs_name_targets() {
+    let names = [
+        target::Distance::NAME,
+        target::Game::NAME,
+        target::Parse::NAME,
+        target::Analyze::NAME,
+        target::Noi2014::NAME,
+    ];
+    for p in PLANTED {
+        assert!(
+            names.contains(&p.target),
+            "{}: no target {}",
+            p.bug,
+            p.target
+        );
+    }
 }
 
 /// One corpus test per target: `corpus_<name>`.
@@ -82,11 +130,14 @@ corpus_tests! {
 /// Text walls (the contest format), kept readable: engine against oracle.
 #[test]
 fn corpus_walls() {
-    replay_with("walls", |bytes| {
+    replay_with(&read("walls"), |bytes| {
         let wall =
             mahjong_sim::thupc2021::wall::parse_wall(bytes).map_err(|e| Failure(e.to_string()))?;
-        compare::game(&WallInput {
-            tiles: wall.tiles().to_vec(),
-        })
+        compare::game(
+            &Production,
+            &WallInput {
+                tiles: wall.tiles().to_vec(),
+            },
+        )
     });
 }

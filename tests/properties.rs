@@ -7,6 +7,7 @@ use mahjong_sim::hand::Hand;
 use mahjong_sim::thupc2021::game::DISCARD_ORDER;
 use mahjong_sim::tile::Tile;
 use oracle::compare as check;
+use oracle::engine::Production;
 use oracle::input::{AnalyzeInput, HandInput, WallInput};
 use oracle::target::{self, Target};
 use quickcheck::{QuickCheck, TestResult, Testable};
@@ -34,7 +35,7 @@ where
 {
     qc(
         T::CASE_DIVISOR,
-        (|input: T::Input| verdict(T::check(&input))) as fn(T::Input) -> TestResult,
+        (|input: T::Input| verdict(T::check(&Production, &input))) as fn(T::Input) -> TestResult,
     );
 }
 
@@ -119,7 +120,10 @@ fn qc_distance_of_hands_dense_in_every_group_equals_oracle() {
             let (start, len) = window(g);
             tiles.push(tile(start + x / 4 % len));
         }
-        verdict(target::Distance::check(&HandInput { tiles, melds }))
+        verdict(target::Distance::check(
+            &Production,
+            &HandInput { tiles, melds },
+        ))
     }
     qc(
         1,
@@ -232,7 +236,7 @@ fn qc_full_hand_has_the_distance_of_its_best_discard() {
 #[test]
 fn qc_explain_verdicts_agree_with_the_events_that_follow() {
     fn prop(w: WallInput) -> TestResult {
-        verdict(check::explain_verdicts(&w))
+        verdict(check::explain_verdicts(&Production, &w))
     }
     qc(10, prop as fn(WallInput) -> TestResult);
 }
@@ -252,7 +256,7 @@ fn qc_every_game_log_is_well_formed() {
 #[test]
 fn qc_listed_decompositions_use_exactly_the_hand_and_are_valid() {
     fn prop(a: AnalyzeInput) -> TestResult {
-        verdict(check::decompositions_valid(&a))
+        verdict(check::decompositions_valid(&Production, &a))
     }
     qc(1, prop as fn(AnalyzeInput) -> TestResult);
 }
@@ -260,7 +264,7 @@ fn qc_listed_decompositions_use_exactly_the_hand_and_are_valid() {
 #[test]
 fn qc_engine_and_oracle_decompositions_are_equal_as_sets() {
     fn prop(a: AnalyzeInput) -> TestResult {
-        verdict(check::decompositions_match(&a))
+        verdict(check::decompositions_match(&Production, &a))
     }
     qc(1, prop as fn(AnalyzeInput) -> TestResult);
 }
@@ -268,7 +272,7 @@ fn qc_engine_and_oracle_decompositions_are_equal_as_sets() {
 #[test]
 fn qc_ready_hand_has_a_possible_wait_iff_distance_is_one() {
     fn prop(a: AnalyzeInput) -> TestResult {
-        verdict(check::wait_iff_distance_one(&a))
+        verdict(check::wait_iff_distance_one(&Production, &a))
     }
     qc(1, prop as fn(AnalyzeInput) -> TestResult);
 }
@@ -276,7 +280,7 @@ fn qc_ready_hand_has_a_possible_wait_iff_distance_is_one() {
 #[test]
 fn qc_hand_wins_iff_distance_is_zero() {
     fn prop(a: AnalyzeInput) -> TestResult {
-        verdict(check::win_iff_distance_zero(&a))
+        verdict(check::win_iff_distance_zero(&Production, &a))
     }
     qc(1, prop as fn(AnalyzeInput) -> TestResult);
 }
@@ -284,7 +288,7 @@ fn qc_hand_wins_iff_distance_is_zero() {
 #[test]
 fn qc_whole_analysis_equals_the_definition() {
     fn prop(a: AnalyzeInput) -> TestResult {
-        verdict(check::verdict_matches(&a))
+        verdict(check::verdict_matches(&Production, &a))
     }
     qc(1, prop as fn(AnalyzeInput) -> TestResult);
 }

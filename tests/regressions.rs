@@ -1,6 +1,7 @@
 //! One named test per finding kept in `corpus/`: what went wrong and why.
 //! Each replays its file through the same check the fuzz target runs.
 
+use oracle::engine::Production;
 use std::path::Path;
 
 fn corpus(path: &str) -> Vec<u8> {
@@ -19,7 +20,7 @@ fn corpus(path: &str) -> Vec<u8> {
 #[test]
 fn regression_three_tile_hand_line() {
     let bytes = corpus("parse/regression-three-tile-hand-line.txt");
-    oracle::fuzz::run::<oracle::target::Parse>(&bytes).unwrap();
+    oracle::fuzz::run::<oracle::target::Parse>(&Production, &bytes).unwrap();
     assert!(mahjong_sim::parse::parse_hand_lines(&bytes).is_err());
 }
 
@@ -32,7 +33,7 @@ fn regression_three_tile_hand_line() {
 fn regression_out_of_bytes_hang() {
     let bytes = corpus("analyze/regression-out-of-bytes-hang");
     assert!(bytes.is_empty());
-    oracle::fuzz::run::<oracle::target::Analyze>(&bytes).unwrap();
+    oracle::fuzz::run::<oracle::target::Analyze>(&Production, &bytes).unwrap();
 }
 
 /// Root cause: the greedy bot trusted its own view of its hand and called
@@ -50,7 +51,7 @@ fn regression_greedy_bot_with_a_view_that_lost_track_answers_instead_of_panickin
     use oracle::noi2014_harness::{Noi2014Input, Seat};
     use oracle::target::{Noi2014, Target};
     let input = Noi2014Input::new("T9 T9 T9 T9 B6 B6 B6 B6 W1 W1 W1 W1 W3 W3 W3 W3 W4 W4 W4 W4 T7 T7 T7 T7 W5 W5 W5 W5 W7 W7 W7 W7 W8 W8 W8 W8 W9 W9 W9 W9 B1 B1 B1 B1 B4 B4 B4 B4 B2 B2 B2 B2 B8 B8 B8 B8 T8 T8 T8 T8 B3 B3 B3 B3 B7 B7 B7 B7 B5 B5 B5 B5 B9 B9 B9 B9 T6 T6 T6 T6 T1 T1 T1 T1 T3 T3 T3 T3 T4 T4 T4 T4 T5 T5 T5 T5 T2 T2 T2 T2 W6 W6 W6 W6 W2 W2 W2 W2", [Seat::Sample(32826), Seat::Scripted, Seat::Scripted, Seat::Sample(57193)], vec![125, 182, 234, 69, 36, 146, 153, 1, 57, 18, 47, 0, 25, 40, 124, 111, 101, 200, 136, 188, 169, 182, 109, 212, 203, 125, 234, 195, 232, 52, 166, 10, 33, 67, 82, 172, 125, 28, 100, 168, 126, 174, 213, 114, 195, 54, 35, 242, 9, 226, 211, 3, 12, 157, 0, 166, 0, 132, 230, 243, 14, 255, 108, 4, 226, 29, 93, 83, 221, 50, 73, 80, 157, 211, 16, 156, 211, 228, 45, 251, 71, 255, 195, 79, 99, 0, 37, 207, 128, 29, 204, 0, 120, 97, 105, 1, 40, 243, 78, 112, 9, 165, 33, 177, 211, 157, 105, 179, 18, 34, 148, 4, 26, 130, 177, 51, 211, 189, 126, 82, 211, 7, 233, 228, 170, 91, 17, 39, 173, 252, 41, 226, 163, 65, 117, 135, 127, 12, 203, 83, 117, 120, 134, 139, 255, 30, 85, 122, 181, 27, 209, 87, 165, 241, 27, 130, 1, 101, 1, 38, 227, 1, 204, 91, 33, 0, 81, 96, 7, 196, 223, 24, 1, 112, 116, 31, 43, 22, 154, 15, 224, 104, 4, 40, 62, 28, 168, 81, 171, 230, 37, 172, 255, 242, 10, 255, 141, 0, 166, 1, 178, 48, 66, 66, 94, 0, 1, 94, 222, 227, 39, 36, 1, 156, 37, 7, 39, 6, 249, 65, 65, 229, 152, 39, 248, 164, 41, 9, 143, 147, 235, 48, 214, 240, 239, 113, 45, 255, 177, 21, 64, 191, 63, 111, 33, 255, 155, 90, 14, 189, 130, 19, 160, 142, 255, 12, 224, 95, 78, 4, 73, 0, 155, 161, 88, 132]);
-    Noi2014::check(&input).unwrap();
+    Noi2014::check(&Production, &input).unwrap();
 }
 
 /// Root cause (a gap in the harness, found by mutation testing): the
@@ -68,13 +69,13 @@ fn regression_analysis_of_kong_sized_hands_with_melds() {
     use oracle::input::AnalyzeInput;
     // One exposed meld, one kong in the hand (12 tiles): distance 1.
     let with_meld = AnalyzeInput::new("1M 1M 1M 1M 2P 3P 4P 5S 6S 7S E S", 1);
-    oracle::compare::verdict_matches(&with_meld).unwrap();
+    oracle::compare::verdict_matches(&Production, &with_meld).unwrap();
     // Two four-of-a-kinds, one kong: either may be the kong.
     let two_quads = AnalyzeInput::new("1M 1M 1M 1M 5P 5P 5P 5P 2M 3M E S W N B", 0);
-    oracle::compare::verdict_matches(&two_quads).unwrap();
+    oracle::compare::verdict_matches(&Production, &two_quads).unwrap();
     // A kong-sized hand without a four-of-a-kind is refused.
     let no_quad = AnalyzeInput::new("1M 1M 1M 2M 5P 5P 5P 6P 2M 3M E S W N B", 0);
-    oracle::compare::verdict_matches(&no_quad).unwrap();
+    oracle::compare::verdict_matches(&Production, &no_quad).unwrap();
     assert!(mahjong_sim::analysis::analyze(&no_quad.tiles, &[]).is_err());
 }
 
@@ -87,5 +88,5 @@ fn regression_analysis_of_kong_sized_hands_with_melds() {
 #[test]
 fn regression_long_word_read_in_chunks() {
     let bytes = corpus("parse/regression-long-word-read-in-chunks");
-    oracle::fuzz::run::<oracle::target::Parse>(&bytes).unwrap();
+    oracle::fuzz::run::<oracle::target::Parse>(&Production, &bytes).unwrap();
 }

@@ -1,12 +1,11 @@
 //! Engine-versus-oracle checks. Fuzz targets, corpus replay and quickcheck
 //! properties all call these; each failure reads as a bug report.
 
+use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
 use mahjong_sim::analysis::{self as engine_analysis, Decomposition};
 use mahjong_sim::hand::Hand;
-use mahjong_sim::parse::{parse_hand_lines, parse_positioned};
 use mahjong_sim::thupc2021::event::{Event, Player};
-use mahjong_sim::thupc2021::wall::parse_wall;
 use mahjong_sim::thupc2021::wall::{Wall, DEAL};
 use mahjong_sim::tile::Tile;
 use std::collections::BTreeSet;
@@ -32,10 +31,10 @@ impl fmt::Debug for Failure {
 /// engine and the oracle's group split ([`crate::distance::distance`], what
 /// the oracle simulator uses) each against the oracle's whole-hand search
 /// ([`crate::distance::search`], the definition).
-pub fn distance(input: &HandInput) -> Result<(), Failure> {
+pub fn distance(engine: &dyn Engine, input: &HandInput) -> Result<(), Failure> {
     let hand = input.hand();
     let oracle = crate::distance::search(&hand, input.melds);
-    let engine = mahjong_sim::distance::distance(&hand, input.melds).ok();
+    let engine = engine.distance(&hand, input.melds).ok();
     let split = crate::distance::distance(&hand, input.melds);
     if engine == oracle && split == oracle {
         return Ok(());
@@ -52,9 +51,9 @@ pub fn distance(input: &HandInput) -> Result<(), Failure> {
 }
 
 /// Engine and oracle games give the same events, and the log is well formed.
-pub fn game(input: &WallInput) -> Result<(), Failure> {
+pub fn game(engine: &dyn Engine, input: &WallInput) -> Result<(), Failure> {
     let wall = input.wall();
-    let engine = mahjong_sim::thupc2021::game::play(&wall);
+    let engine = engine.play(&wall);
     let oracle = crate::thupc2021::game::play(&wall);
     if let Some(i) = (0..engine.len().max(oracle.len())).find(|&i| engine.get(i) != oracle.get(i)) {
         let show = |e: Option<&Event>| e.map_or("(end of log)".to_string(), |e| e.to_string());
@@ -82,10 +81,10 @@ pub fn game(input: &WallInput) -> Result<(), Failure> {
 /// discard named is the one discarded; a RON, PONG or CHOW verdict is the
 /// next event, by that player (with those tiles); a discard with no such
 /// verdict is followed by no claim; DOUBLE's extra turn is its player's.
-pub fn explain_verdicts(input: &WallInput) -> Result<(), Failure> {
-    use mahjong_sim::thupc2021::explain::{explain, render_steps};
+pub fn explain_verdicts(engine: &dyn Engine, input: &WallInput) -> Result<(), Failure> {
+    use mahjong_sim::thupc2021::explain::render_steps;
     let wall = input.wall();
-    let steps = explain(&wall);
+    let steps = engine.explain(&wall);
     let fail = |i: usize, what: String| {
         Failure(format!(
             "explain's verdict at line {} disagrees with the events: {what}\n  input: {input:?}\n{}",
@@ -161,14 +160,14 @@ pub fn explain_verdicts(input: &WallInput) -> Result<(), Failure> {
 
 /// Bytes into the parsers: never a panic, errors name a position or a
 /// count, and a wall that parses prints back to the same tiles.
-pub fn parse(bytes: &[u8]) -> Result<(), Failure> {
+pub fn parse(engine: &dyn Engine, bytes: &[u8]) -> Result<(), Failure> {
     // The streaming reader (walls from files and standard input) finds the
     // same names at the same places, or the same first error, as the
     // parser of a whole input, whatever the sizes of the chunks it gets.
-    let whole = parse_positioned(bytes);
+    let whole = engine.parse_positioned(bytes);
     for chunk in [1, 2, 3, 7, 64, 8192] {
-        let read = mahjong_sim::parse::read_positioned(
-            std::io::BufReader::with_capacity(chunk, bytes),
+        let read = engine.read_positioned(
+            &mut std::io::BufReader::with_capacity(chunk, bytes),
             usize::MAX - 1,
         );
         let same = match (&read, &whole) {
@@ -183,10 +182,10 @@ pub fn parse(bytes: &[u8]) -> Result<(), Failure> {
         }
     }
     // Every hand line that parses has a meld count its size fits.
-    if let Ok(lines) = parse_hand_lines(bytes) {
+    if let Ok(lines) = engine.parse_hand_lines(bytes) {
         for l in lines {
             let hand = Hand::from_tiles(&l.tiles);
-            if let Err(e) = mahjong_sim::distance::distance(&hand, l.melds) {
+            if let Err(e) = engine.distance(&hand, l.melds) {
                 return Err(Failure(format!(
                     "hand line {} parsed with {} melds, but: {e}\n  input: {bytes:?}",
                     l.line, l.melds
@@ -194,7 +193,7 @@ pub fn parse(bytes: &[u8]) -> Result<(), Failure> {
             }
         }
     }
-    match parse_wall(bytes) {
+    match engine.parse_wall(bytes) {
         Err(e) => {
             let message = e.to_string();
             if message.is_empty() || e.pos.is_some_and(|p| p.line == 0 || p.column == 0) {
@@ -204,7 +203,7 @@ pub fn parse(bytes: &[u8]) -> Result<(), Failure> {
         }
         Ok(wall) => {
             let printed = wall.to_string();
-            match parse_wall(printed.as_bytes()) {
+            match engine.parse_wall(printed.as_bytes()) {
                 Ok(again) if again == wall => Ok(()),
                 other => Err(Failure(format!(
                     "wall does not survive printing\n  input: {bytes:?}\n  printed: {printed:?}\n  reparsed: {other:?}"
@@ -395,7 +394,7 @@ fn analysis_failure(input: &AnalyzeInput, what: String) -> Failure {
 
 /// Every decomposition the engine lists uses exactly the hand's tiles, has
 /// the right number of valid sets and a pair; and so do those of every wait.
-pub fn decompositions_valid(input: &AnalyzeInput) -> Result<(), Failure> {
+pub fn decompositions_valid(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure> {
     let (sets, complete, ready) = analysis_sizes(input);
     let hand = input.hand();
     let valid = |d: &Decomposition, h: &Hand| {
@@ -413,7 +412,7 @@ pub fn decompositions_valid(input: &AnalyzeInput) -> Result<(), Failure> {
         d.sets.len() == sets && used == *h && d.sets.windows(2).all(|w| w[0] <= w[1])
     };
     if complete {
-        for d in engine_analysis::decompositions(&hand.ordinary_counts(), sets) {
+        for d in engine.decompositions(&hand.ordinary_counts(), sets) {
             if !valid(&d, &hand) {
                 return Err(analysis_failure(
                     input,
@@ -423,7 +422,7 @@ pub fn decompositions_valid(input: &AnalyzeInput) -> Result<(), Failure> {
         }
     }
     if ready {
-        for w in engine_analysis::waits(&hand, sets) {
+        for w in engine.waits(&hand, sets) {
             let mut with = hand;
             with.add(w.tile);
             for c in &w.completes {
@@ -486,18 +485,22 @@ impl OracleLists {
 
 /// Engine and oracle list the same decompositions, the same waits (with the
 /// same possible flags and shapes).
-pub fn decompositions_match(input: &AnalyzeInput) -> Result<(), Failure> {
-    lists_match(input, &OracleLists::of(input))
+pub fn decompositions_match(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure> {
+    lists_match(engine, input, &OracleLists::of(input))
 }
 
-fn lists_match(input: &AnalyzeInput, lists: &OracleLists) -> Result<(), Failure> {
+fn lists_match(
+    engine: &dyn Engine,
+    input: &AnalyzeInput,
+    lists: &OracleLists,
+) -> Result<(), Failure> {
     let (sets, _, _) = analysis_sizes(input);
     let hand = input.hand();
     if let Some(oracle) = &lists.decompositions {
-        let engine: BTreeSet<Decomposition> =
-            engine_analysis::decompositions(&hand.ordinary_counts(), sets)
-                .into_iter()
-                .collect();
+        let engine: BTreeSet<Decomposition> = engine
+            .decompositions(&hand.ordinary_counts(), sets)
+            .into_iter()
+            .collect();
         if engine != *oracle {
             let show = |s: &BTreeSet<Decomposition>| {
                 s.iter()
@@ -516,7 +519,7 @@ fn lists_match(input: &AnalyzeInput, lists: &OracleLists) -> Result<(), Failure>
         }
     }
     if let Some(oracle_waits) = &lists.waits {
-        let engine = engine_analysis::waits(&hand, sets);
+        let engine = engine.waits(&hand, sets);
         let engine_tiles: Vec<(Tile, bool)> = engine.iter().map(|w| (w.tile, w.possible)).collect();
         let oracle_tiles: Vec<(Tile, bool)> = oracle_waits.iter().map(|w| (w.0, w.1)).collect();
         if engine_tiles != oracle_tiles {
@@ -552,16 +555,17 @@ fn lists_match(input: &AnalyzeInput, lists: &OracleLists) -> Result<(), Failure>
 }
 
 /// A `13 - 3n` hand has a possible wait exactly when its distance is 1.
-pub fn wait_iff_distance_one(input: &AnalyzeInput) -> Result<(), Failure> {
+pub fn wait_iff_distance_one(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure> {
     let n = input.melds;
     if input.tiles.len() != 13 - 3 * n as usize {
         return Ok(());
     }
     let hand = input.hand();
-    let possible = engine_analysis::waits(&hand, 4 - n as usize)
+    let possible = engine
+        .waits(&hand, 4 - n as usize)
         .iter()
         .any(|w| w.possible);
-    let d = mahjong_sim::distance::distance(&hand, n).expect("13 - 3n tiles");
+    let d = engine.distance(&hand, n).expect("13 - 3n tiles");
     if possible != (d == 1) {
         return Err(analysis_failure(
             input,
@@ -572,14 +576,16 @@ pub fn wait_iff_distance_one(input: &AnalyzeInput) -> Result<(), Failure> {
 }
 
 /// A `14 - 3n` hand wins exactly when its distance is 0.
-pub fn win_iff_distance_zero(input: &AnalyzeInput) -> Result<(), Failure> {
+pub fn win_iff_distance_zero(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure> {
     let n = input.melds;
     if input.tiles.len() != 14 - 3 * n as usize {
         return Ok(());
     }
     let hand = input.hand();
-    let wins = !engine_analysis::decompositions(&hand.ordinary_counts(), 4 - n as usize).is_empty();
-    let d = mahjong_sim::distance::distance(&hand, n).expect("14 - 3n tiles");
+    let wins = !engine
+        .decompositions(&hand.ordinary_counts(), 4 - n as usize)
+        .is_empty();
+    let d = engine.distance(&hand, n).expect("14 - 3n tiles");
     if wins != (d == 0) {
         return Err(analysis_failure(
             input,
@@ -620,11 +626,15 @@ fn kong_distance(hand: &Hand, melds: u8, kongs: usize) -> Option<u8> {
 /// (refused when the hand holds too few four-of-a-kinds), the discards
 /// that leave the least of it (complete size) or the draws that lower it
 /// (ready size).
-pub fn verdict_matches(input: &AnalyzeInput) -> Result<(), Failure> {
-    verdict_matches_lists(input, &OracleLists::of(input))
+pub fn verdict_matches(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure> {
+    verdict_matches_lists(engine, input, &OracleLists::of(input))
 }
 
-fn verdict_matches_lists(input: &AnalyzeInput, lists: &OracleLists) -> Result<(), Failure> {
+fn verdict_matches_lists(
+    engine: &dyn Engine,
+    input: &AnalyzeInput,
+    lists: &OracleLists,
+) -> Result<(), Failure> {
     use engine_analysis::Verdict;
     let (_, complete, _) = analysis_sizes(input);
     let hand = input.hand();
@@ -634,7 +644,7 @@ fn verdict_matches_lists(input: &AnalyzeInput, lists: &OracleLists) -> Result<()
         .take(n as usize)
         .map(mahjong_sim::meld::Meld::Pung)
         .collect();
-    let engine = match engine_analysis::analyze(&input.tiles, &exposed) {
+    let engine = match engine.analyze(&input.tiles, &exposed) {
         Ok(a) => Some(a.verdict),
         // Refused for want of four-of-a-kinds: the oracle must find none.
         Err(engine_analysis::AnalysisError::Kongs { .. }) => None,
@@ -705,11 +715,124 @@ fn verdict_matches_lists(input: &AnalyzeInput, lists: &OracleLists) -> Result<()
 }
 
 /// All analysis checks.
-pub fn analysis(input: &AnalyzeInput) -> Result<(), Failure> {
+pub fn analysis(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure> {
     let lists = OracleLists::of(input);
-    decompositions_valid(input)?;
-    lists_match(input, &lists)?;
-    wait_iff_distance_one(input)?;
-    win_iff_distance_zero(input)?;
-    verdict_matches_lists(input, &lists)
+    decompositions_valid(engine, input)?;
+    lists_match(engine, input, &lists)?;
+    wait_iff_distance_one(engine, input)?;
+    win_iff_distance_zero(engine, input)?;
+    verdict_matches_lists(engine, input, &lists)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each check passes mahjong-sim and fails an engine with a bug planted
+    //! where the check looks (`crate::planted`): a check that could not
+    //! fail would pass anything.
+    use super::*;
+    use crate::engine::Production;
+    use crate::planted::*;
+    use mahjong_sim::rng::Rng;
+    use mahjong_sim::thupc2021::families::uniform_wall;
+
+    /// `check` passes mahjong-sim on `input` and fails `planted`.
+    fn catches<I: ?Sized + fmt::Debug>(
+        check: impl Fn(&dyn Engine, &I) -> Result<(), Failure>,
+        planted: &dyn Engine,
+        input: &I,
+    ) {
+        check(&Production, input).unwrap();
+        assert!(
+            check(planted, input).is_err(),
+            "let the bug through on {input:?}"
+        );
+    }
+
+    /// The first of 200 random walls on which `planted` differs; mahjong-sim
+    /// passes every wall before it.
+    fn caught_on_some_wall(
+        check: impl Fn(&dyn Engine, &WallInput) -> Result<(), Failure>,
+        planted: &dyn Engine,
+    ) {
+        let found = (0..200).any(|seed| {
+            let input = WallInput {
+                tiles: uniform_wall(&mut Rng::new(seed)).tiles().to_vec(),
+            };
+            check(&Production, &input).unwrap();
+            check(planted, &input).is_err()
+        });
+        assert!(found, "none of 200 walls shows the bug");
+    }
+
+    #[test]
+    fn distance_catches_a_wrong_distance() {
+        let hand = HandInput::new("1M 2M 3M 4P 5P 6P 7S 8S 9S 1M 2M E E", 0);
+        catches(distance, &HonorPairIgnored, &hand);
+    }
+
+    #[test]
+    fn game_catches_wrong_events() {
+        caught_on_some_wall(game, &RonToDiscarder);
+        caught_on_some_wall(game, &ChowDescending);
+    }
+
+    #[test]
+    fn explain_verdicts_catches_claims_without_verdicts() {
+        caught_on_some_wall(explain_verdicts, &ClaimVerdictsLost);
+    }
+
+    #[test]
+    fn parse_catches_each_planted_parser_bug() {
+        catches(parse, &ReaderLosesLastName, b"1M 2M".as_slice());
+        catches(parse, &ColumnsFromZero, b"X 1M".as_slice());
+        let line = b"1M 2M 3M 4P 5P 6P 7S 8S 9S 1M 2M E E\n";
+        catches(parse, &HandLineMeldMore, line.as_slice());
+        let wall = uniform_wall(&mut Rng::new(1)).to_string();
+        catches(parse, &WallLosesLastTile, wall.as_bytes());
+    }
+
+    #[test]
+    fn decompositions_valid_catches_tiles_the_hand_lacks() {
+        let hand = AnalyzeInput::new("1M 1M 1M 2M 3M 4M 5P 5P 5P 7S 8S 9S E E", 0);
+        catches(decompositions_valid, &WrongPair, &hand);
+    }
+
+    #[test]
+    fn decompositions_match_catches_lost_decompositions_and_shapes() {
+        let several = AnalyzeInput::new("1M 1M 1M 2M 2M 2M 3M 3M 3M 5P 5P 5P E E", 0);
+        catches(decompositions_match, &LastDecompositionLost, &several);
+        let ready = AnalyzeInput::new("1M 2M 3M 4M 5M 6M 7M 8M 9M 5P 5P E E", 0);
+        catches(decompositions_match, &ShapesLost, &ready);
+    }
+
+    #[test]
+    fn wait_iff_distance_one_catches_a_wrong_distance() {
+        let ready = AnalyzeInput::new("1M 2M 3M 4M 5M 6M 7M 8M 9M 5P 5P E E", 0);
+        catches(wait_iff_distance_one, &ReadyIsTwo, &ready);
+    }
+
+    #[test]
+    fn win_iff_distance_zero_catches_a_wrong_distance() {
+        let wins = AnalyzeInput::new("1M 1M 1M 2M 3M 4M 5P 5P 5P 7S 8S 9S E E", 0);
+        catches(win_iff_distance_zero, &WinningIsOne, &wins);
+    }
+
+    #[test]
+    fn verdict_matches_catches_a_wrong_distance() {
+        let far = AnalyzeInput::new("1M 4M 7M 1P 4P 7P 1S 4S 7S E S W N", 0);
+        catches(verdict_matches, &OtherVerdictFurther, &far);
+    }
+
+    /// The whole analysis check holds each of its parts.
+    #[test]
+    fn analysis_runs_every_part() {
+        let wins = AnalyzeInput::new("1M 1M 1M 2M 3M 4M 5P 5P 5P 7S 8S 9S E E", 0);
+        catches(analysis, &WrongPair, &wins);
+        catches(analysis, &WinningIsOne, &wins);
+        let ready = AnalyzeInput::new("1M 2M 3M 4M 5M 6M 7M 8M 9M 5P 5P E E", 0);
+        catches(analysis, &ShapesLost, &ready);
+        catches(analysis, &ReadyIsTwo, &ready);
+        let far = AnalyzeInput::new("1M 4M 7M 1P 4P 7P 1S 4S 7S E S W N", 0);
+        catches(analysis, &OtherVerdictFurther, &far);
+    }
 }

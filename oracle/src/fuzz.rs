@@ -3,10 +3,12 @@
 //! `cargo test` replays `corpus/` through the same call.
 
 use crate::compare::Failure;
+use crate::engine::Engine;
 use crate::target::Target;
 
-/// Engine against oracle on the input `bytes` decode to (nothing when they
-/// decode to none).
-pub fn run<T: Target>(bytes: &[u8]) -> Result<(), Failure> {
-    T::decode(bytes).map_or(Ok(()), |input| T::check(&input))
+/// `engine` against the oracle on the input `bytes` decode to (nothing when
+/// they decode to none). The fuzz targets pass
+/// [`crate::engine::Production`].
+pub fn run<T: Target>(engine: &dyn Engine, bytes: &[u8]) -> Result<(), Failure> {
+    T::decode(bytes).map_or(Ok(()), |input| T::check(engine, &input))
 }

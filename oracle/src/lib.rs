@@ -18,11 +18,13 @@
 pub mod analysis;
 pub mod compare;
 pub mod distance;
+pub mod engine;
 #[cfg(feature = "arbitrary")]
 pub mod fuzz;
 pub mod input;
 pub mod memo;
 pub mod noi2014;
 pub mod noi2014_harness;
+pub mod planted;
 pub mod target;
 pub mod thupc2021;

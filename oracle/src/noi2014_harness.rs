@@ -11,8 +11,8 @@
 //! judges ask the same requests they get the same answers, and the first
 //! request they differ on is reported.
 
-use crate::compare::Failure;
 use crate::noi2014 as oracle;
+use crate::{compare::Failure, engine::Engine};
 use mahjong_sim::noi2014::tiles::{lower_name, name, tile};
 use mahjong_sim::noi2014::wall::Wall;
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request, SampleBot};
@@ -247,14 +247,14 @@ fn first_difference<T: PartialEq + fmt::Debug>(
 
 /// Engine and oracle agree on every request, event and result, and the
 /// results are a ranking: points sum to 10, places agree with points.
-pub fn check(input: &Noi2014Input) -> Result<(), Failure> {
+pub fn check(engine: &dyn Engine, input: &Noi2014Input) -> Result<(), Failure> {
     // A panic in a judge or a bot is a finding too, reported with its input
     // (a panicking quickcheck property cannot print it).
     let run = |what: &str, f: &dyn Fn() -> Outcome| {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
             .map_err(|_| Failure(format!("the {what} panicked\n  input: {input:?}")))
     };
-    let e = run("engine", &|| engine(input).1)?;
+    let e = run("engine", &|| engine.noi2014(input))?;
     let o = run("oracle", &|| oracle(input))?;
     let fail = |what: String| Failure(format!("NOI2014 judges differ: {what}\n  input: {input:?}"));
     if let Some((i, a, b)) = first_difference(&e.requests, &o.requests) {
@@ -733,5 +733,46 @@ mod tests {
             assert_eq!(*len, want_len);
             assert_eq!(*print, want_print, "{text}");
         }
+    }
+}
+
+#[cfg(test)]
+mod planted_tests {
+    use super::*;
+    use crate::engine::Production;
+    use crate::planted::{ChanceOneMore, Noi2014EndLost, OutOneLater, PanicsOnSelfDrawn};
+
+    /// The first of 100 random games (greedy and sample bots, and a
+    /// scripted seat) on which `planted` fails the check, with its report;
+    /// mahjong-sim passes every game before it.
+    fn report(planted: &dyn Engine) -> String {
+        for seed in 0..100 {
+            let input = Noi2014Input {
+                wall: Wall::shuffled(&mut mahjong_sim::rng::Rng::new(seed))
+                    .kinds()
+                    .to_vec(),
+                seats: [
+                    Seat::Scripted,
+                    Seat::Greedy,
+                    Seat::Sample(seed),
+                    Seat::Greedy,
+                ],
+                script: (0..200).map(|i| (seed as u8).wrapping_mul(i) ^ i).collect(),
+            };
+            check(&Production, &input).unwrap();
+            if let Err(f) = check(planted, &input) {
+                return f.0;
+            }
+        }
+        panic!("none of 100 games shows the bug");
+    }
+
+    /// Each part of the outcome is compared, and a panic is reported.
+    #[test]
+    fn check_catches_each_planted_bug() {
+        assert!(report(&Noi2014EndLost).contains("event "));
+        assert!(report(&ChanceOneMore).contains("result of player"));
+        assert!(report(&OutOneLater).contains("result of player"));
+        assert!(report(&PanicsOnSelfDrawn).contains("the engine panicked"));
     }
 }

@@ -6,6 +6,7 @@
 //! one of them then covers it.
 
 use crate::compare::{self, Failure};
+use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
 use crate::noi2014_harness::{self, Noi2014Input};
 use std::fmt::Debug;
@@ -19,8 +20,8 @@ pub trait Target {
     const CASE_DIVISOR: u64 = 1;
     /// The input; its `Debug` is a paste-ready reproduction.
     type Input: Debug;
-    /// Runs engine and oracle on `input` and demands they agree.
-    fn check(input: &Self::Input) -> Result<(), Failure>;
+    /// Runs `engine` and the oracle on `input` and demands they agree.
+    fn check(engine: &dyn Engine, input: &Self::Input) -> Result<(), Failure>;
     /// Decodes fuzzer bytes into an input (as a typed `fuzz_target!`
     /// would); `None` skips them.
     #[cfg(feature = "arbitrary")]
@@ -42,8 +43,8 @@ pub struct Distance;
 impl Target for Distance {
     const NAME: &'static str = "distance";
     type Input = HandInput;
-    fn check(input: &HandInput) -> Result<(), Failure> {
-        compare::distance(input)
+    fn check(engine: &dyn Engine, input: &HandInput) -> Result<(), Failure> {
+        compare::distance(engine, input)
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<HandInput> {
@@ -58,8 +59,8 @@ impl Target for Game {
     const NAME: &'static str = "game";
     const CASE_DIVISOR: u64 = 10;
     type Input = WallInput;
-    fn check(input: &WallInput) -> Result<(), Failure> {
-        compare::game(input)
+    fn check(engine: &dyn Engine, input: &WallInput) -> Result<(), Failure> {
+        compare::game(engine, input)
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<WallInput> {
@@ -73,8 +74,8 @@ pub struct Parse;
 impl Target for Parse {
     const NAME: &'static str = "parse";
     type Input = Vec<u8>;
-    fn check(input: &Vec<u8>) -> Result<(), Failure> {
-        compare::parse(input)
+    fn check(engine: &dyn Engine, input: &Vec<u8>) -> Result<(), Failure> {
+        compare::parse(engine, input)
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<Vec<u8>> {
@@ -88,8 +89,8 @@ pub struct Analyze;
 impl Target for Analyze {
     const NAME: &'static str = "analyze";
     type Input = AnalyzeInput;
-    fn check(input: &AnalyzeInput) -> Result<(), Failure> {
-        compare::analysis(input)
+    fn check(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure> {
+        compare::analysis(engine, input)
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<AnalyzeInput> {
@@ -104,8 +105,8 @@ pub struct Noi2014;
 impl Target for Noi2014 {
     const NAME: &'static str = "noi2014";
     type Input = Noi2014Input;
-    fn check(input: &Noi2014Input) -> Result<(), Failure> {
-        noi2014_harness::check(input)
+    fn check(engine: &dyn Engine, input: &Noi2014Input) -> Result<(), Failure> {
+        noi2014_harness::check(engine, input)
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<Noi2014Input> {

@@ -1,0 +1,397 @@
+//! Planted bugs: engines wrong in one known way each, built by changing
+//! what mahjong-sim answers in one case. They measure the harness the way a
+//! mutation score does, from the other side: a check that passes one of
+//! them, or a corpus none of whose files shows it, would let that bug
+//! through. `tests/corpus.rs` demands that each target's corpus catch every
+//! bug planted for it; the checks' own tests (in [`crate::compare`] and
+//! [`crate::noi2014_harness`]) demand that each check catch the bugs it is
+//! there for.
+//!
+//! Each bug shows only on some inputs (a hand with an honor pair, a game
+//! with a chow, an input whose last line has no line end), so catching it
+//! says the corpus holds such an input, not just that the check runs.
+
+use crate::engine::{Engine, Production};
+use crate::noi2014::End;
+use crate::noi2014_harness::{Noi2014Input, Outcome};
+use mahjong_sim::analysis::{Analysis, AnalysisError, Decomposition, Verdict, Wait};
+use mahjong_sim::distance::DistanceError;
+use mahjong_sim::hand::Hand;
+use mahjong_sim::meld::Meld;
+use mahjong_sim::parse::{HandLine, ParseError, Pos, ReadError};
+use mahjong_sim::thupc2021::event::Event;
+use mahjong_sim::thupc2021::explain::Step;
+use mahjong_sim::thupc2021::wall::Wall;
+use mahjong_sim::tile::{Tile, ORDINARY_KINDS};
+use std::io::BufRead;
+
+/// One planted bug.
+pub struct Planted {
+    /// What is wrong, as a bug report would say.
+    pub bug: &'static str,
+    /// The fuzz target (and `corpus/` folder) that must catch it.
+    pub target: &'static str,
+    /// The engine with the bug.
+    pub engine: &'static (dyn Engine + Sync),
+}
+
+/// Every planted bug, by target.
+pub static PLANTED: &[Planted] = &[
+    Planted {
+        bug: "a hand holding exactly two of an honor is one further",
+        target: "distance",
+        engine: &HonorPairIgnored,
+    },
+    Planted {
+        bug: "a 13 - 3n hand one tile from winning is two",
+        target: "distance",
+        engine: &ReadyIsTwo,
+    },
+    Planted {
+        bug: "a winning hand is one from winning",
+        target: "distance",
+        engine: &WinningIsOne,
+    },
+    Planted {
+        bug: "a RON is credited to the discarder",
+        target: "game",
+        engine: &RonToDiscarder,
+    },
+    Planted {
+        bug: "a CHOW's tiles are logged in descending order",
+        target: "game",
+        engine: &ChowDescending,
+    },
+    Planted {
+        bug: "an exhausted wall is not logged",
+        target: "game",
+        engine: &ExhaustedNotLogged,
+    },
+    Planted {
+        bug: "the streaming reader loses a last name with no line end after it",
+        target: "parse",
+        engine: &ReaderLosesLastName,
+    },
+    Planted {
+        bug: "wall errors count columns from 0",
+        target: "parse",
+        engine: &ColumnsFromZero,
+    },
+    Planted {
+        bug: "a hand line with fewer than four melds reads one meld more",
+        target: "parse",
+        engine: &HandLineMeldMore,
+    },
+    Planted {
+        bug: "a parsed wall loses its last tile",
+        target: "parse",
+        engine: &WallLosesLastTile,
+    },
+    Planted {
+        bug: "a hand with several decompositions loses the last",
+        target: "analyze",
+        engine: &LastDecompositionLost,
+    },
+    Planted {
+        bug: "a decomposition's pair is the wrong kind",
+        target: "analyze",
+        engine: &WrongPair,
+    },
+    Planted {
+        bug: "a wait on a kind held four times is called possible",
+        target: "analyze",
+        engine: &HeldFourPossible,
+    },
+    Planted {
+        bug: "a waiting tile's shapes are lost",
+        target: "analyze",
+        engine: &ShapesLost,
+    },
+    Planted {
+        bug: "a hand that neither wins nor waits is one further",
+        target: "analyze",
+        engine: &OtherVerdictFurther,
+    },
+    Planted {
+        bug: "the last event (the game's end) is lost",
+        target: "noi2014",
+        engine: &Noi2014EndLost,
+    },
+    Planted {
+        bug: "the first chance value is one more",
+        target: "noi2014",
+        engine: &ChanceOneMore,
+    },
+    Planted {
+        bug: "a player put out is put out by the next request",
+        target: "noi2014",
+        engine: &OutOneLater,
+    },
+    Planted {
+        bug: "the judge panics on a self-drawn win",
+        target: "noi2014",
+        engine: &PanicsOnSelfDrawn,
+    },
+];
+
+/// Distance: one more when the hand holds exactly two of an honor.
+pub struct HonorPairIgnored;
+impl Engine for HonorPairIgnored {
+    fn distance(&self, hand: &Hand, melds: u8) -> Result<u8, DistanceError> {
+        let d = Production.distance(hand, melds)?;
+        let honor_pair = Tile::ordinary().any(|t| t.is_honor() && hand.count(t) == 2);
+        Ok(d + honor_pair as u8)
+    }
+}
+
+/// Distance: 2 for a `13 - 3n` hand at distance 1.
+pub struct ReadyIsTwo;
+impl Engine for ReadyIsTwo {
+    fn distance(&self, hand: &Hand, melds: u8) -> Result<u8, DistanceError> {
+        let d = Production.distance(hand, melds)?;
+        Ok(if d == 1 && hand.len() == 13 - 3 * melds as usize {
+            2
+        } else {
+            d
+        })
+    }
+}
+
+/// Distance: 1 for a winning hand.
+pub struct WinningIsOne;
+impl Engine for WinningIsOne {
+    fn distance(&self, hand: &Hand, melds: u8) -> Result<u8, DistanceError> {
+        Production.distance(hand, melds).map(|d| d.max(1))
+    }
+}
+
+/// THUPC game: RON and its WIN by the discarder.
+pub struct RonToDiscarder;
+impl Engine for RonToDiscarder {
+    fn play(&self, wall: &Wall) -> Vec<Event> {
+        let mut events = Production.play(wall);
+        let mut winner = None;
+        for e in &mut events {
+            match e {
+                Event::Ron { player, from, .. } => {
+                    std::mem::swap(player, from);
+                    winner = Some(*player);
+                }
+                Event::Win { player } => *player = winner.unwrap_or(*player),
+                _ => {}
+            }
+        }
+        events
+    }
+}
+
+/// THUPC game: CHOW tiles descending.
+pub struct ChowDescending;
+impl Engine for ChowDescending {
+    fn play(&self, wall: &Wall) -> Vec<Event> {
+        let mut events = Production.play(wall);
+        for e in &mut events {
+            if let Event::Chow { tiles, .. } = e {
+                tiles.reverse();
+            }
+        }
+        events
+    }
+}
+
+/// THUPC game: no `DRAW` line at the end.
+pub struct ExhaustedNotLogged;
+impl Engine for ExhaustedNotLogged {
+    fn play(&self, wall: &Wall) -> Vec<Event> {
+        let mut events = Production.play(wall);
+        if events.last() == Some(&Event::ExhaustedWall) {
+            events.pop();
+        }
+        events
+    }
+}
+
+/// Parsing: the streaming reader drops the last name when the input does
+/// not end with a line end.
+pub struct ReaderLosesLastName;
+impl Engine for ReaderLosesLastName {
+    fn read_positioned(
+        &self,
+        reader: &mut dyn BufRead,
+        max: usize,
+    ) -> Result<Vec<(Pos, Tile)>, ReadError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(ReadError::Io)?;
+        let mut names = Production.read_positioned(&mut &bytes[..], max)?;
+        if !bytes.ends_with(b"\n") {
+            names.pop();
+        }
+        Ok(names)
+    }
+}
+
+/// Parsing: a wall error's column one less.
+pub struct ColumnsFromZero;
+impl Engine for ColumnsFromZero {
+    fn parse_wall(&self, bytes: &[u8]) -> Result<Wall, ParseError> {
+        Production.parse_wall(bytes).map_err(|mut e| {
+            if let Some(p) = &mut e.pos {
+                p.column -= 1;
+            }
+            e
+        })
+    }
+}
+
+/// Parsing: hand lines with one meld more, up to four.
+pub struct HandLineMeldMore;
+impl Engine for HandLineMeldMore {
+    fn parse_hand_lines(&self, bytes: &[u8]) -> Result<Vec<HandLine>, ParseError> {
+        let mut lines = Production.parse_hand_lines(bytes)?;
+        for l in &mut lines {
+            l.melds = (l.melds + 1).min(4);
+        }
+        Ok(lines)
+    }
+}
+
+/// Parsing: a wall without its last tile (when it stays a wall).
+pub struct WallLosesLastTile;
+impl Engine for WallLosesLastTile {
+    fn parse_wall(&self, bytes: &[u8]) -> Result<Wall, ParseError> {
+        let wall = Production.parse_wall(bytes)?;
+        let tiles = wall.tiles();
+        Ok(Wall::new(tiles[..tiles.len() - 1].to_vec()).unwrap_or(wall))
+    }
+}
+
+/// Analysis: the last of several decompositions lost.
+pub struct LastDecompositionLost;
+impl Engine for LastDecompositionLost {
+    fn decompositions(&self, counts: &[u8; ORDINARY_KINDS], sets: usize) -> Vec<Decomposition> {
+        let mut ds = Production.decompositions(counts, sets);
+        if ds.len() > 1 {
+            ds.pop();
+        }
+        ds
+    }
+}
+
+/// Analysis: every decomposition's pair one kind on (so it uses tiles the
+/// hand does not hold).
+pub struct WrongPair;
+impl Engine for WrongPair {
+    fn decompositions(&self, counts: &[u8; ORDINARY_KINDS], sets: usize) -> Vec<Decomposition> {
+        let mut ds = Production.decompositions(counts, sets);
+        for d in &mut ds {
+            d.pair =
+                Tile::from_index((d.pair.index() + 1) % ORDINARY_KINDS).expect("an ordinary kind");
+        }
+        ds
+    }
+}
+
+/// Analysis: waits on kinds held four times called possible.
+pub struct HeldFourPossible;
+impl Engine for HeldFourPossible {
+    fn waits(&self, hand: &Hand, sets: usize) -> Vec<Wait> {
+        let mut ws = Production.waits(hand, sets);
+        for w in &mut ws {
+            w.possible = true;
+        }
+        ws
+    }
+}
+
+/// Analysis: no shapes for any waiting tile.
+pub struct ShapesLost;
+impl Engine for ShapesLost {
+    fn waits(&self, hand: &Hand, sets: usize) -> Vec<Wait> {
+        let mut ws = Production.waits(hand, sets);
+        for c in ws.iter_mut().flat_map(|w| &mut w.completes) {
+            c.shapes.clear();
+        }
+        ws
+    }
+}
+
+/// Analysis: the distance in an "other" verdict one more.
+pub struct OtherVerdictFurther;
+impl Engine for OtherVerdictFurther {
+    fn analyze(&self, tiles: &[Tile], melds: &[Meld]) -> Result<Analysis, AnalysisError> {
+        let mut a = Production.analyze(tiles, melds)?;
+        if let Verdict::Other { distance, .. } = &mut a.verdict {
+            *distance += 1;
+        }
+        Ok(a)
+    }
+}
+
+/// NOI2014: the game's last event lost.
+pub struct Noi2014EndLost;
+impl Engine for Noi2014EndLost {
+    fn noi2014(&self, input: &Noi2014Input) -> Outcome {
+        let mut o = Production.noi2014(input);
+        o.events.pop();
+        o
+    }
+}
+
+/// NOI2014: the first chance value one more.
+pub struct ChanceOneMore;
+impl Engine for ChanceOneMore {
+    fn noi2014(&self, input: &Noi2014Input) -> Outcome {
+        let mut o = Production.noi2014(input);
+        if let Some(c) = o.results.iter_mut().find_map(|r| r.chance.as_mut()) {
+            *c += 1;
+        }
+        o
+    }
+}
+
+/// NOI2014: a player put out, by the request after the one that did.
+pub struct OutOneLater;
+impl Engine for OutOneLater {
+    fn noi2014(&self, input: &Noi2014Input) -> Outcome {
+        let mut o = Production.noi2014(input);
+        for r in &mut o.results {
+            if let End::Out { request } = &mut r.end {
+                *request += 1;
+            }
+        }
+        o
+    }
+}
+
+/// NOI2014: a panic when anyone wins on their own draw.
+pub struct PanicsOnSelfDrawn;
+impl Engine for PanicsOnSelfDrawn {
+    fn noi2014(&self, input: &Noi2014Input) -> Outcome {
+        let o = Production.noi2014(input);
+        let self_drawn = |r: &crate::noi2014::PlayerResult| {
+            matches!(
+                r.end,
+                End::Won {
+                    self_drawn: true,
+                    ..
+                }
+            )
+        };
+        assert!(!o.results.iter().any(self_drawn), "planted panic");
+        o
+    }
+}
+
+/// explain: claim verdicts (RON, PONG, CHOW) left out of the notes.
+pub struct ClaimVerdictsLost;
+impl Engine for ClaimVerdictsLost {
+    fn explain(&self, wall: &Wall) -> Vec<Step> {
+        let mut steps = Production.explain(wall);
+        for s in &mut steps {
+            s.notes.retain(|n| {
+                !(n.ends_with(": RON") || n.ends_with(": PONG") || n.ends_with(": CHOW"))
+            });
+        }
+        steps
+    }
+}
