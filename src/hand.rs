@@ -148,23 +148,13 @@ impl Hand {
 /// The base-5 keys of the three suits and the honors of `counts`, each count
 /// capped at 4 (first kind of a group in the lowest digit): with SSE2 on
 /// x86-64 (every such processor has it), words of eight counts elsewhere.
-/// Code compiled for SSSE3 calls [`group_keys_ssse3`] instead.
+/// Code compiled for SSSE3 calls [`ssse3::group_keys`] instead.
 #[inline(always)]
 pub(crate) fn group_keys(counts: &[u8; KINDS]) -> [u32; 4] {
     #[cfg(target_arch = "x86_64")]
     return sse2::group_keys(counts);
     #[cfg(not(target_arch = "x86_64"))]
     return swar::group_keys(counts);
-}
-
-/// [`group_keys`] in fewer instructions, for callers compiled for SSSE3
-/// (`#[target_feature(enable = "ssse3")]`, entered after a run-time check):
-/// inlined into them, so that the keys stay in registers.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "ssse3")]
-#[inline]
-pub(crate) fn group_keys_ssse3(counts: &[u8; KINDS]) -> [u32; 4] {
-    ssse3::group_keys(counts)
 }
 
 /// The sum of the 37 counts.
@@ -289,7 +279,7 @@ mod sse2 {
 /// an overlapping load (weights 125, then 3125: 5^8) into the high lane, and
 /// one horizontal add sums the lanes of all four groups.
 #[cfg(target_arch = "x86_64")]
-mod ssse3 {
+pub(crate) mod ssse3 {
     use crate::tile::KINDS;
     use std::arch::x86_64::*;
 
@@ -302,10 +292,13 @@ mod ssse3 {
     }
 
     /// The base-5 keys of the three suits and the honors, as
-    /// [`super::group_keys`] computes them.
+    /// [`super::group_keys`] computes them, in fewer instructions: for
+    /// callers compiled for SSSE3 (`#[target_feature(enable = "ssse3")]`,
+    /// entered after a run-time check), inlined into them so that the keys
+    /// stay in registers.
     #[target_feature(enable = "ssse3")]
     #[inline]
-    pub(super) fn group_keys(counts: &[u8; KINDS]) -> [u32; 4] {
+    pub(crate) fn group_keys(counts: &[u8; KINDS]) -> [u32; 4] {
         let four = _mm_set1_epi8(4);
         let cap = |v: __m128i| _mm_min_epu8(v, four);
         // Kinds 0-7 and 9-16; 18-25 and 27-34 (34 is PASS: weight 0).

@@ -211,6 +211,26 @@ fn reap_killed(pending: &mut Vec<i32>, patience: Duration) {
     }
 }
 
+/// After a run's shell has exited and its group was killed: waits for the
+/// end of its output (`output_ended(patience)`: true when it ended within
+/// `patience`). A process that left the group and holds the output open
+/// would keep the reader waiting: when the output has not ended within
+/// 20 ms, the run's escapees are swept (a sweep reads `/proc`, too slow for
+/// every run) and the output gets another second. Returns how many the
+/// sweep killed, `None` when the output ended at once and none ran.
+fn drain_after_exit(
+    mark: u64,
+    pgid: i32,
+    mut output_ended: impl FnMut(Duration) -> bool,
+) -> Option<usize> {
+    if output_ended(Duration::from_millis(20)) {
+        return None;
+    }
+    let escaped = sweep(Which::Run(mark), Some(pgid));
+    output_ended(Duration::from_secs(1));
+    Some(escaped)
+}
+
 /// Kills every process left behind by finished runs (with their children)
 /// and reaps them: what a caller does when it is done with running
 /// programs. Returns how many were alive. Needs [`become_subreaper`].
@@ -392,22 +412,24 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
         .lock()
         .expect("no panics while held")
         .retain(|g| g.0 != pgid);
-    // A process that left the group and holds the output open keeps the
-    // reader waiting: find it at once. Quiet ones are found every
-    // SWEEP_EVERY runs (and by `kill_leftovers`), as a sweep reads `/proc`.
-    let mut output = out_rx.recv_timeout(Duration::from_millis(20));
-    if output.is_err() {
-        run.escaped = sweep(Which::Run(mark), Some(pgid));
-        output = out_rx.recv_timeout(Duration::from_secs(1));
-    } else if mark % SWEEP_EVERY == SWEEP_EVERY - 1 {
-        run.escaped = sweep(Which::Finished, Some(pgid));
-    }
+    let mut output = None;
+    let swept = drain_after_exit(mark, pgid, |patience| {
+        output = out_rx.recv_timeout(patience).ok();
+        output.is_some()
+    });
+    // Quiet escapees (holding no output open) are found every SWEEP_EVERY
+    // runs, and by `kill_leftovers`.
+    run.escaped = match swept {
+        Some(n) => n,
+        None if mark % SWEEP_EVERY == SWEEP_EVERY - 1 => sweep(Which::Finished, Some(pgid)),
+        None => 0,
+    };
     match output {
-        Ok((buf, truncated)) => {
+        Some((buf, truncated)) => {
             run.stdout = buf;
             run.truncated = truncated;
         }
-        Err(_) => run.pipe_held = true,
+        None => run.pipe_held = true,
     }
     run.code = status.and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
     if run.timed_out {
@@ -616,22 +638,21 @@ impl Session {
                     // still in the pipe, unless a process that left the
                     // group holds it open: found and killed.
                     kill_group(self.pgid);
-                    let mut escaped = 0;
-                    let mut patience = Duration::from_millis(20);
-                    while self.out_open {
-                        match self.events.recv_timeout(patience) {
-                            Ok(SessionEvent::Out(bytes)) => {
-                                let room = (limit + 1).saturating_sub(stdout.len());
-                                stdout.extend_from_slice(&bytes[..bytes.len().min(room)]);
+                    let (mark, pgid) = (self.mark, self.pgid);
+                    let escaped = drain_after_exit(mark, pgid, |patience| {
+                        while self.out_open {
+                            match self.events.recv_timeout(patience) {
+                                Ok(SessionEvent::Out(bytes)) => {
+                                    let room = (limit + 1).saturating_sub(stdout.len());
+                                    stdout.extend_from_slice(&bytes[..bytes.len().min(room)]);
+                                }
+                                Ok(_) => self.out_open = false,
+                                Err(_) => return false,
                             }
-                            Ok(_) => self.out_open = false,
-                            Err(_) if escaped == 0 && patience.as_millis() == 20 => {
-                                escaped = sweep(Which::Run(self.mark), Some(self.pgid));
-                                patience = Duration::from_secs(1);
-                            }
-                            Err(_) => break,
                         }
-                    }
+                        true
+                    })
+                    .unwrap_or(0);
                     self.finish();
                     if stdout.len() > limit {
                         stdout.truncate(limit);

@@ -375,15 +375,18 @@ fn processes_that_leave_the_group_are_killed_and_reported() {
     // Each solution waits until its sleeper has left the group (a file it
     // writes after `setsid`): on a loaded machine the run could otherwise
     // end, and its group be killed, before the sleeper left it.
-    let left = |holds: &str| {
+    let leaves_group = |holds: &str| {
         format!(
             "f=$(mktemp -u); setsid sh -c \"touch $f; exec sleep {holds}\" & \
              while [ ! -e $f ]; do sleep 0.01; done; rm -f $f; exec {BIN} simulate"
         )
     };
     for (solution, marker) in [
-        (left("1006"), "sleep 1006"),
-        (left("1007 >/dev/null 2>&1 </dev/null"), "sleep 1007"),
+        (leaves_group("1006"), "sleep 1006"),
+        (
+            leaves_group("1007 >/dev/null 2>&1 </dev/null"),
+            "sleep 1007",
+        ),
     ] {
         let (code, out, _) = check(&solution, &["--walls", "6", "--jobs", "2"], &dir);
         assert_eq!(code, Some(0), "{out}");

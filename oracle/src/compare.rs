@@ -777,8 +777,10 @@ mod tests {
     }
 
     #[test]
-    fn explain_verdicts_catches_claims_without_verdicts() {
+    fn explain_verdicts_catches_wrong_verdicts() {
         caught_on_some_wall(explain_verdicts, &ClaimVerdictsLost);
+        caught_on_some_wall(explain_verdicts, &DiscardNoteNamesAnother);
+        caught_on_some_wall(explain_verdicts, &RonVerdictNamesNext);
     }
 
     #[test]
@@ -821,6 +823,153 @@ mod tests {
     fn verdict_matches_catches_a_wrong_distance() {
         let far = AnalyzeInput::new("1M 4M 7M 1P 4P 7P 1S 4S 7S E S W N", 0);
         catches(verdict_matches, &OtherVerdictFurther, &far);
+    }
+
+    /// The first log, of walls of every family, with an event `has` likes.
+    fn log_with(has: impl Fn(&Event) -> bool) -> (Wall, Vec<Event>) {
+        use mahjong_sim::thupc2021::families::{walls, Family};
+        Family::ALL
+            .into_iter()
+            .flat_map(|family| walls(family, 11, 100))
+            .map(|wall| {
+                let events = Production.play(&wall);
+                (wall, events)
+            })
+            .find(|(_, events)| events.iter().any(&has))
+            .expect("some log has such an event")
+    }
+
+    /// `well_formed` passes the real log and refuses it changed by
+    /// `change` (at the first event `at` likes), saying `why`.
+    fn refused(
+        (wall, log): &(Wall, Vec<Event>),
+        at: impl Fn(&Event) -> bool,
+        change: impl Fn(&mut Vec<Event>, usize),
+        why: &str,
+    ) {
+        well_formed(wall, log).unwrap();
+        let mut changed = log.clone();
+        let i = log.iter().position(at).expect("such an event");
+        change(&mut changed, i);
+        let e = well_formed(wall, &changed).expect_err(why);
+        assert!(e.0.contains(why), "want `{why}`, got: {e}");
+    }
+
+    /// Each rule of a well-formed log, broken once in a real log.
+    #[test]
+    fn well_formed_refuses_each_kind_of_malformed_log() {
+        let any = |_: &Event| true;
+        let ron = log_with(|e| matches!(e, Event::Ron { .. }));
+        let last = |l: &mut Vec<Event>, _| {
+            l.pop();
+        };
+        let is_ron = |e: &Event| matches!(e, Event::Ron { .. });
+        let after = |l: &mut Vec<Event>, i: usize| l.insert(i + 1, Event::ExhaustedWall);
+        refused(&ron, is_ron, after, "event after the end");
+        refused(&ron, any, |l, _| l.swap(0, 1), "the deal is 13 rounds");
+        refused(&ron, any, last, "a log ends in WIN or DRAW");
+        let after_deal = |l: &mut Vec<Event>, _| l.insert(DEAL + 1, Event::ExhaustedWall);
+        refused(&ron, any, after_deal, "DRAW only when the wall is empty");
+        let drawn = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Draw { tile, .. } = &mut l[i] {
+                *tile = if *tile == Tile::PASS {
+                    Tile::DOUBLE
+                } else {
+                    Tile::PASS
+                };
+            }
+        };
+        let first_draw = |l: &[Event]| {
+            DEAL + l[DEAL..]
+                .iter()
+                .position(|e| matches!(e, Event::Draw { .. }))
+                .unwrap()
+        };
+        refused(&ron, any, |l, _| drawn(l, first_draw(l)), "wall tile");
+        let from_self = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Ron { player, from, .. } = &mut l[i] {
+                *from = *player;
+            }
+        };
+        refused(&ron, is_ron, from_self, "a ron takes the last");
+        let win_by_next = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Win { player } = &mut l[i] {
+                *player = Player::ALL[(player.index() + 1) % 4];
+            }
+        };
+        refused(
+            &ron,
+            |e| matches!(e, Event::Win { .. }),
+            win_by_next,
+            "WIN follows",
+        );
+
+        let pass = log_with(|e| matches!(e, Event::Pass { .. }));
+        let on_self = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Pass { player, target } = &mut l[i] {
+                *target = *player;
+            }
+        };
+        refused(
+            &pass,
+            |e| matches!(e, Event::Pass { .. }),
+            on_self,
+            "PASS on oneself",
+        );
+
+        let pong = log_with(|e| matches!(e, Event::Pong { .. }));
+        let by_discarder = |l: &mut Vec<Event>, i: usize| {
+            let Event::Discard { player: from, .. } = l[i - 1] else {
+                panic!("a pong follows a discard")
+            };
+            if let Event::Pong { player, .. } = &mut l[i] {
+                *player = from;
+            }
+        };
+        refused(
+            &pong,
+            |e| matches!(e, Event::Pong { .. }),
+            by_discarder,
+            "a pong needs",
+        );
+
+        let chow = log_with(|e| matches!(e, Event::Chow { .. }));
+        let no_run = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Chow { tiles, .. } = &mut l[i] {
+                tiles[2] = tiles[0];
+            }
+        };
+        refused(
+            &chow,
+            |e| matches!(e, Event::Chow { .. }),
+            no_run,
+            "a chow is a run",
+        );
+
+        let self_drawn = log_with(|e| matches!(e, Event::SelfDrawn { .. }));
+        let by_next = |l: &mut Vec<Event>, i: usize| {
+            if let Event::SelfDrawn { player } = &mut l[i] {
+                *player = Player::ALL[(player.index() + 1) % 4];
+            }
+        };
+        let at = |e: &Event| matches!(e, Event::SelfDrawn { .. });
+        refused(&self_drawn, at, by_next, "self-drawn right after");
+
+        // The first discard after the deal, of a tile its player does not
+        // hold: one the wall never gave it.
+        let unheld = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Discard { player, tile } = &mut l[i] {
+                let given: Vec<Tile> = ron.0.tiles()[..=DEAL]
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| *k == DEAL || k % 4 == player.index())
+                    .map(|(_, t)| *t)
+                    .collect();
+                *tile = Tile::ordinary().find(|t| !given.contains(t)).unwrap();
+            }
+        };
+        let at = |e: &Event| matches!(e, Event::Discard { .. });
+        refused(&ron, at, unheld, "cannot discard");
     }
 
     /// The whole analysis check holds each of its parts.

@@ -7,6 +7,10 @@
 //! [`crate::noi2014_harness`]) demand that each check catch the bugs it is
 //! there for.
 //!
+//! [`PLANTED`] lists the bugs by fuzz target. The bugs `explain` could
+//! have (it is checked by a property, not a fuzz target) are the engines
+//! with an `explain` method below.
+//!
 //! Each bug shows only on some inputs (a hand with an honor pair, a game
 //! with a chow, an input whose last line has no line end), so catching it
 //! says the corpus holds such an input, not just that the check runs.
@@ -391,6 +395,42 @@ impl Engine for ClaimVerdictsLost {
             s.notes.retain(|n| {
                 !(n.ends_with(": RON") || n.ends_with(": PONG") || n.ends_with(": CHOW"))
             });
+        }
+        steps
+    }
+}
+
+/// explain: the discard a "least distance" note names is the next kind on.
+pub struct DiscardNoteNamesAnother;
+impl Engine for DiscardNoteNamesAnother {
+    fn explain(&self, wall: &Wall) -> Vec<Step> {
+        let mut steps = Production.explain(wall);
+        for n in steps.iter_mut().flat_map(|s| &mut s.notes) {
+            if n.starts_with("least distance ") && !n.contains(" for ") {
+                let (head, named) = n.rsplit_once(' ').expect("a note of words");
+                let other = if named == "1M" { "2M" } else { "1M" };
+                *n = format!("{head} {other}");
+            }
+        }
+        steps
+    }
+}
+
+/// explain: a RON verdict names the next player.
+pub struct RonVerdictNamesNext;
+impl Engine for RonVerdictNamesNext {
+    fn explain(&self, wall: &Wall) -> Vec<Step> {
+        let mut steps = Production.explain(wall);
+        for n in steps.iter_mut().flat_map(|s| &mut s.notes) {
+            if let Some(rest) = n.strip_prefix("ron: ").filter(|_| n.ends_with(": RON")) {
+                let next = match rest.chars().next() {
+                    Some('A') => 'B',
+                    Some('B') => 'C',
+                    Some('C') => 'D',
+                    _ => 'A',
+                };
+                *n = format!("ron: {next}{}", &rest[1..]);
+            }
         }
         steps
     }

@@ -125,7 +125,7 @@ const NO_SIZE: u8 = u8::MAX;
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
 fn from_counts_ssse3(counts: &[u8; KINDS], melds: u8) -> u8 {
-    from_counts(counts, melds, crate::hand::group_keys_ssse3(counts))
+    from_counts(counts, melds, crate::hand::ssse3::group_keys(counts))
 }
 
 /// The distance of `counts` from their `keys`, or [`NO_SIZE`].

@@ -1486,3 +1486,19 @@ fn greedy_targets_are_nearest_on_real_end_positions() {
         }
     }
 }
+
+/// Bots lent out (`&mut B`, so the caller keeps them and their state) play
+/// exactly as the bots themselves.
+#[test]
+fn borrowed_bots_play_as_the_bots_themselves() {
+    for w in walls(Family::Kongs, 8, 4) {
+        let mut owned: [SampleBot; 4] = std::array::from_fn(|p| SampleBot::careful(p as u64));
+        let mut kept: [SampleBot; 4] = std::array::from_fn(|p| SampleBot::careful(p as u64));
+        let [a, b, c, d] = &mut kept;
+        let mut lent: [&mut SampleBot; 4] = [a, b, c, d];
+        let (o, l) = (play(&w, &mut owned), play(&w, &mut lent));
+        assert!(!o.events().is_empty());
+        assert_eq!(o.events(), l.events());
+        assert_eq!(o.requests(), l.requests());
+    }
+}

@@ -381,43 +381,49 @@ mod tests {
         assert!(seen > 10, "{seen}");
     }
 
+    /// `explain` of `count` walls from `seed` of each family that has every
+    /// case: special tiles early, quads, uniform.
+    fn explained(seed: u64, count: usize) -> impl Iterator<Item = Vec<Step>> {
+        [Family::SpecialsEarly, Family::Quads, Family::Uniform]
+            .into_iter()
+            .flat_map(move |family| walls(family, seed, count))
+            .map(|wall| explain(&wall))
+    }
+
     /// Every line's rule names its own case and no other: the deal, a draw
     /// after a discard nobody could claim because only its discarder held a
     /// pair, a plain draw, a special tile going first, a discard by distance.
     #[test]
     fn each_line_names_the_rule_of_its_own_case() {
         let mut seen = [0usize; 5];
-        for family in [Family::SpecialsEarly, Family::Quads, Family::Uniform] {
-            for wall in walls(family, 6, 60) {
-                let steps = explain(&wall);
-                for (i, step) in steps.iter().enumerate() {
-                    let rule = &step.rule;
-                    match step.event {
-                        Event::Draw { .. } if step.line <= DEAL => {
-                            seen[0] += 1;
-                            assert!(rule.starts_with("the deal"), "{step:?}");
-                        }
-                        Event::Draw { .. } => {
-                            let own = i > 0
-                                && steps[i - 1]
-                                    .notes
-                                    .iter()
-                                    .any(|n| n.contains(OWN_DISCARD_RULE));
-                            seen[1 + usize::from(own)] += 1;
-                            assert_eq!(rule.contains(OWN_DISCARD_RULE), own, "{step:?}");
-                            assert!(!rule.starts_with("the deal"), "{step:?}");
-                        }
-                        Event::Discard { tile, .. } => {
-                            let special = tile.is_special();
-                            seen[3 + usize::from(special)] += 1;
-                            assert_eq!(
-                                rule.starts_with("special tiles go first"),
-                                special,
-                                "{step:?}"
-                            );
-                        }
-                        _ => {}
+        for steps in explained(6, 60) {
+            for (i, step) in steps.iter().enumerate() {
+                let rule = &step.rule;
+                match step.event {
+                    Event::Draw { .. } if step.line <= DEAL => {
+                        seen[0] += 1;
+                        assert!(rule.starts_with("the deal"), "{step:?}");
                     }
+                    Event::Draw { .. } => {
+                        let own = i > 0
+                            && steps[i - 1]
+                                .notes
+                                .iter()
+                                .any(|n| n.contains(OWN_DISCARD_RULE));
+                        seen[1 + usize::from(own)] += 1;
+                        assert_eq!(rule.contains(OWN_DISCARD_RULE), own, "{step:?}");
+                        assert!(!rule.starts_with("the deal"), "{step:?}");
+                    }
+                    Event::Discard { tile, .. } => {
+                        let special = tile.is_special();
+                        seen[3 + usize::from(special)] += 1;
+                        assert_eq!(
+                            rule.starts_with("special tiles go first"),
+                            special,
+                            "{step:?}"
+                        );
+                    }
+                    _ => {}
                 }
             }
         }
@@ -430,59 +436,56 @@ mod tests {
     #[test]
     fn notes_say_what_each_event_did() {
         let mut seen = [0usize; 6];
-        for family in [Family::SpecialsEarly, Family::Quads, Family::Uniform] {
-            for wall in walls(family, 7, 80) {
-                let steps = explain(&wall);
-                for (i, step) in steps.iter().enumerate() {
-                    let notes = &step.notes;
-                    let has = |text: &str| notes.iter().any(|n| n == text);
-                    let deal = notes
-                        .iter()
-                        .filter(|n| n.starts_with("after the deal:"))
-                        .count();
-                    assert_eq!(deal, usize::from(step.line == DEAL), "{step:?}");
-                    match step.event {
-                        Event::SelfDrawn { player } => {
-                            seen[0] += 1;
-                            let wins = format!("{player}'s hand wins: ");
-                            assert!(notes.iter().any(|n| n.starts_with(&wins)), "{step:?}");
-                        }
-                        Event::ExhaustedWall => {
-                            seen[1] += 1;
-                            assert!(has("the wall is empty at a draw"), "{step:?}");
-                        }
-                        Event::Discard {
-                            tile: Tile::REVERSE,
-                            ..
-                        } => {
-                            // The next draw, unless someone claims, is by the
-                            // player named.
-                            let Some(Event::Draw { player: next, .. }) =
-                                steps.get(i + 1).map(|s| &s.event)
-                            else {
-                                continue;
-                            };
-                            seen[2] += 1;
-                            assert!(has(&format!("order reversed; next is {next}")), "{step:?}");
-                        }
-                        Event::Discard {
-                            player,
-                            tile: Tile::DOUBLE,
-                        } => {
-                            seen[3] += 1;
-                            let again = format!("{player} takes another full turn at once");
-                            assert!(has(&again), "{step:?}");
-                        }
-                        Event::Pass { target, .. } => {
-                            seen[4] += 1;
-                            assert!(has(&format!("{target} loses the next turn")), "{step:?}");
-                        }
-                        Event::Discard { tile, .. } if !tile.is_special() => {
-                            seen[5] += 1;
-                            discard_notes_are_consistent(step, tile);
-                        }
-                        _ => {}
+        for steps in explained(7, 80) {
+            for (i, step) in steps.iter().enumerate() {
+                let notes = &step.notes;
+                let has = |text: &str| notes.iter().any(|n| n == text);
+                let deal = notes
+                    .iter()
+                    .filter(|n| n.starts_with("after the deal:"))
+                    .count();
+                assert_eq!(deal, usize::from(step.line == DEAL), "{step:?}");
+                match step.event {
+                    Event::SelfDrawn { player } => {
+                        seen[0] += 1;
+                        let wins = format!("{player}'s hand wins: ");
+                        assert!(notes.iter().any(|n| n.starts_with(&wins)), "{step:?}");
                     }
+                    Event::ExhaustedWall => {
+                        seen[1] += 1;
+                        assert!(has("the wall is empty at a draw"), "{step:?}");
+                    }
+                    Event::Discard {
+                        tile: Tile::REVERSE,
+                        ..
+                    } => {
+                        // The next draw, unless someone claims, is by the
+                        // player named.
+                        let Some(Event::Draw { player: next, .. }) =
+                            steps.get(i + 1).map(|s| &s.event)
+                        else {
+                            continue;
+                        };
+                        seen[2] += 1;
+                        assert!(has(&format!("order reversed; next is {next}")), "{step:?}");
+                    }
+                    Event::Discard {
+                        player,
+                        tile: Tile::DOUBLE,
+                    } => {
+                        seen[3] += 1;
+                        let again = format!("{player} takes another full turn at once");
+                        assert!(has(&again), "{step:?}");
+                    }
+                    Event::Pass { target, .. } => {
+                        seen[4] += 1;
+                        assert!(has(&format!("{target} loses the next turn")), "{step:?}");
+                    }
+                    Event::Discard { tile, .. } if !tile.is_special() => {
+                        seen[5] += 1;
+                        discard_notes_are_consistent(step, tile);
+                    }
+                    _ => {}
                 }
             }
         }
