@@ -2,13 +2,15 @@
 //! `{:?}`) as a Rust expression ready to paste into a regression test.
 //!
 //! With the `arbitrary` feature they can be built from fuzzer bytes; with the
-//! `quickcheck` feature they generate and shrink for property tests.
+//! `quickcheck` feature they generate (random bytes decoded as the fuzzer's:
+//! one generator, pinned by the tests below, since the corpus's bytes mean
+//! it) and shrink for property tests.
 
 use mahjong_sim::hand::Hand;
 use mahjong_sim::thupc2021::wall::Wall;
-#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+#[cfg(feature = "arbitrary")]
 use mahjong_sim::thupc2021::wall::{DEAL, FULL_WALL};
-#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+#[cfg(feature = "arbitrary")]
 use mahjong_sim::tile::ORDINARY_KINDS;
 use mahjong_sim::tile::{format_tiles, parse_tiles, Tile};
 use std::fmt;
@@ -97,7 +99,7 @@ impl fmt::Debug for AnalyzeInput {
 
 /// Builds an analysis hand: `size` tiles from `pool`, taken `run` copies at a
 /// time (so four-of-a-kinds come often), never more than four of a kind.
-#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+#[cfg(feature = "arbitrary")]
 fn analysis_tiles(
     size: usize,
     pool: std::ops::Range<usize>,
@@ -158,7 +160,7 @@ impl fmt::Debug for WallInput {
     }
 }
 
-#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+#[cfg(feature = "arbitrary")]
 /// The sorted deck, shuffled by `pick(i)` choosing the swap partner in
 /// `i..148` for each position (a Fisher-Yates shuffle), cut to `len` tiles.
 fn shuffled_deck(len: usize, mut pick: impl FnMut(usize) -> usize) -> Vec<Tile> {
@@ -171,7 +173,7 @@ fn shuffled_deck(len: usize, mut pick: impl FnMut(usize) -> usize) -> Vec<Tile> 
     deck
 }
 
-#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+#[cfg(feature = "arbitrary")]
 /// The kinds a generated hand draws from: any, ordinary only, or nine
 /// neighbours (so suits, honors and specials get crowded hands too).
 fn kind_pool(mode: u8, base: usize) -> std::ops::Range<usize> {
@@ -244,21 +246,17 @@ mod properties {
     use super::*;
     use quickcheck::{Arbitrary, Gen};
 
-    fn below(g: &mut Gen, n: usize) -> usize {
-        usize::arbitrary(g) % n
+    /// `len` random bytes decoded as the fuzzer decodes its bytes.
+    fn decoded<T: for<'a> arbitrary::Arbitrary<'a>>(g: &mut Gen, len: usize) -> T {
+        let bytes: Vec<u8> = (0..len).map(|_| u8::arbitrary(g)).collect();
+        T::arbitrary(&mut arbitrary::Unstructured::new(&bytes))
+            .expect("decoding never runs out: missing bytes read as zeros")
     }
 
     impl Arbitrary for HandInput {
+        /// 4 bytes choose the size and kinds, one more each tile.
         fn arbitrary(g: &mut Gen) -> HandInput {
-            let melds = below(g, 5) as u8;
-            let size = 14 - 3 * melds as usize - below(g, 2);
-            let pool = kind_pool(below(g, 3) as u8, below(g, 29));
-            let tiles = (0..size)
-                .map(|_| {
-                    Tile::from_index(pool.start + below(g, pool.len())).expect("pool within kinds")
-                })
-                .collect();
-            HandInput { tiles, melds }
+            decoded(g, 24)
         }
 
         /// Smaller hands (three tiles fewer, one meld more; or one tile
@@ -301,12 +299,9 @@ mod properties {
     }
 
     impl Arbitrary for AnalyzeInput {
+        /// 4 bytes choose the size and kinds, up to two more each tile.
         fn arbitrary(g: &mut Gen) -> AnalyzeInput {
-            let melds = below(g, 5) as u8;
-            let size = 13 - 3 * melds as usize + below(g, 6 - melds as usize);
-            let pool = kind_pool(1 + below(g, 2) as u8, below(g, 29));
-            let tiles = analysis_tiles(size, pool, |n| below(g, n));
-            AnalyzeInput { tiles, melds }
+            decoded(g, 48)
         }
 
         /// Three tiles fewer and one meld more, or one tile fewer, while the
@@ -339,15 +334,9 @@ mod properties {
     }
 
     impl Arbitrary for WallInput {
+        /// 3 bytes choose the length, one more each swap.
         fn arbitrary(g: &mut Gen) -> WallInput {
-            let len = if bool::arbitrary(g) {
-                DEAL + below(g, FULL_WALL - DEAL + 1)
-            } else {
-                FULL_WALL
-            };
-            WallInput {
-                tiles: shuffled_deck(len, |i| i + below(g, FULL_WALL - i)),
-            }
+            decoded(g, 160)
         }
 
         /// Shorter walls: the game is the same up to the cut, so a shorter
@@ -362,5 +351,144 @@ mod properties {
                 tiles: tiles[..l].to_vec(),
             }))
         }
+    }
+}
+
+#[cfg(all(test, feature = "arbitrary"))]
+mod tests {
+    use super::*;
+    use arbitrary::{Arbitrary, Unstructured};
+
+    /// `n` bytes of a fixed sequence.
+    fn bytes(n: usize, step: u8) -> Vec<u8> {
+        (0..n).map(|i| (i as u8 + 1).wrapping_mul(step)).collect()
+    }
+
+    /// What the fixed bytes of `n` and each step decode to, as `Debug`
+    /// prints it.
+    fn decoded<T: for<'a> Arbitrary<'a> + fmt::Debug>(n: usize) -> Vec<String> {
+        [37, 101, 7, 200]
+            .map(|step| {
+                let input = T::arbitrary(&mut Unstructured::new(&bytes(n, step))).unwrap();
+                format!("{input:?}")
+            })
+            .into()
+    }
+
+    /// FNV-1a of a text.
+    fn fingerprint(text: &str) -> u64 {
+        text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        })
+    }
+
+    /// Pinned: the corpus's bytes mean these inputs (captured from the
+    /// decoding when the pin was written). A change to the decoding must
+    /// come with a corpus that still covers what this one did.
+    #[test]
+    fn fuzzer_bytes_decode_as_pinned() {
+        assert_eq!(decoded::<HandInput>(24), PINNED_HANDS);
+        assert_eq!(decoded::<AnalyzeInput>(48), PINNED_ANALYSES);
+        let walls: Vec<(usize, u64)> = decoded::<WallInput>(160)
+            .iter()
+            .map(|w| (w.split(' ').count(), fingerprint(w)))
+            .collect();
+        assert_eq!(walls, PINNED_WALLS, "{walls:#x?}");
+    }
+
+    const PINNED_HANDS: [&str; 4] = [
+        r#"HandInput::new("1M 1M 4M 4M 4M 4M 4M 4M", 2)"#,
+        r#"HandInput::new("1P 8M 1P 8M 1P 3P 1P 3P 1P 3P 5M", 1)"#,
+        r#"HandInput::new("REVERSE 6M 4P 2S 9S Z 4M 2P", 2)"#,
+        r#"HandInput::new("S 7M 1S N 9M 5M 8P S 7M 3M 6P 9S 5M 8P", 0)"#,
+    ];
+    const PINNED_ANALYSES: [&str; 4] = [
+        r#"AnalyzeInput::new("9M 9M 9M 7M 9M 2P 4M 4M 4M", 2)"#,
+        r#"AnalyzeInput::new("1P 1P 1P 1P 2P 2P 2P 2P 3P 3P 3P 5M", 1)"#,
+        r#"AnalyzeInput::new("Z Z Z W B B B Z W", 2)"#,
+        r#"AnalyzeInput::new("S 1S 9M 8P 7M 6P 5M 4P 3M 2P 1M 7S F", 0)"#,
+    ];
+    /// Names in the wall, and a fingerprint of its `Debug`.
+    const PINNED_WALLS: [(usize, u64); 4] = [
+        (126, 0x8159_5754_d150_da97),
+        (60, 0xbc35_afd6_9984_8d0d),
+        (66, 0x3ce5_923e_9a5a_25b2),
+        (148, 0x739d_1196_0fca_3be0),
+    ];
+}
+
+#[cfg(all(test, feature = "quickcheck"))]
+mod shrinking {
+    use super::*;
+    use quickcheck::Arbitrary;
+
+    /// A hand shrinks to a meld more for any three neighbouring tiles, to
+    /// one tile fewer when it is full-size, and to a lower kind for each
+    /// tile above the first kind: every candidate a valid input.
+    #[test]
+    fn hands_shrink_to_smaller_valid_hands() {
+        let full = HandInput::new("1M 1M 2M 3M 4P 5P 6P 7S 8S 9S E E E S", 0);
+        let got: Vec<HandInput> = full.shrink().collect();
+        let (melded, fewer, lower) = (12, 14, 12);
+        assert_eq!(got.len(), melded + fewer + lower);
+        assert!(got[..melded]
+            .iter()
+            .all(|h| h.melds == 1 && h.tiles.len() == 11));
+        assert_eq!(got[0], HandInput::new("3M 4P 5P 6P 7S 8S 9S E E E S", 1));
+        let fewer_hands = &got[melded..melded + fewer];
+        assert!(fewer_hands
+            .iter()
+            .all(|h| h.melds == 0 && h.tiles.len() == 13));
+        assert_eq!(
+            got[melded + fewer],
+            HandInput::new("1M 1M 1M 3M 4P 5P 6P 7S 8S 9S E E E S", 0)
+        );
+        let last = HandInput::new("1M 2M", 4);
+        let got: Vec<HandInput> = last.shrink().collect();
+        let want = ["2M", "1M", "1M 1M"].map(|t| HandInput::new(t, 4));
+        assert_eq!(got, want);
+        let ready = HandInput::new("1M 2M 3M 4P 5P 6P 7S 8S 9S E E E S", 0);
+        assert_eq!(ready.shrink().filter(|h| h.melds == 0).count(), 12);
+    }
+
+    /// An analysis hand shrinks to a meld more, or one tile fewer while the
+    /// size still fits.
+    #[test]
+    fn analysis_hands_shrink_while_the_size_fits() {
+        let long = AnalyzeInput::new("1M 1M 1M 1M 2M 3M 4P 5P 6P 7S 8S 9S E E", 0);
+        let got: Vec<AnalyzeInput> = long.shrink().collect();
+        assert_eq!(got.len(), 12 + 14);
+        assert_eq!(
+            got[0],
+            AnalyzeInput::new("1M 2M 3M 4P 5P 6P 7S 8S 9S E E", 1)
+        );
+        assert!(got[12..]
+            .iter()
+            .all(|h| h.melds == 0 && h.tiles.len() == 13));
+        let least = AnalyzeInput::new("1M 2M 3M 4P 5P 6P 7S 8S 9S E E E S", 0);
+        assert_eq!(least.shrink().count(), 11);
+        assert_eq!(AnalyzeInput::new("1M", 4).shrink().count(), 0);
+    }
+
+    /// A wall shrinks to its deal, halfway there, and one tile shorter:
+    /// prefixes, as the game is the same up to the cut.
+    #[test]
+    fn walls_shrink_to_prefixes() {
+        let tiles = Wall::sorted_deck();
+        let full = WallInput {
+            tiles: tiles.clone(),
+        };
+        let lens: Vec<usize> = full.shrink().map(|w| w.tiles.len()).collect();
+        assert_eq!(lens, [DEAL, (DEAL + FULL_WALL) / 2, FULL_WALL - 1]);
+        assert!(full.shrink().all(|w| tiles.starts_with(&w.tiles)));
+        let dealt = WallInput {
+            tiles: tiles[..DEAL + 1].to_vec(),
+        };
+        let lens: Vec<usize> = dealt.shrink().map(|w| w.tiles.len()).collect();
+        assert_eq!(lens, [DEAL]);
+        let least = WallInput {
+            tiles: tiles[..DEAL].to_vec(),
+        };
+        assert_eq!(least.shrink().count(), 0);
     }
 }
