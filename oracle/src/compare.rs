@@ -168,7 +168,7 @@ pub fn parse(engine: &dyn Engine, bytes: &[u8]) -> Result<(), Failure> {
     for chunk in [1, 2, 3, 7, 64, 8192] {
         let read = engine.read_positioned(
             &mut std::io::BufReader::with_capacity(chunk, bytes),
-            usize::MAX - 1,
+            bytes.len(), // never reached: every name takes a byte or more
         );
         let same = match (&read, &whole) {
             (Ok(a), Ok(b)) => a == b,
@@ -378,13 +378,13 @@ pub fn well_formed(wall: &Wall, events: &[Event]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Sizes: (sets to make, complete-size?, ready-size?).
+/// Sizes: (sets to make, complete-size?, ready-size?) of an input's `13 - 3n` to `18 - 4n` tiles.
 fn analysis_sizes(input: &AnalyzeInput) -> (usize, bool, bool) {
     let n = input.melds as usize;
     let sets = 4 - n;
     let size = input.tiles.len();
-    let complete = size >= 14 - 3 * n && size - (14 - 3 * n) <= sets;
-    let ready = size >= 13 - 3 * n && size - (13 - 3 * n) <= sets;
+    let complete = size >= 14 - 3 * n; // each kong held adds a tile, up to 18 - 4n
+    let ready = size <= 17 - 4 * n; // a tile short of a complete size, from 13 - 3n
     (sets, complete, ready)
 }
 
@@ -740,12 +740,9 @@ mod tests {
         check: impl Fn(&dyn Engine, &I) -> Result<(), Failure>,
         planted: &dyn Engine,
         input: &I,
-    ) {
+    ) -> Failure {
         check(&Production, input).unwrap();
-        assert!(
-            check(planted, input).is_err(),
-            "let the bug through on {input:?}"
-        );
+        check(planted, input).expect_err(&format!("let the bug through on {input:?}"))
     }
 
     /// The first of 200 random walls on which `planted` differs; mahjong-sim
@@ -767,7 +764,8 @@ mod tests {
     #[test]
     fn distance_catches_a_wrong_distance() {
         let hand = HandInput::new("1M 2M 3M 4P 5P 6P 7S 8S 9S 1M 2M E E", 0);
-        catches(distance, &HonorPairIgnored, &hand);
+        let e = catches(distance, &HonorPairIgnored, &hand);
+        assert!(e.0.starts_with("distance mismatch"), "{e}");
     }
 
     #[test]
@@ -783,6 +781,36 @@ mod tests {
         caught_on_some_wall(explain_verdicts, &RonVerdictNamesNext);
     }
 
+    /// DOUBLE's extra turn cut short by the empty wall (`DRAW` follows the
+    /// discard) agrees with its verdict: found by cutting walls right after
+    /// a DOUBLE.
+    #[test]
+    fn explain_verdicts_accepts_double_before_the_empty_wall() {
+        let cut = (0..100).find_map(|seed| {
+            let tiles = uniform_wall(&mut Rng::new(seed)).tiles().to_vec();
+            (DEAL..tiles.len())
+                .filter(|&i| tiles[i] == Tile::DOUBLE)
+                .map(|i| WallInput {
+                    tiles: tiles[..=i].to_vec(),
+                })
+                .find(|input| {
+                    let events = Production.play(&input.wall());
+                    matches!(
+                        events[events.len() - 2..],
+                        [
+                            Event::Discard {
+                                tile: Tile::DOUBLE,
+                                ..
+                            },
+                            Event::ExhaustedWall
+                        ]
+                    )
+                })
+        });
+        let cut = cut.expect("some wall ends with DOUBLE and the empty wall");
+        explain_verdicts(&Production, &cut).unwrap();
+    }
+
     #[test]
     fn parse_catches_each_planted_parser_bug() {
         catches(parse, &ReaderLosesLastName, b"1M 2M".as_slice());
@@ -790,7 +818,8 @@ mod tests {
         let line = b"1M 2M 3M 4P 5P 6P 7S 8S 9S 1M 2M E E\n";
         catches(parse, &HandLineMeldMore, line.as_slice());
         let wall = uniform_wall(&mut Rng::new(1)).to_string();
-        catches(parse, &WallLosesLastTile, wall.as_bytes());
+        let e = catches(parse, &WallFirstTwoSwapped, wall.as_bytes());
+        assert!(e.0.contains("wall does not survive printing"), "{e}");
     }
 
     #[test]
@@ -811,12 +840,16 @@ mod tests {
     fn wait_iff_distance_one_catches_a_wrong_distance() {
         let ready = AnalyzeInput::new("1M 2M 3M 4M 5M 6M 7M 8M 9M 5P 5P E E", 0);
         catches(wait_iff_distance_one, &ReadyIsTwo, &ready);
+        let melded = AnalyzeInput::new("1M 2M 3M 4M 5M 6M 7M 8M 9M E", 1);
+        catches(wait_iff_distance_one, &ReadyIsTwo, &melded);
     }
 
     #[test]
     fn win_iff_distance_zero_catches_a_wrong_distance() {
         let wins = AnalyzeInput::new("1M 1M 1M 2M 3M 4M 5P 5P 5P 7S 8S 9S E E", 0);
         catches(win_iff_distance_zero, &WinningIsOne, &wins);
+        let melded = AnalyzeInput::new("1M 2M 3M 4M 5M 6M 7M 8M 9M E E", 1);
+        catches(win_iff_distance_zero, &WinningIsOne, &melded);
     }
 
     #[test]
@@ -853,6 +886,37 @@ mod tests {
         change(&mut changed, i);
         let e = well_formed(wall, &changed).expect_err(why);
         assert!(e.0.contains(why), "want `{why}`, got: {e}");
+    }
+
+    /// The four hands after `events` (a log's start), by plain bookkeeping.
+    fn hands_before(events: &[Event]) -> [Hand; 4] {
+        let mut hands = [Hand::new(); 4];
+        for e in events {
+            match *e {
+                Event::Draw { player, tile } => hands[player.index()].add(tile),
+                Event::Discard { player, tile } => {
+                    hands[player.index()].remove(tile);
+                }
+                Event::Pass { player, .. } => {
+                    hands[player.index()].remove(Tile::PASS);
+                }
+                Event::Pong { player, tile } => {
+                    hands[player.index()].remove(tile);
+                    hands[player.index()].remove(tile);
+                }
+                Event::Chow {
+                    player,
+                    tiles,
+                    claimed,
+                } => {
+                    for t in tiles.into_iter().filter(|&t| t != claimed) {
+                        hands[player.index()].remove(t);
+                    }
+                }
+                _ => {}
+            }
+        }
+        hands
     }
 
     /// Each rule of a well-formed log, broken once in a real log.
@@ -897,12 +961,10 @@ mod tests {
                 *player = Player::ALL[(player.index() + 1) % 4];
             }
         };
-        refused(
-            &ron,
-            |e| matches!(e, Event::Win { .. }),
-            win_by_next,
-            "WIN follows",
-        );
+        let is_win = |e: &Event| matches!(e, Event::Win { .. });
+        refused(&ron, is_win, win_by_next, "WIN follows");
+        let twice = |l: &mut Vec<Event>, i: usize| l.insert(i, l[i].clone());
+        refused(&ron, is_win, twice, "WIN follows");
 
         let pass = log_with(|e| matches!(e, Event::Pass { .. }));
         let on_self = |l: &mut Vec<Event>, i: usize| {
@@ -933,7 +995,98 @@ mod tests {
             "a pong needs",
         );
 
+        // A pong by a third player lacking the pair; a pong of a pair the
+        // ponger holds but nobody discarded.
+        let is_pong = |e: &Event| matches!(e, Event::Pong { .. });
+        let i = pong.1.iter().position(is_pong).expect("a pong");
+        let (Event::Discard { player: from, .. }, Event::Pong { player: by, tile }) =
+            (pong.1[i - 1].clone(), pong.1[i].clone())
+        else {
+            panic!("a pong follows a discard")
+        };
+        let hands = hands_before(&pong.1[..i]);
+        let lacks = Player::ALL
+            .into_iter()
+            .find(|&p| p != from && p != by && hands[p.index()].count(tile) < 2)
+            .expect("two others, at most one holding the pair");
+        let lacking = |l: &mut Vec<Event>, i: usize| {
+            l[i] = Event::Pong {
+                player: lacks,
+                tile,
+            }
+        };
+        refused(&pong, is_pong, lacking, "a pong needs");
+        let other = Tile::ordinary()
+            .find(|&t| t != tile && hands[by.index()].count(t) >= 2)
+            .expect("the ponger holds another pair");
+        let undiscarded = |l: &mut Vec<Event>, i: usize| {
+            l[i] = Event::Pong {
+                player: by,
+                tile: other,
+            }
+        };
+        refused(&pong, is_pong, undiscarded, "a pong needs");
+
+        // A ron from a third player's discard; a ron by a third player
+        // still holding a special tile (dealt, before its first turn).
+        let i = ron.1.iter().position(is_ron).expect("a ron");
+        let Event::Ron {
+            player: winner,
+            from,
+            tile,
+        } = ron.1[i].clone()
+        else {
+            unreachable!()
+        };
+        let third = Player::ALL
+            .into_iter()
+            .find(|&p| p != winner && p != from)
+            .expect("four players");
+        let wrong_from = |l: &mut Vec<Event>, i: usize| {
+            l[i] = Event::Ron {
+                player: winner,
+                from: third,
+                tile,
+            }
+        };
+        refused(&ron, is_ron, wrong_from, "a ron takes the last");
+        let special_holder = |(_, events): &(Wall, Vec<Event>)| {
+            let i = events.iter().position(is_ron)?;
+            let Event::Ron { from, .. } = events[i] else {
+                unreachable!()
+            };
+            let hands = hands_before(&events[..i]);
+            Player::ALL
+                .into_iter()
+                .find(|&p| p != from && hands[p.index()].specials() > 0)
+        };
+        use mahjong_sim::thupc2021::families::{walls, Family};
+        let early = walls(Family::SpecialsEarly, 3, 300)
+            .into_iter()
+            .map(|w| {
+                let events = Production.play(&w);
+                (w, events)
+            })
+            .find(|log| special_holder(log).is_some())
+            .expect("an early ron with specials still held");
+        let holder = special_holder(&early).expect("found");
+        let by_holder = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Ron { player, .. } = &mut l[i] {
+                *player = holder;
+            }
+        };
+        refused(&early, is_ron, by_holder, "a ron needs a full hand");
+
+        // A chow claiming another tile of its run than the one discarded.
         let chow = log_with(|e| matches!(e, Event::Chow { .. }));
+        let other_claimed = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Chow { tiles, claimed, .. } = &mut l[i] {
+                let was = *claimed;
+                *claimed = *tiles.iter().find(|&&t| t != was).expect("three kinds");
+            }
+        };
+        let is_chow = |e: &Event| matches!(e, Event::Chow { .. });
+        refused(&chow, is_chow, other_claimed, "a chow is a run");
         let no_run = |l: &mut Vec<Event>, i: usize| {
             if let Event::Chow { tiles, .. } = &mut l[i] {
                 tiles[2] = tiles[0];
@@ -983,5 +1136,14 @@ mod tests {
         catches(analysis, &ReadyIsTwo, &ready);
         let far = AnalyzeInput::new("1M 4M 7M 1P 4P 7P 1S 4S 7S E S W N", 0);
         catches(analysis, &OtherVerdictFurther, &far);
+    }
+
+    /// A failure prints as its report, with `{}` (the fuzz targets' panic
+    /// message) and `{:?}` (a failed `unwrap` in a test) alike.
+    #[test]
+    fn failures_print_their_report() {
+        let f = Failure("engine: 2\n  oracle: 1".to_string());
+        assert_eq!(format!("{f}"), f.0);
+        assert_eq!(format!("{f:?}"), f.0);
     }
 }

@@ -87,9 +87,9 @@ pub static PLANTED: &[Planted] = &[
         engine: &HandLineMeldMore,
     },
     Planted {
-        bug: "a parsed wall loses its last tile",
+        bug: "a parsed wall holds its first two tiles swapped",
         target: "parse",
-        engine: &WallLosesLastTile,
+        engine: &WallFirstTwoSwapped,
     },
     Planted {
         bug: "a hand with several decompositions loses the last",
@@ -259,13 +259,14 @@ impl Engine for HandLineMeldMore {
     }
 }
 
-/// Parsing: a wall without its last tile (when it stays a wall).
-pub struct WallLosesLastTile;
-impl Engine for WallLosesLastTile {
+/// Parsing: a wall with its first two tiles swapped. It still parses back
+/// from its printing, but to a different wall (unless the two are alike).
+pub struct WallFirstTwoSwapped;
+impl Engine for WallFirstTwoSwapped {
     fn parse_wall(&self, bytes: &[u8]) -> Result<Wall, ParseError> {
-        let wall = Production.parse_wall(bytes)?;
-        let tiles = wall.tiles();
-        Ok(Wall::new(tiles[..tiles.len() - 1].to_vec()).unwrap_or(wall))
+        let mut tiles = Production.parse_wall(bytes)?.tiles().to_vec();
+        tiles.swap(0, 1);
+        Ok(Wall::new(tiles).expect("the same tiles"))
     }
 }
 
