@@ -856,6 +856,10 @@ mod tests {
     fn verdict_matches_catches_a_wrong_distance() {
         let far = AnalyzeInput::new("1M 4M 7M 1P 4P 7P 1S 4S 7S E S W N", 0);
         catches(verdict_matches, &OtherVerdictFurther, &far);
+        let wins = AnalyzeInput::new("1M 1M 1M 2M 3M 4M 5P 5P 5P 7S 8S 9S E E", 0);
+        catches(verdict_matches, &WinsCalledReady, &wins);
+        let ready = AnalyzeInput::new("1M 2M 3M 4M 5M 6M 7M 8M 9M 5P 5P E E", 0);
+        catches(verdict_matches, &ReadyCalledWinning, &ready);
     }
 
     /// The first log, of walls of every family, with an event `has` likes.

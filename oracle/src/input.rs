@@ -105,11 +105,11 @@ fn analysis_tiles(
     pool: std::ops::Range<usize>,
     mut pick: impl FnMut(usize) -> usize,
 ) -> Vec<Tile> {
-    let pool = pool.start.min(ORDINARY_KINDS - 1)
-        ..pool
-            .end
-            .min(ORDINARY_KINDS)
-            .max(pool.start.min(ORDINARY_KINDS - 1) + 1);
+    // The pools `kind_pool` makes for analysis (modes 1 and 2) start at
+    // kind 28 at most and hold nine kinds or more: cut at the last
+    // ordinary kind, each keeps some.
+    let pool = pool.start..pool.end.min(ORDINARY_KINDS);
+    debug_assert!(!pool.is_empty());
     let mut counts = [0u8; ORDINARY_KINDS];
     let mut tiles = Vec::with_capacity(size);
     while tiles.len() < size {
@@ -165,8 +165,8 @@ impl fmt::Debug for WallInput {
 /// `i..148` for each position (a Fisher-Yates shuffle), cut to `len` tiles.
 fn shuffled_deck(len: usize, mut pick: impl FnMut(usize) -> usize) -> Vec<Tile> {
     let mut deck = Wall::sorted_deck();
-    for i in 0..FULL_WALL - 1 {
-        let j = pick(i).clamp(i, FULL_WALL - 1);
+    for i in 0..FULL_WALL {
+        let j = pick(i); // in i..148 (the last swap is with itself)
         deck.swap(i, j);
     }
     deck.truncate(len.clamp(DEAL, FULL_WALL));
@@ -231,8 +231,8 @@ mod fuzzing {
                 FULL_WALL
             };
             let mut picks = Vec::with_capacity(FULL_WALL);
-            for i in 0..FULL_WALL - 1 {
-                picks.push(u.int_in_range(i..=FULL_WALL - 1)?);
+            for i in 0..FULL_WALL {
+                picks.push(u.int_in_range(i..=FULL_WALL - 1)?); // the last reads no byte
             }
             Ok(WallInput {
                 tiles: shuffled_deck(len, |i| picks[i]),
@@ -264,15 +264,15 @@ mod properties {
         fn shrink(&self) -> Box<dyn Iterator<Item = HandInput>> {
             let mut out = Vec::new();
             let full = 14 - 3 * self.melds as usize;
-            if self.melds < 4 {
-                for start in 0..self.tiles.len().saturating_sub(2) {
-                    let mut tiles = self.tiles.clone();
-                    tiles.drain(start..start + 3);
-                    out.push(HandInput {
-                        tiles,
-                        melds: self.melds + 1,
-                    });
-                }
+            // A hand with four melds holds two tiles at most: no three to
+            // make a fifth.
+            for start in 0..self.tiles.len().saturating_sub(2) {
+                let mut tiles = self.tiles.clone();
+                tiles.drain(start..start + 3);
+                out.push(HandInput {
+                    tiles,
+                    melds: self.melds + 1,
+                });
             }
             if self.tiles.len() == full {
                 for i in 0..self.tiles.len() {
@@ -309,7 +309,8 @@ mod properties {
         fn shrink(&self) -> Box<dyn Iterator<Item = AnalyzeInput>> {
             let mut out = Vec::new();
             let min = 13 - 3 * self.melds as usize;
-            if self.melds < 4 && self.tiles.len() >= 3 {
+            // Fewer than four melds: ten tiles or more.
+            if self.melds < 4 {
                 for start in 0..self.tiles.len() - 2 {
                     let mut tiles = self.tiles.clone();
                     tiles.drain(start..start + 3);
@@ -380,6 +381,14 @@ mod tests {
         text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         })
+    }
+
+    /// The reproduction printed with a distance failure is the shell line
+    /// that shows the engine's answer.
+    #[test]
+    fn a_hand_reproduces_as_a_shell_line() {
+        let hand = HandInput::new("1M 9M E E", 3);
+        assert_eq!(hand.shell(), "echo '1M 9M E E' | mahjong-sim distance");
     }
 
     /// Pinned: the corpus's bytes mean these inputs (captured from the
@@ -467,6 +476,10 @@ mod shrinking {
             .all(|h| h.melds == 0 && h.tiles.len() == 13));
         let least = AnalyzeInput::new("1M 2M 3M 4P 5P 6P 7S 8S 9S E E E S", 0);
         assert_eq!(least.shrink().count(), 11);
+        let melded = AnalyzeInput::new("1M 1M 1M 1M 2M 3M 4P 5P 6P E E", 1);
+        let got: Vec<AnalyzeInput> = melded.shrink().collect();
+        assert_eq!(got.len(), 9 + 11);
+        assert!(got[9..].iter().all(|h| h.melds == 1 && h.tiles.len() == 10));
         assert_eq!(AnalyzeInput::new("1M", 4).shrink().count(), 0);
     }
 

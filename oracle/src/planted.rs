@@ -117,6 +117,16 @@ pub static PLANTED: &[Planted] = &[
         engine: &OtherVerdictFurther,
     },
     Planted {
+        bug: "a winning hand is called ready",
+        target: "analyze",
+        engine: &WinsCalledReady,
+    },
+    Planted {
+        bug: "a ready hand is called winning",
+        target: "analyze",
+        engine: &ReadyCalledWinning,
+    },
+    Planted {
         bug: "the last event (the game's end) is lost",
         target: "noi2014",
         engine: &Noi2014EndLost,
@@ -327,6 +337,33 @@ impl Engine for OtherVerdictFurther {
         let mut a = Production.analyze(tiles, melds)?;
         if let Verdict::Other { distance, .. } = &mut a.verdict {
             *distance += 1;
+        }
+        Ok(a)
+    }
+}
+
+/// Analysis: a winning verdict given as a ready one (with no waits).
+pub struct WinsCalledReady;
+impl Engine for WinsCalledReady {
+    fn analyze(&self, tiles: &[Tile], melds: &[Meld]) -> Result<Analysis, AnalysisError> {
+        let mut a = Production.analyze(tiles, melds)?;
+        if let Verdict::Wins { .. } = a.verdict {
+            a.verdict = Verdict::Ready { waits: Vec::new() };
+        }
+        Ok(a)
+    }
+}
+
+/// Analysis: a ready verdict given as a winning one (with no
+/// decompositions).
+pub struct ReadyCalledWinning;
+impl Engine for ReadyCalledWinning {
+    fn analyze(&self, tiles: &[Tile], melds: &[Meld]) -> Result<Analysis, AnalysisError> {
+        let mut a = Production.analyze(tiles, melds)?;
+        if let Verdict::Ready { .. } = a.verdict {
+            a.verdict = Verdict::Wins {
+                decompositions: Vec::new(),
+            };
         }
         Ok(a)
     }
