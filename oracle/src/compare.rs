@@ -938,6 +938,21 @@ mod tests {
         refused(&ron, any, last, "a log ends in WIN or DRAW");
         let after_deal = |l: &mut Vec<Event>, _| l.insert(DEAL + 1, Event::ExhaustedWall);
         refused(&ron, any, after_deal, "DRAW only when the wall is empty");
+        // DRAW last but with tiles left; DRAW on the empty wall but twice.
+        let cut = |l: &mut Vec<Event>, _| {
+            l.truncate(DEAL + 2);
+            l.push(Event::ExhaustedWall);
+        };
+        refused(&ron, any, cut, "DRAW only when the wall is empty");
+        let exhausted = log_with(|e| *e == Event::ExhaustedWall);
+        let is_draw = |e: &Event| *e == Event::ExhaustedWall;
+        let twice = |l: &mut Vec<Event>, i: usize| l.insert(i, Event::ExhaustedWall);
+        refused(
+            &exhausted,
+            is_draw,
+            twice,
+            "DRAW only when the wall is empty",
+        );
         let drawn = |l: &mut Vec<Event>, i: usize| {
             if let Event::Draw { tile, .. } = &mut l[i] {
                 *tile = if *tile == Tile::PASS {
