@@ -356,7 +356,7 @@ mod properties {
 }
 
 #[cfg(all(test, feature = "arbitrary"))]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use arbitrary::{Arbitrary, Unstructured};
 
@@ -376,8 +376,8 @@ mod tests {
             .into()
     }
 
-    /// FNV-1a of a text.
-    fn fingerprint(text: &str) -> u64 {
+    /// FNV-1a of a text: the fingerprint the crate's pins compare.
+    pub(crate) fn fingerprint(text: &str) -> u64 {
         text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         })

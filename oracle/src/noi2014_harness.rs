@@ -665,11 +665,7 @@ mod tests {
     #[test]
     fn fuzzer_bytes_decode_as_pinned() {
         use arbitrary::Arbitrary;
-        let fnv = |text: &str| {
-            text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            })
-        };
+        let fnv = crate::input::tests::fingerprint;
         let mut seen = Vec::new();
         // First bytes choosing a shuffle (even) and blocks (odd).
         for (seed, first) in [(1u8, 0u8), (2, 3), (7, 5), (9, 14)] {
