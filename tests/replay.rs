@@ -7,7 +7,7 @@
 mod common;
 
 use mahjong_sim::noi2014::families::{walls, Family};
-use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request};
+use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request, TargetFlaw};
 use mahjong_sim::replay::noi2014::{Answer, ReplayError};
 use mahjong_sim::replay::{embedded, thupc2021};
 use mahjong_sim::thupc2021::event::Event as TEvent;
@@ -291,6 +291,15 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
         assert_eq!(row[1], r.points().to_string());
         assert_eq!(row[6], r.hamming.map_or("-".into(), |h| h.to_string()));
         assert_eq!(row[7], r.chance.map_or("-".into(), |c| c.to_string()));
+        // A target that is not valid says why, in the judge's words.
+        match &r.flaw {
+            Some(TargetFlaw::Empty) => assert_eq!(row[5], "(none declared)"),
+            Some(flaw) => assert!(row[5]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("(not valid: {flaw})"))),
+            None => assert!(!row[5].as_str().unwrap().contains("not valid")),
+        }
     }
     // The last step's table is the judge's at the end.
     let last = d["steps"].as_array().unwrap().last().unwrap();
@@ -339,8 +348,19 @@ fn labels() -> Vec<String> {
 fn noi2014_pages_hold_every_event_request_and_answer() {
     use mahjong_sim::noi2014::Event;
     let mut kinds = [false; 3];
+    let mut flawed = 0;
     for wall in walls(Family::Kongs, 7, 40) {
-        let (judge, answers) = noi_game(&wall, |_, _, _| None);
+        // Seat 3 declares a target of three tiles.
+        let (judge, answers) = noi_game(&wall, |p, r, _| match (p, r) {
+            (3, Request::Target) => Some(Reply::Text("W1 W2 W3".into())),
+            _ => None,
+        });
+        let r = judge.result().unwrap();
+        flawed += r
+            .players
+            .iter()
+            .filter(|r| r.flaw == Some(TargetFlaw::Size(3)))
+            .count();
         let page =
             mahjong_sim::replay::noi2014::page(&judge, &labels(), &answers, "kongs").unwrap();
         check_noi_page(&judge, &answers, &data(&page));
@@ -354,6 +374,7 @@ fn noi2014_pages_hold_every_event_request_and_answer() {
         }
     }
     assert_eq!(kinds, [true; 3], "concealed, added and discard kongs");
+    assert!(flawed > 0, "no game ended with seat 3's target asked");
     let mut multi = 0;
     for wall in walls(Family::MultiRon, 7, 40) {
         let (judge, answers) = noi_game(&wall, |_, _, _| None);

@@ -5,7 +5,7 @@ use super::CliError;
 use mahjong_sim::noi2014::arena::{self, Game, Seat};
 use mahjong_sim::noi2014::families::{walls, Family};
 use mahjong_sim::noi2014::program::ProgramBot;
-use mahjong_sim::noi2014::result::PlayerEnd;
+use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
 use mahjong_sim::noi2014::wall::Wall;
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, SampleBot};
 use mahjong_sim::process;
@@ -232,17 +232,15 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
                 mahjong_sim::replay::noi2014::won_words(*order, *self_drawn)
             }
             PlayerEnd::Out { request, reason } => format!("put out at request {request}: {reason}"),
-            PlayerEnd::Playing => match (&r.target, r.valid) {
-                (Some(t), true) => format!(
+            PlayerEnd::Playing => match (&r.target, &r.flaw) {
+                (None, _) => "playing; no target".to_string(),
+                (Some(_), Some(TargetFlaw::Empty)) => "playing; declared no target".to_string(),
+                (Some(t), Some(flaw)) => format!("playing; target `{t}` is not valid: {flaw}"),
+                (Some(t), None) => format!(
                     "playing; target {t} (valid, Hamming distance {}, chance value {})",
                     r.hamming.unwrap_or(0),
                     r.chance.unwrap_or(0)
                 ),
-                (Some(t), false) if t.trim().is_empty() => {
-                    "playing; declared no target".to_string()
-                }
-                (Some(t), false) => format!("playing; target `{t}` is not valid"),
-                (None, _) => "playing; no target".to_string(),
             },
         };
         writeln!(

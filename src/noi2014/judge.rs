@@ -22,7 +22,7 @@
 
 use super::event::{EndReason, Event};
 use super::request::{Reply, Request};
-use super::result::{self, GameResult, OutReason, PlayerEnd, PlayerResult, Standing};
+use super::result::{self, GameResult, OutReason, PlayerEnd, PlayerResult, Standing, TargetFlaw};
 use super::wall::{Wall, DEALT, WALL_TILES};
 use super::{distance, Hand, Meld, Tile, KINDS, PLAYERS};
 
@@ -745,20 +745,25 @@ impl Judge {
             },
         });
         let targets = std::mem::take(&mut self.targets);
-        // (Hamming, chance) of each valid target of a player still in.
-        let scored: [Option<(u32, u32)>; PLAYERS] = std::array::from_fn(|p| {
+        // Each player still in with a target: its (Hamming, chance) when
+        // valid, or its flaw.
+        let checked: [Option<Result<(u32, u32), TargetFlaw>>; PLAYERS] = std::array::from_fn(|p| {
             let text = targets[p]
                 .as_deref()
                 .filter(|_| ends[p] == PlayerEnd::Playing)?;
-            let t = result::target_counts(text)?;
             let melds = self.seats[p].melds.to_vec();
-            result::is_valid_target(&t, &melds).then(|| {
+            let t = result::target_counts(text)
+                .and_then(|t| result::check_target(&t, &melds).map(|()| t));
+            Some(t.map(|t| {
                 (
                     result::hamming(&t, &held[p]),
                     result::chance(&t, &held[p], &last, self.pool.len()),
                 )
-            })
+            }))
         });
+        let scored: [Option<(u32, u32)>; PLAYERS] =
+            std::array::from_fn(|p| checked[p].as_ref().and_then(|c| c.as_ref().ok().copied()));
+        let mut flaws = checked.map(|c| c.and_then(Result::err));
         let standings: [Standing; PLAYERS] = std::array::from_fn(|p| match (&ends[p], scored[p]) {
             (PlayerEnd::Won { order, .. }, _) => Standing::Won(*order),
             (PlayerEnd::Playing, Some((hamming, chance))) => Standing::Valid {
@@ -775,6 +780,7 @@ impl Judge {
             end: ends[p].take().expect("taken once"),
             target: targets[p].take(),
             valid: scored[p].is_some(),
+            flaw: flaws[p].take(),
             hamming: scored[p].map(|s| s.0),
             chance: scored[p].map(|s| s.1),
             place: places[p].0,

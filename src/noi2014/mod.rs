@@ -62,7 +62,7 @@ pub use event::{EndReason, Event};
 pub use greedy::GreedyBot;
 pub use judge::{Judge, NotPending};
 pub use request::{Reply, Request};
-pub use result::{GameResult, OutReason, PlayerEnd, PlayerResult};
+pub use result::{GameResult, OutReason, PlayerEnd, PlayerResult, TargetFlaw};
 pub use sample::SampleBot;
 pub use wall::Wall;
 

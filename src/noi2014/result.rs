@@ -20,15 +20,15 @@ pub enum OutReason {
     /// answered to a draw, anything but `PASS` to an announcement).
     NotAllowed(String),
     /// `PLAY c` with no `c` in the concealed hand.
-    NotHeld(Tile),
+    NotHeld(#[serde(serialize_with = "noi_name")] Tile),
     /// `PENG` without two concealed copies of the discard.
-    CannotPeng(Tile),
+    CannotPeng(#[serde(serialize_with = "noi_name")] Tile),
     /// `PENG c2` with no `c2` left concealed after the pung.
-    PengDiscardNotHeld(Tile),
+    PengDiscardNotHeld(#[serde(serialize_with = "noi_name")] Tile),
     /// A kong the hand does not support.
-    CannotGang(Tile),
+    CannotGang(#[serde(serialize_with = "noi_name")] Tile),
     /// A kong with no tile left in the wall (point 8).
-    KongOnEmptyWall(Tile),
+    KongOnEmptyWall(#[serde(serialize_with = "noi_name")] Tile),
     /// `HU` on a hand that does not win.
     NotWinning {
         /// On its own draw (true) or on a discard.
@@ -72,6 +72,24 @@ impl fmt::Display for OutReason {
     }
 }
 
+/// A tile in JSON by its name in this ruleset (`W2`), as the protocol and
+/// the log write it.
+fn noi_name<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(name(*t))
+}
+
+/// A set in JSON as [`Meld`] writes it, its tiles named as in this ruleset.
+fn noi_meld<S: serde::Serializer>(m: &Meld, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
+    let mut st = s.serialize_struct("Meld", 2)?;
+    st.serialize_field("kind", m.kind())?;
+    st.serialize_field(
+        "tiles",
+        &m.tiles().into_iter().map(name).collect::<Vec<_>>(),
+    )?;
+    st.end()
+}
+
 /// How the game ended for one player.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum PlayerEnd {
@@ -103,6 +121,9 @@ pub struct PlayerResult {
     pub target: Option<String>,
     /// The target is valid (point 16); false when there is none.
     pub valid: bool,
+    /// Why the target of a player still playing is not valid; `None` for
+    /// a valid target, no answer, and players who won or were put out.
+    pub flaw: Option<TargetFlaw>,
     /// Hamming distance of a valid target (point 17).
     pub hamming: Option<u32>,
     /// Chance value of a valid target (point 18).
@@ -129,35 +150,95 @@ pub struct GameResult {
     pub players: [PlayerResult; PLAYERS],
 }
 
+/// Why a declared target is not valid (point 16), in words by `Display`
+/// (a clause: "it lacks the exposed pung W2").
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum TargetFlaw {
+    /// The answer names no tile at all.
+    Empty,
+    /// A word that is no tile name.
+    NotATile(String),
+    /// Fewer than 14 or more than 18 tiles: how many.
+    Size(u32),
+    /// More than four copies of this kind.
+    MoreThanFour(#[serde(serialize_with = "noi_name")] Tile),
+    /// An exposed pung or kong that the target does not hold.
+    LacksExposed(#[serde(serialize_with = "noi_meld")] Meld),
+    /// The tiles left once the exposed sets are taken out are not `sets`
+    /// sets and a pair.
+    NotWinning {
+        /// The sets the rest should make: four less the exposed ones.
+        sets: u8,
+    },
+}
+
+impl fmt::Display for TargetFlaw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetFlaw::Empty => f.write_str("it names no tile"),
+            TargetFlaw::NotATile(w) => write!(f, "`{w}` is not a tile name"),
+            TargetFlaw::Size(n) => write!(f, "it has {n} tiles, not 14 to 18"),
+            TargetFlaw::MoreThanFour(t) => {
+                write!(f, "it holds more than the four {} there are", name(*t))
+            }
+            TargetFlaw::LacksExposed(m) => {
+                let kind = if m.size() == 4 { "kong" } else { "pung" };
+                write!(f, "it lacks the exposed {kind} {}", name(m.first()))
+            }
+            TargetFlaw::NotWinning { sets: 4 } => f.write_str("it is not four sets and a pair"),
+            TargetFlaw::NotWinning { sets } => {
+                write!(f, "less the exposed sets, it is not {sets} sets and a pair")
+            }
+        }
+    }
+}
+
 /// A declared target read as counts by kind: words separated by runs of
-/// spaces or tabs (point 27), names in either case (point 16). `None` when
-/// a word is not a tile name.
-pub fn target_counts(text: &str) -> Option<[u8; KINDS]> {
+/// spaces or tabs (point 27), names in either case (point 16). A word that
+/// is not a tile name makes no target.
+pub fn target_counts(text: &str) -> Result<[u8; KINDS], TargetFlaw> {
     let mut counts = [0u8; KINDS];
     for w in text.split([' ', '\t']).filter(|w| !w.is_empty()) {
-        let t = parse_any_case(w.as_bytes())?;
+        let t = parse_any_case(w.as_bytes()).ok_or_else(|| TargetFlaw::NotATile(w.to_string()))?;
         counts[t.index()] = counts[t.index()].saturating_add(1);
     }
-    Some(counts)
+    Ok(counts)
 }
 
 /// Point 16 (with 34): 14 to 18 tiles, at most four of a kind, a winning
 /// hand whose decomposition holds each exposed pung as a pung and each
-/// exposed kong as a kong (further kongs allowed).
-pub fn is_valid_target(target: &[u8; KINDS], melds: &[Meld]) -> bool {
+/// exposed kong as a kong (further kongs allowed). The first flaw found,
+/// checked in that order.
+pub fn check_target(target: &[u8; KINDS], melds: &[Meld]) -> Result<(), TargetFlaw> {
     let size: u32 = target.iter().map(|&c| c as u32).sum();
-    if !(14..=18).contains(&size) || target.iter().any(|&c| c > 4) || melds.len() > 4 {
-        return false;
+    if size == 0 {
+        return Err(TargetFlaw::Empty);
     }
+    if !(14..=18).contains(&size) {
+        return Err(TargetFlaw::Size(size));
+    }
+    if let Some(k) = target.iter().position(|&c| c > 4) {
+        return Err(TargetFlaw::MoreThanFour(super::tiles::tile(k)));
+    }
+    // A hand has room for four sets at most, so no more are ever exposed.
+    let sets = 4u8.saturating_sub(melds.len() as u8);
     let mut rest = *target;
     for m in melds {
         let (k, n) = (m.first().index(), m.size());
         if rest[k] < n {
-            return false;
+            return Err(TargetFlaw::LacksExposed(*m));
         }
         rest[k] -= n;
     }
-    decomposes(&mut rest, 4 - melds.len() as u32, true)
+    if !decomposes(&mut rest, sets as u32, true) {
+        return Err(TargetFlaw::NotWinning { sets });
+    }
+    Ok(())
+}
+
+/// True when [`check_target`] finds no flaw.
+pub fn is_valid_target(target: &[u8; KINDS], melds: &[Meld]) -> bool {
+    check_target(target, melds).is_ok()
 }
 
 /// True when `r` is exactly `sets` sets (chows, pungs, kongs) and, if

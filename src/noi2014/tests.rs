@@ -11,7 +11,8 @@ use super::play::{play, run_bots};
 use super::protocol::{bot_input, judge_step, read_output, reply_of, StepError, OUTPUT_LIMIT};
 use super::request::{Reply, Request};
 use super::result::{
-    hamming, is_valid_target, target_counts, GameResult, OutReason, PlayerEnd, PlayerResult,
+    check_target, hamming, is_valid_target, target_counts, GameResult, OutReason, PlayerEnd,
+    PlayerResult, TargetFlaw,
 };
 use super::sample::{SampleBot, SAMPLE_TARGET};
 use super::tiles::{self, name, parse_tiles};
@@ -778,46 +779,69 @@ fn point_16_target_validity() {
         &none
     ));
     // Sizes 14 to 18 only; at most 4 a kind; a winning shape.
-    assert!(!is_valid_target(
-        &c("W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B1 B1 T5"),
-        &none
-    ));
-    assert!(!is_valid_target(
-        &c("W1 W1 W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 T5 T5"),
-        &none
-    ));
-    assert!(!is_valid_target(
-        &c("W1 W1 W3 W3 W5 W5 W7 W7 B1 B1 B3 B3 T5 T5"),
-        &none
-    ));
+    assert_eq!(
+        check_target(&c("W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B1 B1 T5"), &none),
+        Err(TargetFlaw::Size(13))
+    );
+    assert_eq!(
+        check_target(&c("W1 W1 W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 T5 T5"), &none),
+        Err(TargetFlaw::MoreThanFour(tt("W1")))
+    );
+    assert_eq!(
+        check_target(&c("W1 W1 W3 W3 W5 W5 W7 W7 B1 B1 B3 B3 T5 T5"), &none),
+        Err(TargetFlaw::NotWinning { sets: 4 })
+    );
     assert!(is_valid_target(
         &c("W1 W1 W1 W1 W2 W2 W2 W2 W3 W3 W3 W3 W4 W4 W4 W4 T5 T5"),
         &none
     ));
-    assert!(!is_valid_target(
-        &c("W1 W1 W1 W1 W2 W2 W2 W2 W3 W3 W3 W3 W4 W4 W4 W4 T5 T5 T5"),
-        &none
-    ));
+    assert_eq!(
+        check_target(
+            &c("W1 W1 W1 W1 W2 W2 W2 W2 W3 W3 W3 W3 W4 W4 W4 W4 T5 T5 T5"),
+            &none
+        ),
+        Err(TargetFlaw::Size(19))
+    );
     // Exposed pungs must be pungs of the decomposition.
     let pung = [Meld::Pung(tt("B1"))];
     assert!(is_valid_target(
         &c("W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B1 B1 T5 T5"),
         &pung
     ));
-    assert!(!is_valid_target(
-        &c("W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 T5 T5"),
-        &pung
-    ));
-    assert!(!is_valid_target(
-        &c("W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B1 B1 B1 B2 B3 B4 B4"),
-        &[]
-    ));
+    assert_eq!(
+        check_target(&c("W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 T5 T5"), &pung),
+        Err(TargetFlaw::LacksExposed(Meld::Pung(tt("B1"))))
+    );
+    assert_eq!(
+        check_target(
+            &c("W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B1 B1 B1 B2 B3 B4 B4"),
+            &[]
+        ),
+        Err(TargetFlaw::NotWinning { sets: 4 })
+    );
     assert!(is_valid_target(
         &c("W1 W2 W3 W4 W5 W6 B1 B1 B1 B1 B2 B3 B4 B4"),
         &pung
     ));
-    // Words that are no tiles make no target at all.
-    assert_eq!(target_counts("W1 W2 X3"), None);
+    // A kong exposed must be a kong of the target; further sets fill the
+    // hand around the exposed ones.
+    assert_eq!(
+        check_target(
+            &c("W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B1 B1 T5 T5"),
+            &[Meld::Kong(tt("B1"))]
+        ),
+        Err(TargetFlaw::LacksExposed(Meld::Kong(tt("B1"))))
+    );
+    assert_eq!(
+        check_target(&c("W1 W2 W3 W4 W5 W6 W7 W8 B1 B1 B1 T5 T5 T9"), &pung),
+        Err(TargetFlaw::NotWinning { sets: 3 })
+    );
+    // No words, or words that are no tiles, make no target at all.
+    assert_eq!(check_target(&c(" \t "), &none), Err(TargetFlaw::Empty));
+    assert_eq!(
+        target_counts("W1 W2 X3"),
+        Err(TargetFlaw::NotATile("X3".into()))
+    );
     // In a game: an invalid target ranks after a valid one.
     let j = ranking_game(
         [
@@ -1501,4 +1525,59 @@ fn borrowed_bots_play_as_the_bots_themselves() {
         assert_eq!(o.events(), l.events());
         assert_eq!(o.requests(), l.requests());
     }
+}
+
+/// JSON names tiles as this ruleset does (`W2`), in the reasons a player
+/// was put out and in the flaws of targets, as the log does.
+#[test]
+fn target_flaws_in_words_and_json_name_tiles_as_the_protocol_does() {
+    use serde_json::to_string as json;
+    let out = [
+        OutReason::NotHeld(tt("W2")),
+        OutReason::CannotPeng(tt("W3")),
+        OutReason::PengDiscardNotHeld(tt("W4")),
+        OutReason::CannotGang(tt("B1")),
+        OutReason::KongOnEmptyWall(tt("B4")),
+    ]
+    .map(|r| json(&r).unwrap());
+    assert_eq!(
+        out,
+        [
+            r#"{"NotHeld":"W2"}"#,
+            r#"{"CannotPeng":"W3"}"#,
+            r#"{"PengDiscardNotHeld":"W4"}"#,
+            r#"{"CannotGang":"B1"}"#,
+            r#"{"KongOnEmptyWall":"B4"}"#
+        ]
+    );
+    assert_eq!(
+        json(&TargetFlaw::MoreThanFour(tt("T9"))).unwrap(),
+        r#"{"MoreThanFour":"T9"}"#
+    );
+    assert_eq!(
+        json(&TargetFlaw::LacksExposed(Meld::Kong(tt("T8")))).unwrap(),
+        r#"{"LacksExposed":{"kind":"kong","tiles":["T8","T8","T8","T8"]}}"#
+    );
+    let words = [
+        TargetFlaw::Empty,
+        TargetFlaw::NotATile("X3".into()),
+        TargetFlaw::Size(13),
+        TargetFlaw::MoreThanFour(tt("T9")),
+        TargetFlaw::LacksExposed(Meld::Pung(tt("W2"))),
+        TargetFlaw::NotWinning { sets: 4 },
+        TargetFlaw::NotWinning { sets: 2 },
+    ]
+    .map(|f| f.to_string());
+    assert_eq!(
+        words,
+        [
+            "it names no tile",
+            "`X3` is not a tile name",
+            "it has 13 tiles, not 14 to 18",
+            "it holds more than the four T9 there are",
+            "it lacks the exposed pung W2",
+            "it is not four sets and a pair",
+            "less the exposed sets, it is not 2 sets and a pair",
+        ]
+    );
 }

@@ -7,7 +7,7 @@
 
 use super::{ordinal, Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step};
 use crate::noi2014::arena::Game;
-use crate::noi2014::result::{GameResult, PlayerEnd};
+use crate::noi2014::result::{GameResult, PlayerEnd, TargetFlaw};
 use crate::noi2014::tiles::{self, name};
 use crate::noi2014::{EndReason, Event, Judge, Reply, PLAYERS};
 
@@ -200,11 +200,11 @@ fn result_table(result: &GameResult, labels: &[String]) -> ResultTable {
                 PlayerEnd::Playing => "playing".to_string(),
                 end => status_word(end),
             };
-            let target = match (&r.target, r.valid) {
+            let target = match (&r.target, &r.flaw) {
                 (None, _) => "-".to_string(),
-                (Some(t), _) if t.trim().is_empty() => "(none declared)".to_string(),
-                (Some(t), true) => t.clone(),
-                (Some(t), false) => format!("{t} (not valid)"),
+                (Some(_), Some(TargetFlaw::Empty)) => "(none declared)".to_string(),
+                (Some(t), Some(flaw)) => format!("{t} (not valid: {flaw})"),
+                (Some(t), None) => t.clone(),
             };
             let num = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
             vec![
