@@ -10,52 +10,52 @@
 mod common;
 use common::{run, skip};
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use tempfile::TempDir;
 
-/// The compiled anchors' folder, or `None` (and a printed reason) when
-/// they cannot be built here.
-fn anchors() -> Option<&'static PathBuf> {
-    static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/anchors/thupc2021");
-            if !src.is_dir() {
-                skip(&format!(
-                    "{} is absent: no end-to-end test with real solutions",
-                    src.display()
-                ));
-                return None;
-            }
-            if std::process::Command::new("g++")
-                .arg("--version")
-                .output()
-                .is_err()
-            {
-                skip("g++ is missing: no end-to-end test with real solutions");
-                return None;
-            }
-            let out = std::env::temp_dir().join(format!("mahjong-anchors-{}", std::process::id()));
-            std::fs::create_dir_all(&out).unwrap();
-            for name in ["esc", "lzfabc", "luogu-writeup"] {
-                let status = std::process::Command::new("g++")
-                    .args(["-O2", "-o"])
-                    .arg(out.join(name))
-                    .arg(src.join(format!("{name}.cpp")))
-                    .stderr(std::process::Stdio::null())
-                    .status()
-                    .unwrap();
-                assert!(status.success(), "g++ failed on {name}.cpp");
-            }
-            Some(out)
-        })
-        .as_ref()
+/// A fresh folder holding the anchors `names` compiled, or `None` (and a
+/// printed reason) when they cannot be built here. The folder goes when the
+/// returned guard is dropped, even if the test panics.
+fn anchors(names: &[&str]) -> Option<TempDir> {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/anchors/thupc2021");
+    if !src.is_dir() {
+        skip(&format!(
+            "{} is absent: no end-to-end test with real solutions",
+            src.display()
+        ));
+        return None;
+    }
+    if std::process::Command::new("g++")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        skip("g++ is missing: no end-to-end test with real solutions");
+        return None;
+    }
+    let out = tempfile::Builder::new()
+        .prefix("mahjong-anchors-")
+        .tempdir()
+        .unwrap();
+    for name in names {
+        let status = std::process::Command::new("g++")
+            .args(["-O2", "-o"])
+            .arg(out.path().join(name))
+            .arg(src.join(format!("{name}.cpp")))
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "g++ failed on {name}.cpp");
+    }
+    Some(out)
 }
 
 fn check(solution: &str, extra: &[&str], save: &str) -> (Option<i32>, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "mahjong-anchor-check-{}-{save}",
-        std::process::id()
-    ));
+    let tmp = tempfile::Builder::new()
+        .prefix("mahjong-anchor-check-")
+        .tempdir()
+        .unwrap();
+    // A folder that does not exist yet: `check` makes it for a failing wall.
+    let dir = tmp.path().join(save);
     let mut args = vec![
         "check",
         "--solution",
@@ -71,7 +71,10 @@ fn check(solution: &str, extra: &[&str], save: &str) -> (Option<i32>, String) {
 
 #[test]
 fn esc_and_the_writeup_agree_on_every_family() {
-    let Some(dir) = anchors() else { return };
+    let Some(tmp) = anchors(&["esc", "luogu-writeup"]) else {
+        return;
+    };
+    let dir = tmp.path();
     let walls = std::env::var("MAHJONG_ANCHOR_WALLS").unwrap_or_else(|_| "20".into());
     for name in ["esc", "luogu-writeup"] {
         for family in mahjong_sim::thupc2021::families::Family::ALL {
@@ -121,7 +124,10 @@ fn shrink_lines(out: &str) -> (usize, usize) {
 
 #[test]
 fn lzfabc_pongs_its_own_discard_and_it_is_shrunk_to_the_first_reaction() {
-    let Some(dir) = anchors() else { return };
+    let Some(tmp) = anchors(&["lzfabc"]) else {
+        return;
+    };
+    let dir = tmp.path();
     let solution = dir.join("lzfabc");
     // Seed 2: the first wall it fails on shows the bug at line 89.
     let (code, out) = check(
@@ -161,7 +167,8 @@ fn lzfabc_pongs_its_own_discard_and_it_is_shrunk_to_the_first_reaction() {
 /// within 6 lines of the game's first discard (line 54).
 #[test]
 fn bugs_planted_in_a_real_solution_shrink_to_the_first_discard() {
-    let Some(dir) = anchors() else { return };
+    let Some(tmp) = anchors(&[]) else { return };
+    let dir = tmp.path();
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/anchors/thupc2021/esc.cpp");
     let original = std::fs::read_to_string(src).unwrap();
     let plants = [

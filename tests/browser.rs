@@ -295,9 +295,11 @@ fn replays_work_in_a_real_browser() {
         common::skip("no Chromium found (chromium, chromium-browser, google-chrome or $CHROMIUM); replay pages not checked in a browser");
         return;
     };
-    let work = std::env::temp_dir().join(format!("mahjong-browser-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("mahjong-browser-")
+        .tempdir()
+        .unwrap();
+    let work = tmp.path().to_path_buf();
 
     // The console check itself: a page that throws is seen to.
     let broken = work.join("broken.html");
@@ -398,5 +400,4 @@ fn replays_work_in_a_real_browser() {
     assert!(kongs.len() >= 2, "kongs in the game");
     assert!(steps.iter().any(|s| s["text"] == "out 3"));
     check_page(&bin, &work, &noi, steps.len() / 2, "noi2014");
-    let _ = std::fs::remove_dir_all(&work);
 }

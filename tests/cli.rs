@@ -306,10 +306,12 @@ fn gen_is_deterministic_and_writes_files() {
     for w in walls {
         mahjong_sim::thupc2021::wall::parse_wall(w.as_bytes()).expect("a contest wall");
     }
-    let dir = std::env::temp_dir().join(format!("mahjong-gen-{}", std::process::id()));
-    // Left by an earlier run whose process had the same id, `gen` would
-    // refuse the folder (it never overwrites).
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = tempfile::Builder::new()
+        .prefix("mahjong-gen-")
+        .tempdir()
+        .unwrap();
+    // A folder that does not exist yet (`gen` never overwrites).
+    let dir = tmp.path().join("walls");
     let r = run(
         &[
             "gen",
@@ -332,7 +334,6 @@ fn gen_is_deterministic_and_writes_files() {
         );
         mahjong_sim::thupc2021::wall::parse_wall(&wall).unwrap();
     }
-    let _ = std::fs::remove_dir_all(&dir);
     let r = run(&["gen", "--family", "nope"], b"");
     assert_eq!(r.code, Some(2));
 }
@@ -593,9 +594,11 @@ fn gen_streams_walls_one_at_a_time() {
 
 #[test]
 fn gen_out_creates_one_folder_overwrites_nothing_and_names_by_count() {
-    let base = std::env::temp_dir().join(format!("mahjong-gen-out-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    std::fs::create_dir(&base).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("mahjong-gen-out-")
+        .tempdir()
+        .unwrap();
+    let base = tmp.path();
     let dir = base.join("walls");
     let gen = |dir: &std::path::Path, count: &str| {
         run(
@@ -639,14 +642,15 @@ fn gen_out_creates_one_folder_overwrites_nothing_and_names_by_count() {
     assert!(r.stderr.contains("nothing is overwritten"), "{}", r.stderr);
     assert_eq!(std::fs::read(dir.join("uniform-1-00.in")).unwrap(), b"mine");
     assert!(!before.is_empty());
-    let _ = std::fs::remove_dir_all(&base);
 }
 
 #[test]
 fn simulate_out_writes_the_answers_of_a_folder() {
-    let base = std::env::temp_dir().join(format!("mahjong-sim-out-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    std::fs::create_dir(&base).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("mahjong-sim-out-")
+        .tempdir()
+        .unwrap();
+    let base = tmp.path();
     let walls = base.join("walls");
     let answers = base.join("answers");
     let r = run(
@@ -691,7 +695,6 @@ fn simulate_out_writes_the_answers_of_a_folder() {
     );
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("--out DIR"), "{}", r.stderr);
-    let _ = std::fs::remove_dir_all(&base);
 }
 
 #[test]

@@ -45,15 +45,21 @@ fn the_sequential_test_is_calibrated() {
     assert_eq!(sprt(None, None, 1), (Decision::Identical, 5));
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+/// A logs folder that does not exist yet, in a fresh temporary folder
+/// named after `name`; the guard removes both when dropped, even if the
+/// test panics.
+fn temp_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!("{name}-"))
+        .tempdir()
+        .unwrap();
+    let logs = tmp.path().join("logs");
+    (tmp, logs)
 }
 
 #[test]
 fn identical_bots_are_called_identical_not_divided_by_zero() {
-    let logs = temp_dir("duel-identical");
+    let (_tmp, logs) = temp_dir("duel-identical");
     let out = Command::new(me())
         .args([
             "noi2014",
@@ -73,6 +79,7 @@ fn identical_bots_are_called_identical_not_divided_by_zero() {
     assert!(text.contains("played identically on every wall"), "{text}");
     assert!(text.contains("A - B: +0.000 points a game"), "{text}");
     assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
+    // Also checks that the logs folder was made.
     std::fs::remove_dir_all(&logs).unwrap();
 }
 
@@ -90,7 +97,7 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
         println!("SKIPPED (the Python example): python3 is not available; the sample bot instead");
         format!("example={} noi2014 bot --bot sample", me())
     };
-    let logs = temp_dir("duel-programs");
+    let (_tmp, logs) = temp_dir("duel-programs");
     let out = Command::new(me())
         .args(["noi2014", "duel", "--bot", &a, "--bot", &b, "--jobs", "2"])
         .args(["--time-limit", "10", "--json", "--logs"])
@@ -115,12 +122,13 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
         assert!(log.lines().last().unwrap().contains("\"type\":\"result\""));
     }
     assert!(logs.join("report.txt").exists());
+    // Also checks that the logs folder was made.
     std::fs::remove_dir_all(&logs).unwrap();
 }
 
 #[test]
 fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
-    let logs = temp_dir("duel-interrupt");
+    let (_tmp, logs) = temp_dir("duel-interrupt");
     let token = format!("duel-interrupt-{}", std::process::id());
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/noi2014");
     let child = Command::new(me())
@@ -155,5 +163,4 @@ fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
     assert!(text.contains("(interrupted)"), "{text}");
     let left = common::survivors(&token, " duel ");
     assert!(left.is_empty(), "bot processes left: {left:?}");
-    std::fs::remove_dir_all(&logs).ok();
 }

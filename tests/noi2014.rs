@@ -68,8 +68,11 @@ fn json_lines_are_one_object_each() {
 
 #[test]
 fn bad_walls_and_unknown_bots_exit_2() {
-    let dir = std::env::temp_dir().join(format!("noi2014-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("noi2014-cli-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let wall = dir.join("bad.txt");
     std::fs::write(&wall, "W1 W1\nW1 X9\n").unwrap();
     let r = run(&["noi2014", "play", "--wall", wall.to_str().unwrap()], b"");
@@ -86,13 +89,16 @@ fn bad_walls_and_unknown_bots_exit_2() {
     let r = run(&five, b"");
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("a table seats 4"), "{}", r.stderr);
-    std::fs::remove_dir_all(&dir).unwrap();
+    tmp.close().unwrap();
 }
 
 #[test]
 fn a_wall_file_is_played() {
-    let dir = std::env::temp_dir().join(format!("noi2014-wall-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("noi2014-wall-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let wall = dir.join("sorted.txt");
     let names: Vec<String> = ["W", "B", "T"]
         .iter()
@@ -107,19 +113,25 @@ fn a_wall_file_is_played() {
         "{}",
         text(&r.stdout)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    tmp.close().unwrap();
 }
 
-/// The official 2014 sample bot, compiled as the contest did; `None` (and a
-/// printed SKIPPED) when the anchor or g++ is missing.
-fn sample_bot() -> Option<PathBuf> {
+/// The official 2014 sample bot, compiled as the contest did, and the
+/// temporary folder that holds it (removed when the guard is dropped, even
+/// if the test panics); `None` (and a printed SKIPPED) when the anchor or
+/// g++ is missing.
+fn sample_bot() -> Option<(tempfile::TempDir, PathBuf)> {
     let anchors = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/anchors/noi2014");
     let source = anchors.join("MahjongSample.cpp");
     if !source.exists() {
         println!("SKIPPED: {} is absent", source.display());
         return None;
     }
-    let exe = std::env::temp_dir().join(format!("noi2014-sample-{}", std::process::id()));
+    let tmp = tempfile::Builder::new()
+        .prefix("noi2014-sample-")
+        .tempdir()
+        .unwrap();
+    let exe = tmp.path().join("sample");
     match Command::new("g++")
         .args(["-O0", "-w", "-I"])
         .arg(&anchors)
@@ -128,7 +140,7 @@ fn sample_bot() -> Option<PathBuf> {
         .arg(&source)
         .status()
     {
-        Ok(s) if s.success() => Some(exe),
+        Ok(s) if s.success() => Some((tmp, exe)),
         Ok(s) => panic!("g++ failed on the sample bot: {s}"),
         Err(e) => {
             println!("SKIPPED: g++ is not available ({e})");
@@ -139,7 +151,9 @@ fn sample_bot() -> Option<PathBuf> {
 
 #[test]
 fn four_official_sample_bots_play_whole_games() {
-    let Some(bot) = sample_bot() else { return };
+    let Some((_tmp, bot)) = sample_bot() else {
+        return;
+    };
     let bot = bot.to_str().unwrap();
     for seed in 1..=3 {
         let seed = seed.to_string();
@@ -178,7 +192,6 @@ fn four_official_sample_bots_play_whole_games() {
             "seed {seed}: a step failed:\n{out}"
         );
     }
-    std::fs::remove_file(bot).ok();
 }
 
 #[test]

@@ -459,9 +459,11 @@ fn answers_that_replay_another_game_are_refused() {
 /// `explain --html`, `noi2014 play --html` and `check` write pages.
 #[test]
 fn the_command_line_writes_pages() {
-    let dir = std::env::temp_dir().join(format!("mahjong-replay-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("mahjong-replay-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let page = dir.join("sample.html");
     let r = common::run(
         &["explain", "--html", page.to_str().unwrap(), "--at", "60"],
@@ -579,5 +581,4 @@ fn the_command_line_writes_pages() {
         f["expected"]
     );
     assert_eq!(d["steps"][line as usize]["mismatch"]["actual"], f["actual"]);
-    let _ = std::fs::remove_dir_all(&dir);
 }

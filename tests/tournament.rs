@@ -25,10 +25,16 @@ fn fixture(name: &str) -> String {
         .to_string()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+/// A logs folder that does not exist yet, in a fresh temporary folder
+/// named after `name`; the guard removes both when dropped, even if the
+/// test panics.
+fn temp_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!("{name}-"))
+        .tempdir()
+        .unwrap();
+    let logs = tmp.path().join("logs");
+    (tmp, logs)
 }
 
 fn python() -> bool {
@@ -112,7 +118,7 @@ fn index(logs: &Path) -> Vec<(u32, u32, PathBuf)> {
 
 #[test]
 fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
-    let logs = temp_dir("noi2014-tournament");
+    let (_tmp, logs) = temp_dir("noi2014-tournament");
     let mut bots = vec![
         "greedy".to_string(),
         "g2=greedy".to_string(),
@@ -280,12 +286,13 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     let saved: serde_json::Value =
         serde_json::from_slice(&std::fs::read(logs.join("standings.json")).unwrap()).unwrap();
     assert_eq!(saved["standings"], report["standings"]);
+    // Also checks that the logs folder was made.
     std::fs::remove_dir_all(&logs).unwrap();
 }
 
 #[test]
 fn the_duplicate_format_plays_each_wall_from_every_seat() {
-    let logs = temp_dir("noi2014-duplicate");
+    let (_tmp, logs) = temp_dir("noi2014-duplicate");
     let out = Command::new(me())
         .args([
             "noi2014",
@@ -335,12 +342,13 @@ fn the_duplicate_format_plays_each_wall_from_every_seat() {
             assert_eq!(seats, vec![0, 1, 2, 3], "{name}");
         }
     }
+    // Also checks that the logs folder was made.
     std::fs::remove_dir_all(&logs).unwrap();
 }
 
 #[test]
 fn bad_tournament_arguments_exit_2() {
-    let logs = temp_dir("noi2014-bad-args");
+    let (_tmp, logs) = temp_dir("noi2014-bad-args");
     std::fs::create_dir_all(&logs).unwrap();
     std::fs::write(logs.join("old.txt"), "x").unwrap();
     for (args, words) in [
@@ -371,7 +379,7 @@ fn bad_tournament_arguments_exit_2() {
 
 #[test]
 fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
-    let logs = temp_dir("noi2014-interrupt");
+    let (_tmp, logs) = temp_dir("noi2014-interrupt");
     let token = format!("interrupt-{}", std::process::id());
     let mut child = Command::new(me())
         .args(["noi2014", "tournament", "--rounds", "50", "--jobs", "2"])
@@ -403,5 +411,4 @@ fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
     assert_eq!(status.code(), Some(130));
     let left = common::survivors(&token, " tournament ");
     assert!(left.is_empty(), "bot processes left: {left:?}");
-    std::fs::remove_dir_all(&logs).ok();
 }

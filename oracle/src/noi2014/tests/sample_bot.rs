@@ -99,9 +99,12 @@ fn compile(dir: &Path) -> Option<PathBuf> {
 
 #[test]
 fn sample_bot_is_only_put_out_for_a_kong_on_an_empty_wall() {
-    let dir = std::env::temp_dir().join(format!("noi-oracle-sample-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let Some(exe) = compile(&dir) else {
+    // Removed when dropped, even if the test panics.
+    let dir = tempfile::Builder::new()
+        .prefix("noi-oracle-sample-")
+        .tempdir()
+        .expect("temp dir");
+    let Some(exe) = compile(dir.path()) else {
         return;
     };
     let mut rng = Rng(2014);
@@ -211,5 +214,4 @@ fn sample_bot_is_only_put_out_for_a_kong_on_an_empty_wall() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
