@@ -148,8 +148,9 @@ pub struct Tables {
     pub ab: Vec<u8>,
     /// Class of a sou+honors pair: `ch[c << HONOR_BITS | h]`.
     pub ch: Vec<u8>,
-    /// Largest overlap with `m` melds and a pair:
-    /// `last[(m * AB_ROWS + ab) << CH_BITS | ch]`.
+    /// The distance with `n` exposed melds, `14 - 3n` less the largest
+    /// overlap with `4 - n` melds and a pair:
+    /// `last[(n * AB_ROWS + ab) << CH_BITS | ch]`.
     pub last: Vec<u8>,
     /// Class counts: suits, honors, man+pin, sou+honors.
     pub sizes: [usize; 4],
@@ -246,11 +247,11 @@ pub fn build() -> Tables {
     let (nab, nch) = (abs.vectors.len(), chs.vectors.len());
     assert!(nch <= 1 << CH_BITS && nab <= AB_ROWS);
     let mut last = vec![0u8; LAST_LEN];
-    for m in 0..5 {
+    for n in 0..5 {
         for x in 0..nab {
             for y in 0..nch {
-                last[(m * AB_ROWS + x) << CH_BITS | y] =
-                    combine(&abs.vectors[x], &chs.vectors[y])[m][1];
+                last[(n * AB_ROWS + x) << CH_BITS | y] =
+                    (14 - 3 * n as u8) - combine(&abs.vectors[x], &chs.vectors[y])[4 - n][1];
             }
         }
     }

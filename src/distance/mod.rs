@@ -131,11 +131,11 @@ fn from_counts_ssse3(counts: &[u8; KINDS], melds: u8) -> u8 {
 /// The distance of `counts` from their `keys`, or [`NO_SIZE`].
 #[inline(always)]
 fn from_counts(counts: &[u8; KINDS], melds: u8, keys: [u32; 4]) -> u8 {
-    if check_size(tile_count(counts), melds).is_err() {
+    // `check_size` in one comparison: 13 - 3m or 14 - 3m tiles.
+    if melds > MAX_MELDS || (tile_count(counts) + 3 * melds as usize).wrapping_sub(13) > 1 {
         return NO_SIZE;
     }
-    let want = (MAX_MELDS - melds) as usize;
-    14 - 3 * melds - Keys(keys).overlap(want)
+    Keys(keys).distance(melds)
 }
 
 /// True when `hand` is a complete winning hand: `14 - 3n` tiles, no special
@@ -171,9 +171,7 @@ pub fn best_discard(hand: &Hand, melds: u8, order: &[Tile]) -> Result<Discard, D
         });
     }
     let keys = Keys::of(hand);
-    let want = (MAX_MELDS - melds) as usize;
-    let full = 14 - 3 * melds;
-    let before = full - keys.overlap(want);
+    let before = keys.distance(melds);
     // Every discard from a winning hand leaves 1; otherwise the best keeps
     // the distance, and none lowers it.
     let goal = before.max(1);
@@ -189,7 +187,7 @@ pub fn best_discard(hand: &Hand, melds: u8, order: &[Tile]) -> Result<Discard, D
         let after = if k >= ORDINARY_KINDS || c > 4 {
             before.max(1)
         } else {
-            full - keys.without(k).overlap(want)
+            keys.without(k).distance(melds)
         };
         if after == goal {
             return Ok(Discard {
@@ -205,8 +203,7 @@ pub fn best_discard(hand: &Hand, melds: u8, order: &[Tile]) -> Result<Discard, D
 /// The distance, for a size already checked.
 #[inline]
 pub(crate) fn distance_unchecked(hand: &Hand, melds: u8) -> u8 {
-    let want = (MAX_MELDS - melds) as usize;
-    14 - 3 * melds - Keys::of(hand).overlap(want)
+    Keys::of(hand).distance(melds)
 }
 
 #[rustfmt::skip]
@@ -262,9 +259,11 @@ impl Keys {
         keys
     }
 
-    /// The largest overlap with `want` melds and a pair.
+    /// The distance with `melds` exposed melds (at most 4): the last table
+    /// holds `14 - 3n` less the largest overlap, so no arithmetic follows
+    /// the lookups.
     #[inline(always)]
-    fn overlap(self, want: usize) -> u8 {
+    fn distance(self, melds: u8) -> u8 {
         // Keys are below 5^9 and 5^7; the masks only tell the compiler that
         // no index passes the (padded) tables' ends, and bytes cannot.
         let [a, b, c, h] = self.0;
@@ -274,7 +273,7 @@ impl Keys {
         let h = HONOR[h as usize & (HONOR_LEN - 1)] as usize;
         let ab = AB[a << SUIT_BITS | b] as usize;
         let ch = CH[c << HONOR_BITS | h] as usize;
-        LAST[(want * AB_ROWS + ab) << CH_BITS | ch]
+        LAST[(melds as usize * AB_ROWS + ab) << CH_BITS | ch]
     }
 }
 
@@ -378,7 +377,9 @@ mod tests {
                 &generate::combine(&v[2], &v[3]),
             );
             for (want, best) in all.iter().enumerate() {
-                assert_eq!(Keys::of(&hand).overlap(want), best[1], "{hand} want {want}");
+                let melds = 4 - want as u8;
+                let d = 14 - 3 * melds - best[1];
+                assert_eq!(Keys::of(&hand).distance(melds), d, "{hand} melds {melds}");
             }
             if let Some(melds) = melds_for_size(hand.len()) {
                 assert_eq!(
