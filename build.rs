@@ -32,22 +32,32 @@ fn main() {
         )
         .unwrap();
     }
+    // One array for all five tables, each at a constant offset: every
+    // lookup is then off one base address (one register), not five.
+    let mut all = Vec::new();
     for (name, bytes) in [
-        ("suit", &t.suit),
-        ("honor", &t.honor),
-        ("ab", &t.ab),
-        ("ch", &t.ch),
-        ("last", &t.last),
+        ("SUIT_AT", &t.suit),
+        ("HONOR_AT", &t.honor),
+        ("AB_AT", &t.ab),
+        ("CH_AT", &t.ch),
+        ("LAST_AT", &t.last),
     ] {
-        std::fs::write(out.join(format!("{name}.bin")), bytes).expect("write table");
         writeln!(
             rs,
-            "/// Generated table `{name}`.\npub static {}: [u8; {}] = *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.bin\"));",
-            name.to_uppercase(),
-            bytes.len()
+            "/// Where its table starts in `TABLES` ({} bytes).\npub const {name}: usize = {};",
+            bytes.len(),
+            all.len()
         )
         .unwrap();
+        all.extend_from_slice(bytes);
     }
+    std::fs::write(out.join("tables.bin"), &all).expect("write tables");
+    writeln!(
+        rs,
+        "/// The generated tables, end to end (see `generate.rs`).\npub static TABLES: [u8; {}] = *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/tables.bin\"));",
+        all.len()
+    )
+    .unwrap();
     // Each class's vector of best overlaps, for `suit_bests`/`honor_bests`.
     for (name, vectors) in [
         ("SUIT_VECTORS", &t.suit_vectors),

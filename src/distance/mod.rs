@@ -211,8 +211,8 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/distance_tables.rs"));
 }
 use tables::{
-    AB, AB_ROWS, CH, CH_BITS, HONOR, HONOR_BITS, HONOR_LEN, HONOR_VECTORS, LAST, SUIT, SUIT_BITS,
-    SUIT_LEN, SUIT_VECTORS,
+    AB_AT, AB_ROWS, CH_AT, CH_BITS, HONOR_AT, HONOR_BITS, HONOR_LEN, HONOR_VECTORS, LAST_AT,
+    SUIT_AT, SUIT_BITS, SUIT_LEN, SUIT_VECTORS, TABLES,
 };
 
 /// A group's best overlaps: `[m][p]` with at most `m` melds and `p` pairs
@@ -231,13 +231,13 @@ fn group_key(counts: &[u8]) -> usize {
 /// The best overlaps of one suit's nine counts (1 to 9) on their own, as the
 /// tables hold them: all the rest of a hand needs to know about the suit.
 pub fn suit_bests(counts: &[u8; 9]) -> GroupBests {
-    SUIT_VECTORS[SUIT[group_key(counts)] as usize]
+    SUIT_VECTORS[TABLES[SUIT_AT + group_key(counts)] as usize]
 }
 
 /// The best overlaps of the seven honor counts (E S W N B F Z) on their own,
 /// as the tables hold them.
 pub fn honor_bests(counts: &[u8; 7]) -> GroupBests {
-    HONOR_VECTORS[HONOR[group_key(counts)] as usize]
+    HONOR_VECTORS[TABLES[HONOR_AT + group_key(counts)] as usize]
 }
 
 /// The base-5 keys of the three suits and the honors (counts capped at 4),
@@ -267,13 +267,13 @@ impl Keys {
         // Keys are below 5^9 and 5^7; the masks only tell the compiler that
         // no index passes the (padded) tables' ends, and bytes cannot.
         let [a, b, c, h] = self.0;
-        let a = SUIT[a as usize & (SUIT_LEN - 1)] as usize;
-        let b = SUIT[b as usize & (SUIT_LEN - 1)] as usize;
-        let c = SUIT[c as usize & (SUIT_LEN - 1)] as usize;
-        let h = HONOR[h as usize & (HONOR_LEN - 1)] as usize;
-        let ab = AB[a << SUIT_BITS | b] as usize;
-        let ch = CH[c << HONOR_BITS | h] as usize;
-        LAST[(melds as usize * AB_ROWS + ab) << CH_BITS | ch]
+        let a = TABLES[SUIT_AT + (a as usize & (SUIT_LEN - 1))] as usize;
+        let b = TABLES[SUIT_AT + (b as usize & (SUIT_LEN - 1))] as usize;
+        let c = TABLES[SUIT_AT + (c as usize & (SUIT_LEN - 1))] as usize;
+        let h = TABLES[HONOR_AT + (h as usize & (HONOR_LEN - 1))] as usize;
+        let ab = TABLES[AB_AT + (a << SUIT_BITS | b)] as usize;
+        let ch = TABLES[CH_AT + (c << HONOR_BITS | h)] as usize;
+        TABLES[LAST_AT + ((melds as usize * AB_ROWS + ab) << CH_BITS | ch)]
     }
 }
 
