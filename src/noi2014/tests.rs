@@ -1581,3 +1581,29 @@ fn target_flaws_in_words_and_json_name_tiles_as_the_protocol_does() {
         ]
     );
 }
+
+/// The greedy bot declares a concealed kong when the hand left is no
+/// further from winning than its best discard leaves it, and not when it
+/// would be further.
+#[test]
+fn greedy_bot_kongs_when_the_kong_costs_nothing() {
+    let answer = |deal: &str, draw: &str| {
+        let mut bot = GreedyBot::new();
+        let dealt: [Tile; 13] = tl(deal).try_into().expect("13 tiles");
+        for r in [Request::Id(0), Request::Deal(dealt)] {
+            assert_eq!(bot.respond(&r), "PASS");
+        }
+        bot.respond(&Request::Draw(tt(draw))).into_owned()
+    };
+    // W1 x4, three sets and T9: a kong leaves three sets and T9 with one
+    // exposed set, distance 1, as discarding a W1 does.
+    assert_eq!(
+        answer("W1 W1 W1 W1 B1 B2 B3 B5 B6 B7 T2 T3 T4", "T9"),
+        "GANG W1"
+    );
+    // Here one W1 is in the run W1 W2 W3: discarding B9 leaves distance 1
+    // (T9 waits for its pair), the kong 2 (the run and the pair both miss a
+    // tile).
+    let a = answer("W1 W1 W1 W1 W2 W3 B5 B6 B7 T2 T3 T4 T9", "B9");
+    assert!(a.starts_with("PLAY "), "{a}");
+}
