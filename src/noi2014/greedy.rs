@@ -42,10 +42,6 @@ const TIE_ORDER: [Tile; super::KINDS] = {
 #[derive(Clone, Debug, Default)]
 pub struct GreedyBot {
     view: View,
-    /// The winning distance of the concealed hand at rest, with that hand:
-    /// known for free after each own discard, it spares measuring the hand
-    /// at every other player's discard.
-    rest: Option<(Hand, u8)>,
 }
 
 impl GreedyBot {
@@ -90,28 +86,14 @@ impl GreedyBot {
             }
         }
         self.view.played(best.tile);
-        self.rest = Some((*self.view.hand(), best.after));
         PLAY[best.tile.index()]
-    }
-
-    /// The distance of the hand at rest (cached).
-    fn rest_distance(&mut self) -> u8 {
-        let hand = *self.view.hand();
-        match self.rest {
-            Some((h, d)) if h == hand => d,
-            _ => {
-                let m = self.view.melds().len() as u8;
-                let d = distance::distance(&hand, m).expect("a resting hand has 13 - 3m tiles");
-                self.rest = Some((hand, d));
-                d
-            }
-        }
     }
 
     fn on_discard(&mut self, c: Tile) -> &'static str {
         let hand = *self.view.hand();
         let m = self.view.melds().len() as u8;
-        let rest = self.rest_distance();
+        // No cache: a distance costs a few nanoseconds.
+        let rest = distance::distance(&hand, m).expect("a resting hand has 13 - 3m tiles");
         // Only a hand one tile from winning can win on a discard.
         if rest == 1 {
             let mut with = hand;
