@@ -1669,3 +1669,11 @@ fn search_kong_no_worse_than_pung() {
 fn tl_names(t: &[Tile]) -> String {
     t.iter().map(|&x| name(x)).collect::<Vec<_>>().join(" ")
 }
+
+#[test]
+fn melds_are_empty_until_a_set_is_exposed() {
+    let mut m = super::judge::Melds::default();
+    assert!(m.is_empty());
+    m.push(Meld::Pung(tt("W1")));
+    assert!(!m.is_empty() && m.len() == 1);
+}
