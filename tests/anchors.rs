@@ -32,10 +32,7 @@ fn anchors(names: &[&str]) -> Option<TempDir> {
         skip("g++ is missing: no end-to-end test with real solutions");
         return None;
     }
-    let out = tempfile::Builder::new()
-        .prefix("mahjong-anchors-")
-        .tempdir()
-        .unwrap();
+    let out = common::scratch("mahjong-anchors");
     for name in names {
         let status = std::process::Command::new("g++")
             .args(["-O2", "-o"])
@@ -50,10 +47,7 @@ fn anchors(names: &[&str]) -> Option<TempDir> {
 }
 
 fn check(solution: &str, extra: &[&str], save: &str) -> (Option<i32>, String) {
-    let tmp = tempfile::Builder::new()
-        .prefix("mahjong-anchor-check-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("mahjong-anchor-check");
     // A folder that does not exist yet: `check` makes it for a failing wall.
     let dir = tmp.path().join(save);
     let mut args = vec![

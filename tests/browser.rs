@@ -295,10 +295,7 @@ fn replays_work_in_a_real_browser() {
         common::skip("no Chromium found (chromium, chromium-browser, google-chrome or $CHROMIUM); replay pages not checked in a browser");
         return;
     };
-    let tmp = tempfile::Builder::new()
-        .prefix("mahjong-browser-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("mahjong-browser");
     let work = tmp.path().to_path_buf();
 
     // The console check itself: a page that throws is seen to.

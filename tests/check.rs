@@ -75,18 +75,15 @@ fn survivors(pattern: &str) -> String {
 
 /// A save folder that does not exist yet, `name` in a fresh temporary
 /// folder; the guard removes it when dropped, even if the test panics.
-fn scratch(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-    let tmp = tempfile::Builder::new()
-        .prefix("mahjong-check-")
-        .tempdir()
-        .unwrap();
+fn save_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = common::scratch("mahjong-check");
     let dir = tmp.path().join(name);
     (tmp, dir)
 }
 
 #[test]
 fn our_own_binary_agrees() {
-    let (_tmp, dir) = scratch("agree");
+    let (_tmp, dir) = save_dir("agree");
     let (code, out, _) = check(
         &format!("{BIN} simulate"),
         &["--walls", "200", "--family", "specials-early"],
@@ -101,7 +98,7 @@ fn our_own_binary_agrees() {
 
 #[test]
 fn a_misprinted_event_is_found_at_its_line_and_shrunk() {
-    let (_tmp, dir) = scratch("misprint");
+    let (_tmp, dir) = save_dir("misprint");
     let (code, out, path) = check(
         &fixture("misprint_chow.sh"),
         &["--walls", "50", "--shrink-seconds", "20"],
@@ -165,7 +162,7 @@ fn shrink_lines(out: &str) -> (usize, usize) {
 
 #[test]
 fn a_crash_on_a_dealt_reverse_is_found_and_shrunk_to_the_first_line() {
-    let (_tmp, dir) = scratch("crash");
+    let (_tmp, dir) = save_dir("crash");
     let (code, out, path) = check(
         &fixture("crash_on_dealt_reverse.sh"),
         &["--walls", "50", "--shrink-seconds", "30"],
@@ -189,7 +186,7 @@ fn a_crash_on_a_dealt_reverse_is_found_and_shrunk_to_the_first_line() {
 
 #[test]
 fn a_solution_that_never_exits_is_killed_with_its_children_in_time() {
-    let (_tmp, dir) = scratch("hang");
+    let (_tmp, dir) = save_dir("hang");
     let start = Instant::now();
     let (code, out, _) = check(
         &fixture("never_exits.sh"),
@@ -210,7 +207,7 @@ fn a_solution_that_never_exits_is_killed_with_its_children_in_time() {
 
 #[test]
 fn megabytes_of_noise_are_cut_off() {
-    let (_tmp, dir) = scratch("noise");
+    let (_tmp, dir) = save_dir("noise");
     let start = Instant::now();
     let (code, out, _) = check(&fixture("noise.sh"), &["--walls", "3", "--jobs", "1"], &dir);
     assert_eq!(code, Some(1), "{out}");
@@ -230,7 +227,7 @@ fn bad_usage_exits_2() {
 
 #[test]
 fn an_interrupted_check_takes_its_solutions_down() {
-    let (_tmp, dir) = scratch("interrupt");
+    let (_tmp, dir) = save_dir("interrupt");
     let child = std::process::Command::new(BIN)
         .args([
             "check",
@@ -274,7 +271,7 @@ fn an_interrupted_check_takes_its_solutions_down() {
 
 #[test]
 fn binary_garbage_is_reported_as_not_text() {
-    let (_tmp, dir) = scratch("garbage");
+    let (_tmp, dir) = save_dir("garbage");
     let (code, out, path) = check(
         &fixture("binary_garbage.sh"),
         &["--walls", "3", "--jobs", "1"],
@@ -288,7 +285,7 @@ fn binary_garbage_is_reported_as_not_text() {
 
 #[test]
 fn a_bad_save_dir_is_refused_before_anything_runs() {
-    let (_tmp, dir) = scratch("savefile");
+    let (_tmp, dir) = save_dir("savefile");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("a-file");
     std::fs::write(&file, "x").unwrap();
@@ -315,7 +312,7 @@ fn a_bad_save_dir_is_refused_before_anything_runs() {
 
 #[test]
 fn a_wall_that_cannot_be_saved_still_gets_its_report() {
-    let (_tmp, dir) = scratch("savelater");
+    let (_tmp, dir) = save_dir("savelater");
     std::fs::create_dir_all(&dir).unwrap();
     let target = dir.join("later");
     // The solution itself puts a file where the folder was to be.
@@ -339,7 +336,7 @@ fn a_wall_that_cannot_be_saved_still_gets_its_report() {
 
 #[test]
 fn the_report_shows_the_end_of_stderr_and_the_exit_status() {
-    let (_tmp, dir) = scratch("stderr");
+    let (_tmp, dir) = save_dir("stderr");
     let (code, out, _) = check(
         &fixture("crash_with_message.sh"),
         &["--walls", "3", "--jobs", "1", "--shrink-seconds", "1"],
@@ -375,7 +372,7 @@ fn a_command_that_does_not_exist_is_a_usage_error() {
 
 #[test]
 fn processes_that_leave_the_group_are_killed_and_reported() {
-    let (_tmp, dir) = scratch("setsid");
+    let (_tmp, dir) = save_dir("setsid");
     // One holds the output open, one is quiet: both go, and are reported.
     // Each solution waits until its sleeper has left the group (a file it
     // writes after `setsid`): on a loaded machine the run could otherwise
@@ -407,7 +404,7 @@ fn processes_that_leave_the_group_are_killed_and_reported() {
 
 #[test]
 fn a_correct_log_then_a_bad_ending_is_said_plainly() {
-    let (_tmp, dir) = scratch("goodlog");
+    let (_tmp, dir) = save_dir("goodlog");
     for (solution, says, extra) in [
         (
             format!("{BIN} simulate; exit 1"),
@@ -439,7 +436,7 @@ fn a_correct_log_then_a_bad_ending_is_said_plainly() {
 
 #[test]
 fn invisible_differences_are_escaped_with_their_column() {
-    let (_tmp, dir) = scratch("invisible");
+    let (_tmp, dir) = save_dir("invisible");
     let (code, out, _) = check(
         &fixture("bom_first_line.sh"),
         &["--walls", "2", "--jobs", "1"],
@@ -460,7 +457,7 @@ fn invisible_differences_are_escaped_with_their_column() {
 
 #[test]
 fn report_paths_are_shell_quoted_and_name_the_running_binary() {
-    let (_tmp, dir) = scratch("it's quoted");
+    let (_tmp, dir) = save_dir("it's quoted");
     let (code, out, path) = check(
         &fixture("misprint_chow.sh"),
         &["--walls", "20", "--shrink-seconds", "1"],
@@ -485,7 +482,7 @@ fn report_paths_are_shell_quoted_and_name_the_running_binary() {
 
 #[test]
 fn keep_going_counts_and_groups_the_disagreements() {
-    let (_tmp, dir) = scratch("keepgoing");
+    let (_tmp, dir) = save_dir("keepgoing");
     let (code, out, _) = check(
         &fixture("two_misprints.sh"),
         &["--walls", "40", "--keep-going", "--shrink-seconds", "2"],
@@ -525,7 +522,7 @@ fn keep_going_counts_and_groups_the_disagreements() {
 
 #[test]
 fn walls_dir_and_json_report() {
-    let (_tmp, dir) = scratch("wallsdir");
+    let (_tmp, dir) = save_dir("wallsdir");
     let walls = dir.join("walls");
     std::fs::create_dir_all(&dir).unwrap();
     let r = run(
@@ -602,7 +599,7 @@ fn walls_dir_and_json_report() {
 fn walls_are_made_as_the_runs_ask_for_them() {
     // A billion walls up front would take hours and far too much memory:
     // the first wall fails at once, so the check ends at once.
-    let (_tmp, dir) = scratch("lazy");
+    let (_tmp, dir) = save_dir("lazy");
     let start = Instant::now();
     let (code, out, _) = check("exit 3", &["--walls", "1000000000", "--jobs", "1"], &dir);
     assert_eq!(code, Some(1), "{out}");

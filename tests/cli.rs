@@ -306,10 +306,7 @@ fn gen_is_deterministic_and_writes_files() {
     for w in walls {
         mahjong_sim::thupc2021::wall::parse_wall(w.as_bytes()).expect("a contest wall");
     }
-    let tmp = tempfile::Builder::new()
-        .prefix("mahjong-gen-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("mahjong-gen");
     // A folder that does not exist yet (`gen` never overwrites).
     let dir = tmp.path().join("walls");
     let r = run(
@@ -594,10 +591,7 @@ fn gen_streams_walls_one_at_a_time() {
 
 #[test]
 fn gen_out_creates_one_folder_overwrites_nothing_and_names_by_count() {
-    let tmp = tempfile::Builder::new()
-        .prefix("mahjong-gen-out-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("mahjong-gen-out");
     let base = tmp.path();
     let dir = base.join("walls");
     let gen = |dir: &std::path::Path, count: &str| {
@@ -646,10 +640,7 @@ fn gen_out_creates_one_folder_overwrites_nothing_and_names_by_count() {
 
 #[test]
 fn simulate_out_writes_the_answers_of_a_folder() {
-    let tmp = tempfile::Builder::new()
-        .prefix("mahjong-sim-out-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("mahjong-sim-out");
     let base = tmp.path();
     let walls = base.join("walls");
     let answers = base.join("answers");

@@ -45,21 +45,9 @@ fn the_sequential_test_is_calibrated() {
     assert_eq!(sprt(None, None, 1), (Decision::Identical, 5));
 }
 
-/// A logs folder that does not exist yet, in a fresh temporary folder
-/// named after `name`; the guard removes both when dropped, even if the
-/// test panics.
-fn temp_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!("{name}-"))
-        .tempdir()
-        .unwrap();
-    let logs = tmp.path().join("logs");
-    (tmp, logs)
-}
-
 #[test]
 fn identical_bots_are_called_identical_not_divided_by_zero() {
-    let (_tmp, logs) = temp_dir("duel-identical");
+    let (_tmp, logs) = common::logs_dir("duel-identical");
     let out = Command::new(me())
         .args([
             "noi2014",
@@ -97,7 +85,7 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
         println!("SKIPPED (the Python example): python3 is not available; the sample bot instead");
         format!("example={} noi2014 bot --bot sample", me())
     };
-    let (_tmp, logs) = temp_dir("duel-programs");
+    let (_tmp, logs) = common::logs_dir("duel-programs");
     let out = Command::new(me())
         .args(["noi2014", "duel", "--bot", &a, "--bot", &b, "--jobs", "2"])
         .args(["--time-limit", "10", "--json", "--logs"])
@@ -128,7 +116,7 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
 
 #[test]
 fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
-    let (_tmp, logs) = temp_dir("duel-interrupt");
+    let (_tmp, logs) = common::logs_dir("duel-interrupt");
     let token = format!("duel-interrupt-{}", std::process::id());
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/noi2014");
     let child = Command::new(me())

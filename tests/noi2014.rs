@@ -68,10 +68,7 @@ fn json_lines_are_one_object_each() {
 
 #[test]
 fn bad_walls_and_unknown_bots_exit_2() {
-    let tmp = tempfile::Builder::new()
-        .prefix("noi2014-cli-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("noi2014-cli");
     let dir = tmp.path();
     let wall = dir.join("bad.txt");
     std::fs::write(&wall, "W1 W1\nW1 X9\n").unwrap();
@@ -94,10 +91,7 @@ fn bad_walls_and_unknown_bots_exit_2() {
 
 #[test]
 fn a_wall_file_is_played() {
-    let tmp = tempfile::Builder::new()
-        .prefix("noi2014-wall-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("noi2014-wall");
     let dir = tmp.path();
     let wall = dir.join("sorted.txt");
     let names: Vec<String> = ["W", "B", "T"]
@@ -127,10 +121,7 @@ fn sample_bot() -> Option<(tempfile::TempDir, PathBuf)> {
         println!("SKIPPED: {} is absent", source.display());
         return None;
     }
-    let tmp = tempfile::Builder::new()
-        .prefix("noi2014-sample-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("noi2014-sample");
     let exe = tmp.path().join("sample");
     match Command::new("g++")
         .args(["-O0", "-w", "-I"])

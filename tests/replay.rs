@@ -459,10 +459,7 @@ fn answers_that_replay_another_game_are_refused() {
 /// `explain --html`, `noi2014 play --html` and `check` write pages.
 #[test]
 fn the_command_line_writes_pages() {
-    let tmp = tempfile::Builder::new()
-        .prefix("mahjong-replay-")
-        .tempdir()
-        .unwrap();
+    let tmp = common::scratch("mahjong-replay");
     let dir = tmp.path();
     let page = dir.join("sample.html");
     let r = common::run(

@@ -25,18 +25,6 @@ fn fixture(name: &str) -> String {
         .to_string()
 }
 
-/// A logs folder that does not exist yet, in a fresh temporary folder
-/// named after `name`; the guard removes both when dropped, even if the
-/// test panics.
-fn temp_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!("{name}-"))
-        .tempdir()
-        .unwrap();
-    let logs = tmp.path().join("logs");
-    (tmp, logs)
-}
-
 fn python() -> bool {
     Command::new("python3")
         .arg("--version")
@@ -118,7 +106,7 @@ fn index(logs: &Path) -> Vec<(u32, u32, PathBuf)> {
 
 #[test]
 fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
-    let (_tmp, logs) = temp_dir("noi2014-tournament");
+    let (_tmp, logs) = common::logs_dir("noi2014-tournament");
     let mut bots = vec![
         "greedy".to_string(),
         "g2=greedy".to_string(),
@@ -292,7 +280,7 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
 
 #[test]
 fn the_duplicate_format_plays_each_wall_from_every_seat() {
-    let (_tmp, logs) = temp_dir("noi2014-duplicate");
+    let (_tmp, logs) = common::logs_dir("noi2014-duplicate");
     let out = Command::new(me())
         .args([
             "noi2014",
@@ -348,7 +336,7 @@ fn the_duplicate_format_plays_each_wall_from_every_seat() {
 
 #[test]
 fn bad_tournament_arguments_exit_2() {
-    let (_tmp, logs) = temp_dir("noi2014-bad-args");
+    let (_tmp, logs) = common::logs_dir("noi2014-bad-args");
     std::fs::create_dir_all(&logs).unwrap();
     std::fs::write(logs.join("old.txt"), "x").unwrap();
     for (args, words) in [
@@ -379,7 +367,7 @@ fn bad_tournament_arguments_exit_2() {
 
 #[test]
 fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
-    let (_tmp, logs) = temp_dir("noi2014-interrupt");
+    let (_tmp, logs) = common::logs_dir("noi2014-interrupt");
     let token = format!("interrupt-{}", std::process::id());
     let mut child = Command::new(me())
         .args(["noi2014", "tournament", "--rounds", "50", "--jobs", "2"])

@@ -5,6 +5,23 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+/// A fresh temporary folder named `PREFIX-…`; the guard removes it when
+/// dropped, even if the test panics.
+pub fn scratch(prefix: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("{prefix}-"))
+        .tempdir()
+        .expect("a temporary folder")
+}
+
+/// A logs folder that does not exist yet, in a fresh [`scratch`] folder
+/// named after `name`.
+pub fn logs_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = scratch(name);
+    let logs = tmp.path().join("logs");
+    (tmp, logs)
+}
+
 /// What a run of the binary produced.
 pub struct Run {
     pub code: Option<i32>,
