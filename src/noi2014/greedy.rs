@@ -187,3 +187,53 @@ impl Bot for GreedyBot {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// `best_discard_except` against its definition, written out: of the
+    /// kinds held other than `except`, the one whose discard leaves the least
+    /// distance, ties to the highest kind. Every kind held is tried as
+    /// `except`, so the shortcut (the core's best is not `except`) and the
+    /// search (it is) both run, on hands with ties and with kinds not held.
+    #[test]
+    fn best_discard_except_is_the_best_other_discard() {
+        let mut rng = Rng::new(14);
+        let mut deck: Vec<Tile> = tiles::all().flat_map(|t| [t; 4]).collect();
+        let (mut searched, mut tied) = (0, 0);
+        for round in 0..400 {
+            rng.shuffle(&mut deck);
+            // Full hands of 14, 11 and 8 tiles (m = 0, 1, 2).
+            let m = (round % 3) as u8;
+            let hand = Hand::from_tiles(&deck[..14 - 3 * m as usize]);
+            let best = distance::best_discard(&hand, m, &TIE_ORDER).expect("full");
+            for except in tiles::all().filter(|&t| hand.count(t) > 0) {
+                let after: Vec<(Tile, u8)> = tiles::all()
+                    .rev()
+                    .filter(|&t| t != except && hand.count(t) > 0)
+                    .map(|t| {
+                        let mut h = hand;
+                        h.remove(t);
+                        (t, distance::distance(&h, m).expect("fits"))
+                    })
+                    .collect();
+                let least = after.iter().map(|&(_, d)| d).min().expect("two kinds");
+                let want = *after.iter().find(|&&(_, d)| d == least).expect("a least");
+                searched += usize::from(except == best.tile);
+                tied += usize::from(after.iter().filter(|&&(_, d)| d == least).count() > 1);
+                assert_eq!(
+                    best_discard_except(&hand, m, except),
+                    want,
+                    "{hand:?} with {m} melds, except {except:?}"
+                );
+            }
+        }
+        // Both paths and ties were exercised.
+        assert!(
+            searched > 100 && tied > 100,
+            "{searched} searched, {tied} tied"
+        );
+    }
+}
