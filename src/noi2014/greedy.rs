@@ -236,4 +236,23 @@ mod tests {
             "{searched} searched, {tied} tied"
         );
     }
+
+    /// A bot whose view lost track (here it was never dealt a hand, and
+    /// drew twice, so it holds two tiles, a pair) passes on a discard of
+    /// that pair rather than claim from a hand of the wrong size.
+    #[test]
+    fn a_view_that_lost_track_passes_on_a_discard() {
+        let pair = tiles::tile(0);
+        let mut bot = GreedyBot::new();
+        assert_eq!(bot.respond(&Request::Id(1)), "PASS");
+        for _ in 0..2 {
+            assert_eq!(bot.respond(&Request::Draw(pair)), PLAY[pair.index()]);
+        }
+        assert_eq!(bot.view().hand().count(pair), 2);
+        let discard = Request::Play {
+            player: 2,
+            tile: pair,
+        };
+        assert_eq!(bot.respond(&discard), "PASS");
+    }
 }
