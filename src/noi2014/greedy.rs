@@ -191,6 +191,7 @@ impl Bot for GreedyBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::noi2014::wall::Wall;
     use crate::rng::Rng;
 
     /// `best_discard_except` against its definition, written out: of the
@@ -201,13 +202,12 @@ mod tests {
     #[test]
     fn best_discard_except_is_the_best_other_discard() {
         let mut rng = Rng::new(14);
-        let mut deck: Vec<Tile> = tiles::all().flat_map(|t| [t; 4]).collect();
         let (mut searched, mut tied) = (0, 0);
         for round in 0..400 {
-            rng.shuffle(&mut deck);
+            let wall = Wall::shuffled(&mut rng);
             // Full hands of 14, 11 and 8 tiles (m = 0, 1, 2).
             let m = (round % 3) as u8;
-            let hand = Hand::from_tiles(&deck[..14 - 3 * m as usize]);
+            let hand = Hand::from_tiles(&wall.tiles()[..14 - 3 * m as usize]);
             let best = distance::best_discard(&hand, m, &TIE_ORDER).expect("full");
             for except in tiles::all().filter(|&t| hand.count(t) > 0) {
                 let after: Vec<(Tile, u8)> = tiles::all()
