@@ -239,7 +239,8 @@ mod tests {
 
     /// A bot whose view lost track (here it was never dealt a hand, and
     /// drew twice, so it holds two tiles, a pair) passes on a discard of
-    /// that pair rather than claim from a hand of the wrong size.
+    /// that pair rather than claim from a hand of the wrong size, and names
+    /// no target.
     #[test]
     fn a_view_that_lost_track_passes_on_a_discard() {
         let pair = tiles::tile(0);
@@ -254,5 +255,53 @@ mod tests {
             tile: pair,
         };
         assert_eq!(bot.respond(&discard), "PASS");
+        // Nor does it name a target for a hand of the wrong size.
+        assert_eq!(bot.respond(&Request::Target), "");
+    }
+
+    /// A pung held concealed is never worse than the same pung exposed:
+    /// `distance(K + ccc, m) <= distance(K, m + 1)` for every hand `K`
+    /// without `c`. So when the bot holds three of a discard, the kong's
+    /// distance is never below the best pung's that lowers the distance
+    /// (the kong's is at least the hand's, which is above that pung's),
+    /// and `on_discard` never takes the kong over a pung that helps.
+    ///
+    /// Checked per suit, for every count vector (the other suits and the
+    /// pair are shared by both sides): with one meld more for the three
+    /// copies, the suit's best overlap grows by at least three, for every
+    /// meld and pair budget. The whole distance follows, since the split of
+    /// melds and pair between the groups that is best for `K` serves
+    /// `K + ccc` too, with the extra meld in `c`'s suit.
+    #[test]
+    fn a_concealed_pung_is_never_worse_than_the_pung_exposed() {
+        let mut checked = 0;
+        for key in 0..5usize.pow(9) {
+            let mut v = [0u8; 9];
+            let mut k = key;
+            for x in &mut v {
+                *x = (k % 5) as u8;
+                k /= 5;
+            }
+            let before = distance::suit_bests(&v);
+            for c in 0..9 {
+                if v[c] != 0 {
+                    continue;
+                }
+                let mut with = v;
+                with[c] = 3;
+                let after = distance::suit_bests(&with);
+                for melds in 0..4 {
+                    for pair in 0..2 {
+                        assert!(
+                            after[melds + 1][pair] >= before[melds][pair] + 3,
+                            "{v:?} with three of kind {c}, {melds} meld(s), {pair} pair"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        // Every kind, every vector without it, every budget.
+        assert_eq!(checked, 9 * 5usize.pow(8) * 8);
     }
 }

@@ -29,7 +29,7 @@
 
 use super::tiles::{self, lower_name, name};
 use super::Meld;
-use super::{distance, Hand, Tile, KINDS};
+use super::{distance, Hand, KINDS};
 
 /// A nearest valid target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,18 +274,12 @@ pub fn format_target(target: &[u8; KINDS], melds: &[Meld]) -> String {
     out
 }
 
-/// All tiles of a target as a list, in kind order.
-pub fn target_tiles(target: &[u8; KINDS]) -> Vec<Tile> {
-    tiles::all()
-        .flat_map(|t| std::iter::repeat_n(t, target[t.index()] as usize))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::result::{hamming, is_valid_target};
     use super::super::tiles::{parse_tiles, tile};
     use super::super::Rng;
+    use super::super::Tile;
     use super::*;
 
     /// Every valid target of a player, by brute force: all multisets of
@@ -429,5 +423,62 @@ mod tests {
         let got = nearest_target(&hand, &[]);
         assert_eq!(got.hamming, 2);
         assert_eq!(format_target(&got.counts, &[]).split(' ').count(), 15);
+    }
+
+    /// `suit_rest` reads back a suit's part of `R` that the layers priced:
+    /// within the caps, exactly `s` sets and `p` pairs, at the layers' cost.
+    /// Random suits (any counts, caps lowered at random as exposed sets do),
+    /// every set and pair budget with a finite cost.
+    #[test]
+    fn suit_rest_reads_back_a_rest_at_the_layers_cost() {
+        let mut rng = Rng::new(16);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let c: [u8; 9] = std::array::from_fn(|_| rng.below(5) as u8);
+            let caps: [u8; 9] = std::array::from_fn(|_| [4, 4, 4, 1, 0][rng.below(5)]);
+            let n = rng.below(5);
+            let layers = suit_layers(&c, &caps, n);
+            for s in 0..=n {
+                for p in 0..2 {
+                    let cost = layers[9][idx(s, p, 0, 0)];
+                    if cost == INF {
+                        continue;
+                    }
+                    let out = suit_rest(&layers, &c, &caps, s, p);
+                    assert!(
+                        out.iter().zip(&caps).all(|(r, cap)| r <= cap),
+                        "{c:?} {caps:?} {s} {p}: {out:?}"
+                    );
+                    let paid: u32 = out
+                        .iter()
+                        .zip(&c)
+                        .map(|(&r, &k)| (r as i32 - k as i32).unsigned_abs())
+                        .sum();
+                    assert_eq!(paid, cost as u32, "{c:?} {caps:?} {s} {p}: {out:?}");
+                    let mut r = [0u8; KINDS];
+                    r[..9].copy_from_slice(&out);
+                    assert!(
+                        super::super::result::decomposes(&mut r, s as u32, p == 1),
+                        "{c:?} {caps:?} {s} {p}: {out:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    /// Ties between the splits of the sets and the pair among the suits go
+    /// to the first split tried (fewest sets in W, then in B; the pair in W,
+    /// then B, then T). Here the fourth set costs two tiles as B5 B5 B5 or
+    /// as T4 T4 T4: no set in B comes first.
+    #[test]
+    fn exact_breaks_ties_by_the_first_split() {
+        let hand =
+            Hand::from_tiles(&parse_tiles("W1 W2 W3 W5 W6 W7 W8 W8 W8 B1 B1 B5 T4").unwrap());
+        let (c, caps) = inputs(&hand, &[]);
+        let (rest, cost) = exact(&c, &caps, 4);
+        let want = parse_tiles("W1 W2 W3 W5 W6 W7 W8 W8 W8 B1 B1 T4 T4 T4").unwrap();
+        assert_eq!((rest, cost), (crate::noi2014::tiles::counts_of(&want), 3));
     }
 }

@@ -8,7 +8,9 @@ use super::families::{walls, Family};
 use super::greedy::GreedyBot;
 use super::judge::Judge;
 use super::play::{play, run_bots};
-use super::protocol::{bot_input, judge_step, read_output, reply_of, StepError, OUTPUT_LIMIT};
+use super::protocol::{
+    bot_input, bot_output, judge_step, read_output, reply_of, StepError, OUTPUT_LIMIT,
+};
 use super::request::{Reply, Request};
 use super::result::{
     check_target, hamming, is_valid_target, target_counts, GameResult, OutReason, PlayerEnd,
@@ -1628,52 +1630,240 @@ fn greedy_bot_prefers_the_nearer_of_pung_and_kong() {
     assert!(a.starts_with("PENG "), "{a}");
 }
 
-/// Search (ignored; run by hand with `--ignored`) for a hand where the
-/// greedy bot kongs on a discard with the kong nearer than the hand at rest:
-/// the only way its "kong when no further than the pung" branch could be
-/// taken (a pung is claimed only when it is nearer than the rest). None in
-/// 2,000,000 random hands of three of the discarded kind; a kong of the
-/// three held seems never to beat the rest hand, which holds them as a set.
-#[test]
-#[ignore]
-fn search_kong_no_worse_than_pung() {
-    let mut rng = Rng::new(7);
-    for _ in 0..2_000_000 {
-        let mut tiles: Vec<Tile> = Vec::new();
-        let c = super::tiles::tile(rng.below(KINDS));
-        tiles.extend([c, c, c]);
-        while tiles.len() < 13 {
-            let t = super::tiles::tile(rng.below(KINDS));
-            if tiles.iter().filter(|&&x| x == t).count() < 4 && t != c {
-                tiles.push(t);
-            }
-        }
-        let mut bot = GreedyBot::new();
-        let dealt: [Tile; 13] = tiles.clone().try_into().unwrap();
-        bot.respond(&Request::Id(0));
-        bot.respond(&Request::Deal(dealt));
-        let a = bot.respond(&Request::Play { player: 1, tile: c });
-        let h = super::Hand::from_tiles(&tiles);
-        let rest = super::distance::distance(&h, 0).unwrap();
-        let mut k = h;
-        for _ in 0..3 {
-            k.remove(c);
-        }
-        let g = super::distance::distance(&k, 1).unwrap();
-        if a == "GANG" && g < rest {
-            panic!("found: {} -> {a} (rest {rest}, kong {g})", tl_names(&tiles));
-        }
-    }
-}
-
-fn tl_names(t: &[Tile]) -> String {
-    t.iter().map(|&x| name(x)).collect::<Vec<_>>().join(" ")
-}
-
 #[test]
 fn melds_are_empty_until_a_set_is_exposed() {
     let mut m = super::judge::Melds::default();
     assert!(m.is_empty());
     m.push(Meld::Pung(tt("W1")));
     assert!(!m.is_empty() && m.len() == 1);
+}
+
+/// `answer_text` and `answer_failed` judge the same as `answer` with a text
+/// or a failure, and `is_over` holds exactly once nothing is pending.
+#[test]
+fn the_answer_shorthands_judge_as_answer_and_is_over_ends_the_game() {
+    let w = Wall::shuffled(&mut Rng::new(3));
+    let (mut a, mut b) = (Judge::new(&w), Judge::new(&w));
+    let mut failed = false;
+    while let Some((p, r)) = a.pending() {
+        assert!(!a.is_over() && !b.is_over());
+        assert_eq!(b.pending().map(|(q, _)| q), Some(p));
+        // Player 2 fails its first request (it is put out); the rest of
+        // the answers are the default ones.
+        let reply = if p == 2 && !failed {
+            failed = true;
+            Reply::Failed("crash".into())
+        } else {
+            default_reply(r)
+        };
+        match &reply {
+            Reply::Text(t) => b.answer_text(t).unwrap(),
+            Reply::Failed(why) => b.answer_failed(why).unwrap(),
+        }
+        a.answer(reply).unwrap();
+    }
+    assert!(failed && a.is_over() && b.is_over() && b.pending().is_none());
+    assert_eq!(ev(&a), ev(&b));
+    assert_eq!(
+        out_reason(&res(&b).players[2]),
+        &OutReason::Failed("crash".into())
+    );
+}
+
+/// The short kinds that summaries count failures and reasons by, one per
+/// variant.
+#[test]
+fn step_errors_and_out_reasons_have_their_kinds() {
+    let steps = [
+        (StepError::TimedOut(1001), "time-out"),
+        (StepError::Crashed("exit status 1".into()), "crash"),
+        (StepError::TooMuchOutput, "too much output"),
+        (StepError::NotJson("x".into()), "malformed output"),
+        (StepError::NoResponse, "malformed output"),
+        (StepError::DataNotString, "malformed output"),
+    ];
+    for (e, kind) in steps {
+        assert_eq!(e.kind(), kind, "{e:?}");
+    }
+    let w1 = tt("W1");
+    let reasons = [
+        (OutReason::Failed("crash".into()), "no usable answer"),
+        (OutReason::Malformed("play".into()), "malformed answer"),
+        (OutReason::KongOnEmptyWall(w1), "kong on an empty wall"),
+        (OutReason::NotAllowed("PASS".into()), "illegal move"),
+        (OutReason::NotHeld(w1), "illegal move"),
+        (OutReason::CannotPeng(w1), "illegal move"),
+        (OutReason::PengDiscardNotHeld(w1), "illegal move"),
+        (OutReason::CannotGang(w1), "illegal move"),
+        (OutReason::NotWinning { self_drawn: true }, "illegal move"),
+    ];
+    for (r, kind) in reasons {
+        assert_eq!(r.kind(), kind, "{r:?}");
+    }
+}
+
+/// Point 28's limits are inclusive: output of exactly `OUTPUT_LIMIT` bytes
+/// and a step of exactly the time limit are judged; one more is not. And
+/// the line a bot prints reads back as what it said.
+#[test]
+fn output_and_time_limits_are_inclusive_and_bot_output_reads_back() {
+    let line = bot_output("PLAY W1", "state \"1\"");
+    assert_eq!(line, r#"{"data":"state \"1\"","response":"PLAY W1"}"#);
+    let read = read_output(line.as_bytes()).unwrap();
+    assert_eq!(
+        (read.response.as_str(), read.data.as_str()),
+        ("PLAY W1", "state \"1\"")
+    );
+    // Padded with whitespace, which is allowed around the object.
+    let mut padded = line.clone().into_bytes();
+    padded.resize(OUTPUT_LIMIT, b' ');
+    assert!(read_output(&padded).is_ok());
+    padded.push(b' ');
+    assert_eq!(read_output(&padded), Err(StepError::TooMuchOutput));
+    let limit = super::protocol::TIME_LIMIT_MS;
+    assert!(judge_step(line.as_bytes(), Ok(()), limit).is_ok());
+    assert_eq!(
+        judge_step(line.as_bytes(), Ok(()), limit + 1),
+        Err(StepError::TimedOut(limit + 1))
+    );
+}
+
+/// The sample bot kongs a drawn fourth tile and a discard of a kind it holds
+/// three of; on a wall that may be empty, the 2014 program's behaviour
+/// (`new`) still kongs, `careful` passes.
+#[test]
+fn sample_bot_kongs_four_and_a_discarded_fourth_and_careful_minds_the_wall() {
+    let dealt: [Tile; 13] = tl("W1 W1 W1 B1 B4 B7 T1 T4 T7 W5 W9 B9 T9")
+        .try_into()
+        .expect("13 tiles");
+    let start = |bot: &mut SampleBot| {
+        for r in [Request::Id(0), Request::Deal(dealt)] {
+            assert_eq!(bot.respond(&r), "PASS");
+        }
+    };
+    let mut bot = SampleBot::new(1);
+    start(&mut bot);
+    assert_eq!(bot.respond(&Request::Draw(tt("W1"))), "GANG W1");
+    let w1 = Request::Play {
+        player: 1,
+        tile: tt("W1"),
+    };
+    for careful in [false, true] {
+        let mut bot = if careful {
+            SampleBot::careful(1)
+        } else {
+            SampleBot::new(1)
+        };
+        start(&mut bot);
+        assert_eq!(bot.clone().respond(&w1), "GANG", "careful: {careful}");
+        // 53 discards by the others (53 draws seen) leave 3 of the 56 tiles
+        // to deal out, and the three others may each hold one drawn: the
+        // wall may be empty.
+        let t5 = Request::Play {
+            player: 2,
+            tile: tt("T5"),
+        };
+        for _ in 0..52 {
+            assert_eq!(bot.respond(&t5), "PASS");
+        }
+        assert!(bot.view().kong_is_safe());
+        assert_eq!(bot.respond(&t5), "PASS");
+        assert!(!bot.view().kong_is_safe());
+        let want = if careful { "PASS" } else { "GANG" };
+        assert_eq!(bot.respond(&w1), want, "careful: {careful}");
+    }
+}
+
+/// `is_valid_target` is `check_target` finding no flaw; `decomposes` of
+/// nothing is true only for no sets and no pair; `chance` of a target the
+/// player already holds is `L + 1`.
+#[test]
+fn target_helpers_at_their_edges() {
+    let valid = target_counts(SAMPLE_TARGET).expect("tiles");
+    assert!(is_valid_target(&valid, &[]));
+    let mut not_winning = valid;
+    not_winning[tt("T9").index()] -= 1;
+    not_winning[tt("T8").index()] += 1;
+    assert!(check_target(&not_winning, &[]).is_err());
+    assert!(!is_valid_target(&not_winning, &[]));
+    let mut none = [0u8; KINDS];
+    assert!(super::result::decomposes(&mut none, 0, false));
+    assert!(!super::result::decomposes(&mut none, 0, true));
+    assert!(!super::result::decomposes(&mut none, 1, false));
+    let last = [3u32; KINDS];
+    assert_eq!(super::result::chance(&valid, &valid, &last, 7), 8);
+    let mut more = valid;
+    more[tt("W5").index()] += 1;
+    assert_eq!(super::result::chance(&more, &valid, &last, 7), 3);
+}
+
+/// A view knows its seat, and that the wall may be empty: 56 tiles after
+/// the deal, less the draws it has seen, less one drawn and not yet seen by
+/// each other player still playing (winners draw no more).
+#[test]
+fn a_view_counts_the_tiles_the_wall_may_still_hold() {
+    let mut view = super::view::View::new();
+    view.observe(&Request::Id(2));
+    assert_eq!(view.me(), 2);
+    view.observe(&Request::Deal(
+        tl("W1 W1 W1 B1 B4 B7 T1 T4 T7 W5 W9 B9 T9")
+            .try_into()
+            .expect("13 tiles"),
+    ));
+    let discard = |player| Request::Play {
+        player,
+        tile: tt("T5"),
+    };
+    for i in 0..53 {
+        // 56 - i left, three others may each hold one: safe up to 52.
+        assert_eq!(view.kong_is_safe(), i <= 52, "{i} draws seen");
+        view.observe(&discard([0, 1, 3][i % 3]));
+    }
+    assert!(!view.kong_is_safe());
+    // Player 3 wins on that discard: two others may hold a tile, so one is
+    // surely left.
+    view.observe(&Request::HuDiscard {
+        player: 3,
+        tile: tt("T5"),
+    });
+    assert!(view.kong_is_safe());
+    // This view's own win does not count as another's draw.
+    view.observe(&Request::HuDiscard {
+        player: 2,
+        tile: tt("T5"),
+    });
+    assert!(view.kong_is_safe());
+}
+
+/// A claim is pending from the bot's `PENG` until the next request says
+/// whether it stood.
+#[test]
+fn a_claim_is_pending_until_the_next_request() {
+    let mut bot = GreedyBot::new();
+    let dealt: [Tile; 13] = tl("W1 W1 W2 W3 B1 B2 B3 T2 T3 T4 T9 B5 B9")
+        .try_into()
+        .expect("13 tiles");
+    for r in [Request::Id(0), Request::Deal(dealt)] {
+        assert_eq!(bot.respond(&r), "PASS");
+        assert!(!bot.view().has_pending_claim());
+    }
+    let a = bot.respond(&Request::Play {
+        player: 1,
+        tile: tt("W1"),
+    });
+    assert!(a.starts_with("PENG "), "{a}");
+    assert!(bot.view().has_pending_claim());
+    bot.respond(&Request::Peng {
+        player: 0,
+        tile: tt("W1"),
+    });
+    assert!(!bot.view().has_pending_claim());
+}
+
+/// NOI2014 tile lists print as space-separated upper-case names.
+#[test]
+fn tile_lists_print_with_single_spaces() {
+    assert_eq!(tiles::format_tiles(&[]), "");
+    assert_eq!(tiles::format_tiles(&tl("W1")), "W1");
+    assert_eq!(tiles::format_tiles(&tl("W1 B2 T9")), "W1 B2 T9");
 }

@@ -496,4 +496,70 @@ mod tests {
         );
         assert!(matches!(too_many, Err(ArrangeError::TooMany(_))));
     }
+
+    /// A wall that ends early is refused at the position just past its last
+    /// character: on the next line after a final newline, else after the
+    /// last word on its line.
+    #[test]
+    fn a_short_wall_is_refused_just_past_its_end() {
+        let short = text("\n");
+        let short = &short[..short.rfind('\n').expect("lines")];
+        for (input, line, column) in [
+            (format!("{short}\n"), 108, 1),
+            (format!("{short}\n  "), 108, 3),
+            (short.to_string(), 107, 3),
+        ] {
+            let e = Wall::parse(input.as_bytes()).unwrap_err();
+            assert!(matches!(e.kind, WallParseErrorKind::TooFewTiles { .. }));
+            assert_eq!(e.pos, Pos { line, column }, "{input:?}");
+        }
+        // Short of more than eight kinds: no list.
+        let e = Wall::parse(b"W1 W1").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 6: the wall ends after 2 tiles, expected 108"
+        );
+    }
+
+    /// An unknown word is quoted whole up to 40 characters, and cut with an
+    /// ellipsis beyond.
+    #[test]
+    fn unknown_words_are_cut_after_40_characters() {
+        for (len, shown) in [(40, "X".repeat(40)), (41, format!("{}…", "X".repeat(40)))] {
+            let e = Wall::parse("X".repeat(len).as_bytes()).unwrap_err();
+            assert_eq!(e.kind, WallParseErrorKind::UnknownTile(shown));
+        }
+    }
+
+    /// Front and back draws may fill the 56 undealt places, not more.
+    #[test]
+    fn front_and_back_draws_fill_the_undealt_places_at_most() {
+        let tiles: Vec<Tile> = (0..57).map(|i| tiles::all().nth(i % 27).unwrap()).collect();
+        let arrange = |front: usize, back: usize| {
+            Wall::arrange(
+                [&[], &[], &[], &[]],
+                &tiles[..front],
+                &tiles[front..front + back],
+                &mut Rng::new(1),
+            )
+        };
+        for (front, back) in [(56, 0), (0, 56), (30, 26)] {
+            let w = arrange(front, back).expect("room");
+            assert_eq!(w.tiles()[DEALT..DEALT + front], tiles[..front]);
+        }
+        for (front, back) in [(57, 0), (0, 57), (30, 27)] {
+            assert!(matches!(arrange(front, back), Err(ArrangeError::NoRoom)));
+        }
+    }
+
+    /// `Debug` lists the tiles in wall order on one line; `Display` one a
+    /// line, as `parse` reads them.
+    #[test]
+    fn debug_and_display_list_the_tiles_in_order() {
+        let w = Wall::sorted();
+        let names: Vec<&str> = w.tiles().iter().map(|&t| name(t)).collect();
+        assert_eq!(format!("{w:?}"), format!("Wall[{}]", names.join(" ")));
+        assert_eq!(w.to_string(), format!("{}\n", names.join("\n")));
+        assert!(format!("{w:?}").starts_with("Wall[W1 W1 W1 W1 W2 "));
+    }
 }
