@@ -112,6 +112,10 @@ mod tests {
             1,
             "the second question is answered from the cache"
         );
+        // A second answer does not push out the first: three fit.
+        assert_eq!(square(4), 16);
+        assert_eq!(square(3), 9);
+        assert_eq!(calls.get(), 2, "3 is still cached after 4");
         for x in 0..10 {
             assert_eq!(square(x), u64::from(x * x));
         }
