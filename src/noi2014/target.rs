@@ -200,7 +200,8 @@ fn suit_rest(layers: &[[u8; STATES]; 10], c: &[u8], caps: &[u8], s: usize, p: us
 }
 
 /// The exact minimum: `R` (counts beyond the exposed sets) and its cost,
-/// over `n` sets and one pair within `caps`.
+/// over `n` sets and one pair within `caps`. Ties go to the first split
+/// tried: fewest sets in W, then in B; the pair in W, then B, then T.
 pub fn exact(c: &[u8; KINDS], caps: &[u8; KINDS], n: usize) -> ([u8; KINDS], u32) {
     let layers: [_; 3] =
         std::array::from_fn(|g| suit_layers(&c[9 * g..9 * g + 9], &caps[9 * g..9 * g + 9], n));
@@ -449,14 +450,12 @@ mod tests {
                         out.iter().zip(&caps).all(|(r, cap)| r <= cap),
                         "{c:?} {caps:?} {s} {p}: {out:?}"
                     );
-                    let paid: u32 = out
-                        .iter()
-                        .zip(&c)
-                        .map(|(&r, &k)| (r as i32 - k as i32).unsigned_abs())
-                        .sum();
-                    assert_eq!(paid, cost as u32, "{c:?} {caps:?} {s} {p}: {out:?}");
                     let mut r = [0u8; KINDS];
                     r[..9].copy_from_slice(&out);
+                    let mut held = [0u8; KINDS];
+                    held[..9].copy_from_slice(&c);
+                    let paid = hamming(&r, &held);
+                    assert_eq!(paid, cost as u32, "{c:?} {caps:?} {s} {p}: {out:?}");
                     assert!(
                         super::super::result::decomposes(&mut r, s as u32, p == 1),
                         "{c:?} {caps:?} {s} {p}: {out:?}"

@@ -32,6 +32,15 @@ fn tt(s: &str) -> Tile {
     tl(s)[0]
 }
 
+/// Seats `bot` as player 0 and deals it `hand` (13 tiles), checking that it
+/// answers both requests `PASS`.
+fn deal(bot: &mut impl Bot, hand: &str) {
+    let dealt: [Tile; 13] = tl(hand).try_into().expect("13 tiles");
+    for r in [Request::Id(0), Request::Deal(dealt)] {
+        assert_eq!(bot.respond(&r), "PASS");
+    }
+}
+
 /// A wall from dealt hands (in dealt order, possibly partial), the front
 /// draws after the deal and the back (last tile first); the rest is filled
 /// in a fixed shuffled order.
@@ -1589,12 +1598,9 @@ fn target_flaws_in_words_and_json_name_tiles_as_the_protocol_does() {
 /// would be further.
 #[test]
 fn greedy_bot_kongs_when_the_kong_costs_nothing() {
-    let answer = |deal: &str, draw: &str| {
+    let answer = |hand: &str, draw: &str| {
         let mut bot = GreedyBot::new();
-        let dealt: [Tile; 13] = tl(deal).try_into().expect("13 tiles");
-        for r in [Request::Id(0), Request::Deal(dealt)] {
-            assert_eq!(bot.respond(&r), "PASS");
-        }
+        deal(&mut bot, hand);
         bot.respond(&Request::Draw(tt(draw))).into_owned()
     };
     // W1 x4, three sets and T9: a kong leaves three sets and T9 with one
@@ -1615,12 +1621,7 @@ fn greedy_bot_kongs_when_the_kong_costs_nothing() {
 #[test]
 fn greedy_bot_prefers_the_nearer_of_pung_and_kong() {
     let mut bot = GreedyBot::new();
-    let dealt: [Tile; 13] = tl("W1 W1 W1 W2 W3 B1 B2 B3 T2 T3 T4 T9 B9")
-        .try_into()
-        .expect("13 tiles");
-    for r in [Request::Id(0), Request::Deal(dealt)] {
-        assert_eq!(bot.respond(&r), "PASS");
-    }
+    deal(&mut bot, "W1 W1 W1 W2 W3 B1 B2 B3 T2 T3 T4 T9 B9");
     // At rest 2. A pung of W1 (discarding B9) leaves W1 W2 W3 and T9: 1;
     // a kong leaves W2 W3 without the W1 and T9: 2.
     let a = bot.respond(&Request::Play {
@@ -1733,14 +1734,7 @@ fn output_and_time_limits_are_inclusive_and_bot_output_reads_back() {
 /// (`new`) still kongs, `careful` passes.
 #[test]
 fn sample_bot_kongs_four_and_a_discarded_fourth_and_careful_minds_the_wall() {
-    let dealt: [Tile; 13] = tl("W1 W1 W1 B1 B4 B7 T1 T4 T7 W5 W9 B9 T9")
-        .try_into()
-        .expect("13 tiles");
-    let start = |bot: &mut SampleBot| {
-        for r in [Request::Id(0), Request::Deal(dealt)] {
-            assert_eq!(bot.respond(&r), "PASS");
-        }
-    };
+    let start = |bot: &mut SampleBot| deal(bot, "W1 W1 W1 B1 B4 B7 T1 T4 T7 W5 W9 B9 T9");
     let mut bot = SampleBot::new(1);
     start(&mut bot);
     assert_eq!(bot.respond(&Request::Draw(tt("W1"))), "GANG W1");
@@ -1840,13 +1834,8 @@ fn a_view_counts_the_tiles_the_wall_may_still_hold() {
 #[test]
 fn a_claim_is_pending_until_the_next_request() {
     let mut bot = GreedyBot::new();
-    let dealt: [Tile; 13] = tl("W1 W1 W2 W3 B1 B2 B3 T2 T3 T4 T9 B5 B9")
-        .try_into()
-        .expect("13 tiles");
-    for r in [Request::Id(0), Request::Deal(dealt)] {
-        assert_eq!(bot.respond(&r), "PASS");
-        assert!(!bot.view().has_pending_claim());
-    }
+    deal(&mut bot, "W1 W1 W2 W3 B1 B2 B3 T2 T3 T4 T9 B5 B9");
+    assert!(!bot.view().has_pending_claim());
     let a = bot.respond(&Request::Play {
         player: 1,
         tile: tt("W1"),
