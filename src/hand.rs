@@ -54,7 +54,9 @@ impl Hand {
     #[inline]
     pub fn add(&mut self, t: Tile) {
         let k = t.index();
-        if self.counts[k] < u8::MAX && self.len < u8::MAX {
+        // No count exceeds the total, so a total below 255 leaves room in
+        // every kind too.
+        if self.len < u8::MAX {
             // The key digit is the count capped at 4.
             if self.counts[k] < 4 && k < ORDINARY_KINDS {
                 self.keys[k / 9] += POW5[k % 9];
@@ -511,5 +513,35 @@ mod tests {
         assert!(!h.remove(Tile::PASS));
         assert_eq!(h.specials(), 0);
         assert_eq!(h.to_string(), "1M 1M S");
+    }
+
+    /// Adding saturates at 255 tiles in all: a full hand is left as it is.
+    #[test]
+    fn adding_to_a_full_hand_changes_nothing() {
+        let mut counts = [0u8; KINDS];
+        counts[0] = 200;
+        counts[1] = 55;
+        let mut h = Hand::from_counts(counts);
+        assert_eq!(h.len(), 255);
+        h.add(Tile::from_index(2).unwrap());
+        assert_eq!((h.len(), h.counts()[2]), (255, 0));
+        let mut one_kind = Hand::new();
+        for _ in 0..300 {
+            one_kind.add(Tile::from_index(0).unwrap());
+        }
+        assert_eq!((one_kind.len(), one_kind.counts()[0]), (255, 255));
+        // Below 255 in all, a kind still takes tiles.
+        counts[1] = 54;
+        let mut h = Hand::from_counts(counts);
+        h.add(Tile::from_index(0).unwrap());
+        assert_eq!((h.len(), h.counts()[0]), (255, 201));
+    }
+
+    #[test]
+    fn empty_and_debug() {
+        assert!(Hand::new().is_empty());
+        let h = Hand::from_tiles(&parse_tiles("1M 1M").unwrap());
+        assert!(!h.is_empty());
+        assert_eq!(format!("{h:?}"), "Hand[1M 1M]");
     }
 }

@@ -653,4 +653,66 @@ mod tests {
         assert!(short(8).to_string().ends_with("8M (3)"));
         assert_eq!(short(9).to_string(), "wall has 100 tiles, expected 148");
     }
+
+    /// Validity is judged on the first `WORD_KEPT` bytes: a character cut at
+    /// that end of a longer word is no error, one cut at the end of a word
+    /// no longer than that is, and a bad byte anywhere before it always is.
+    #[test]
+    fn utf8_is_judged_on_the_kept_bytes() {
+        const BAD: &str = " (not valid UTF-8)";
+        // "é" is two bytes: its first byte alone is a cut character.
+        let cut_at = |len: usize| {
+            let mut w = vec![b'x'; len - 1];
+            w.push("é".as_bytes()[0]);
+            w
+        };
+        assert!(show(&cut_at(10)).ends_with(BAD));
+        assert!(show(&cut_at(WORD_KEPT)).ends_with(BAD));
+        let mut longer = cut_at(WORD_KEPT);
+        longer.extend_from_slice(b"yyyy");
+        assert!(!show(&longer).ends_with(BAD), "{}", show(&longer));
+        let mut bad_inside = vec![b'x'; WORD_KEPT + 10];
+        bad_inside[100] = 0xFF;
+        assert!(show(&bad_inside).ends_with(BAD));
+    }
+
+    /// A hand line of exactly `MAX_LINE` bytes is read; one byte more is an
+    /// error, whatever the reader's chunk size.
+    #[test]
+    fn hand_lines_end_at_max_line() {
+        let line = |len: usize| {
+            let mut l = "1M ".repeat(len / 3).into_bytes();
+            l.resize(len, b' ');
+            l.push(b'\n');
+            l
+        };
+        for capacity in [1, 1000, 8192] {
+            let read = |l: Vec<u8>| {
+                let r = std::io::BufReader::with_capacity(capacity, std::io::Cursor::new(l));
+                HandLines::new(r).next().expect("a line")
+            };
+            let fits = read(line(MAX_LINE)).expect("a line of MAX_LINE bytes");
+            assert_eq!(fits.1.len(), MAX_LINE / 3);
+            let long = read(line(MAX_LINE + 1)).expect_err("one byte too long");
+            assert!(
+                matches!(&long, ReadError::Parse(e) if e.kind == ErrorKind::LineTooLong { limit: MAX_LINE }),
+                "{capacity}: {long:?}"
+            );
+        }
+    }
+
+    /// A reader may wait only when nothing is buffered: before the first
+    /// read, and after the last buffered line is taken.
+    #[test]
+    fn hand_lines_may_wait_only_with_nothing_buffered() {
+        let mut lines = HandLines::new(std::io::BufReader::new(std::io::Cursor::new(
+            b"1M\n2M\n".to_vec(),
+        )));
+        assert!(lines.may_wait());
+        assert!(lines.next().expect("a line").is_ok());
+        assert!(!lines.may_wait(), "the second line is buffered");
+        assert!(lines.next().expect("a line").is_ok());
+        assert!(lines.may_wait());
+        assert!(lines.next().is_none());
+    }
 }

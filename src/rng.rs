@@ -106,4 +106,38 @@ mod tests {
             assert_eq!(f.specials(), 0);
         }
     }
+
+    /// A flush hand takes each tile from its suit with probability 7/8, the
+    /// rest from outside that suit, and no more copies than the deck holds;
+    /// each suit is chosen.
+    #[test]
+    fn flush_hands_are_mostly_one_suit() {
+        let mut rng = Rng::new(11);
+        let (mut main, mut all, mut others, mut honors) = (0, 0, 0, 0);
+        let mut suits = [0; 3];
+        for _ in 0..2000 {
+            let h = flush_hand(&mut rng, 14);
+            assert!(h.counts().iter().all(|&c| c as usize <= COPIES), "{h:?}");
+            let per_suit: [usize; 3] = std::array::from_fn(|s| {
+                h.counts()[9 * s..9 * s + 9]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .sum()
+            });
+            let best = (0..3).max_by_key(|&s| per_suit[s]).expect("three suits");
+            suits[best] += 1;
+            main += per_suit[best];
+            all += h.len();
+            others += per_suit.iter().sum::<usize>() - per_suit[best];
+            honors += h.len() - per_suit.iter().sum::<usize>();
+        }
+        let share = main as f64 / all as f64;
+        // 7/8, give or take sampling (its standard error here is 0.002).
+        assert!((0.86..0.89).contains(&share), "{share}");
+        assert!(suits.iter().all(|&n| n > 500), "{suits:?}");
+        // The rest comes from the 72 tiles of the other suits and the 28
+        // honors alike: about 2,500 and 1,000 of 28,000.
+        assert!((2000..3000).contains(&others), "{others}");
+        assert!((700..1300).contains(&honors), "{honors}");
+    }
 }

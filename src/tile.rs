@@ -263,4 +263,16 @@ mod tests {
         assert_eq!(&order[..8], &["Z", "F", "B", "N", "W", "S", "E", "9S"]);
         assert_eq!(order.last(), Some(&"1M"));
     }
+
+    #[test]
+    fn from_index_stops_at_the_last_kind() {
+        assert_eq!(Tile::from_index(KINDS - 1), Some(Tile::DOUBLE));
+        assert_eq!(Tile::from_index(KINDS), None);
+    }
+
+    #[test]
+    fn debug_is_the_name() {
+        assert_eq!(format!("{:?}", Tile::DOUBLE), "DOUBLE");
+        assert_eq!(format!("{:?}", [Tile::from_index(0).unwrap()]), "[1M]");
+    }
 }
