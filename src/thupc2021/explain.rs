@@ -577,6 +577,14 @@ mod tests {
             assert!(next.contains(&format!("before it line {DEAL}: ")), "{next}");
             assert!(!next.contains(&format!("expected line {DEAL}: ")), "{next}");
             assert_eq!(next.matches("rule at stake: ").count(), 1, "{next}");
+            // The rule is the expected line's, below it.
+            let expected = next.find("expected line").expect("the expected line");
+            let rule = next.find("rule at stake: ").expect("the rule");
+            assert!(rule > expected, "{next}");
+            assert!(
+                next.ends_with(&format!("rule at stake: {}\n", steps[DEAL].rule)),
+                "{next}"
+            );
             assert!(!next.contains("the game ended"), "{next}");
             let past = at_line(&wall, steps.len() + 1);
             let ended = format!("the game ended at line {}\n", steps.len());
