@@ -796,4 +796,28 @@ mod tests {
         assert_eq!(e.ended, Ended::TimedOut);
         assert!(!s.alive());
     }
+
+    /// `reap_killed` waits, within its patience, for the processes it is
+    /// given to die, and reaps them; it keeps a process that is not (yet)
+    /// its child while it exists, and forgets one that is gone.
+    #[test]
+    fn reap_killed_reaps_within_its_patience_and_forgets_the_gone() {
+        let exists = |pid: i32| std::path::Path::new(&format!("/proc/{pid}")).exists();
+        // A child that ends by itself after 50 ms: still alive at the first
+        // look, so only waiting reaps it.
+        let child = Command::new("sleep").arg("0.05").spawn().expect("sleep");
+        let pid = child.id() as i32;
+        let mut pending = vec![pid];
+        reap_killed(&mut pending, Duration::from_secs(10));
+        assert!(pending.is_empty(), "{pending:?}");
+        // Reaped: not even a zombie is left.
+        assert!(!exists(pid));
+        drop(child);
+        // The test runner's parent is no child of ours but exists: kept.
+        // A pid above the kernel's limit never exists: forgotten.
+        let parent = std::os::unix::process::parent_id() as i32;
+        let mut pending = vec![parent, i32::MAX];
+        reap_killed(&mut pending, Duration::ZERO);
+        assert_eq!(pending, [parent]);
+    }
 }
