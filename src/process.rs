@@ -46,6 +46,33 @@ pub struct Run {
 /// Bytes of standard error kept: its end, where a crash message is.
 pub const STDERR_KEPT: usize = 4096;
 
+/// The end of a stream read in chunks (standard error: a crash message comes
+/// last). Holds at most `2 * STDERR_KEPT` bytes between chunks, so memory
+/// stays bounded however much a program writes.
+#[derive(Default)]
+struct Tail {
+    kept: Vec<u8>,
+    /// True once bytes before the kept ones were dropped.
+    cut: bool,
+}
+
+impl Tail {
+    fn push(&mut self, chunk: &[u8]) {
+        self.kept.extend_from_slice(chunk);
+        // Trimming at twice the size moves the bytes only now and then.
+        if self.kept.len() > 2 * STDERR_KEPT {
+            self.kept.drain(..self.kept.len() - STDERR_KEPT);
+            self.cut = true;
+        }
+    }
+
+    /// The last `STDERR_KEPT` bytes, and whether more came before them.
+    fn end(&self) -> (&[u8], bool) {
+        let start = self.kept.len().saturating_sub(STDERR_KEPT);
+        (&self.kept[start..], self.cut || start > 0)
+    }
+}
+
 /// The runs going on now: their process group (0 while the shell is being
 /// spawned) and their mark, so that an interrupted caller can take them
 /// down with it and a sweep leaves them alone. The shell of each run is its
@@ -371,26 +398,15 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     let (err_tx, err_rx) = mpsc::channel();
     let mut stderr = child.stderr.take().expect("piped stderr");
     std::thread::spawn(move || {
-        // The end is what matters (a crash message comes last): keep the
-        // last STDERR_KEPT bytes.
-        let mut kept = Vec::new();
-        let mut cut = false;
+        let mut tail = Tail::default();
         let mut chunk = [0u8; 16 * 1024];
         while let Ok(n) = stderr.read(&mut chunk) {
             if n == 0 {
                 break;
             }
-            kept.extend_from_slice(&chunk[..n]);
-            if kept.len() > 2 * STDERR_KEPT {
-                kept.drain(..kept.len() - STDERR_KEPT);
-                cut = true;
-            }
+            tail.push(&chunk[..n]);
         }
-        if kept.len() > STDERR_KEPT {
-            kept.drain(..kept.len() - STDERR_KEPT);
-            cut = true;
-        }
-        let _ = err_tx.send((kept, cut));
+        let _ = err_tx.send(tail);
     });
     let (wait_tx, wait_rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -435,8 +451,9 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     if run.timed_out {
         run.code = None;
     }
-    if let Ok((b, cut)) = err_rx.recv_timeout(Duration::from_millis(200)) {
-        run.stderr = String::from_utf8_lossy(&b).into_owned();
+    if let Ok(tail) = err_rx.recv_timeout(Duration::from_millis(200)) {
+        let (end, cut) = tail.end();
+        run.stderr = String::from_utf8_lossy(end).into_owned();
         run.stderr_cut = cut;
     }
     run.elapsed = start.elapsed();
@@ -488,7 +505,7 @@ pub struct Session {
     mark: u64,
     input: Option<mpsc::Sender<Vec<u8>>>,
     events: mpsc::Receiver<SessionEvent>,
-    stderr: std::sync::Arc<Mutex<(Vec<u8>, bool)>>,
+    stderr: std::sync::Arc<Mutex<Tail>>,
     stderr_end: mpsc::Receiver<()>,
     alive: bool,
     out_open: bool,
@@ -546,7 +563,7 @@ impl Session {
             }
             let _ = tx.send(SessionEvent::OutEnd);
         });
-        let stderr_kept = std::sync::Arc::new(Mutex::new((Vec::new(), false)));
+        let stderr_kept = std::sync::Arc::new(Mutex::new(Tail::default()));
         let kept = stderr_kept.clone();
         let mut stderr = child.stderr.take().expect("piped stderr");
         let (end_tx, stderr_end) = mpsc::channel();
@@ -556,13 +573,7 @@ impl Session {
                 if n == 0 {
                     break;
                 }
-                let mut k = kept.lock().expect("no panics while held");
-                k.0.extend_from_slice(&chunk[..n]);
-                if k.0.len() > 2 * STDERR_KEPT {
-                    let cut = k.0.len() - STDERR_KEPT;
-                    k.0.drain(..cut);
-                    k.1 = true;
-                }
+                kept.lock().expect("no panics while held").push(&chunk[..n]);
             }
             let _ = end_tx.send(());
         });
@@ -676,12 +687,9 @@ impl Session {
         if !self.alive {
             let _ = self.stderr_end.recv_timeout(Duration::from_millis(200));
         }
-        let k = self.stderr.lock().expect("no panics while held");
-        let start = k.0.len().saturating_sub(STDERR_KEPT);
-        (
-            String::from_utf8_lossy(&k.0[start..]).into_owned(),
-            k.1 || start > 0,
-        )
+        let tail = self.stderr.lock().expect("no panics while held");
+        let (end, cut) = tail.end();
+        (String::from_utf8_lossy(end).into_owned(), cut)
     }
 
     /// Kills the program's group and what left it, waits (briefly) for the
@@ -819,5 +827,34 @@ mod tests {
         let mut pending = vec![parent, i32::MAX];
         reap_killed(&mut pending, Duration::ZERO);
         assert_eq!(pending, [parent]);
+    }
+
+    /// Output of exactly the limit is whole; one byte more is cut off.
+    #[test]
+    fn output_of_exactly_the_limit_is_not_truncated() {
+        let t = Duration::from_secs(20);
+        let r = run("printf abcd", b"", t, 4).unwrap();
+        assert_eq!((r.stdout.as_slice(), r.truncated), (&b"abcd"[..], false));
+        let r = run("printf abcde", b"", t, 4).unwrap();
+        assert_eq!((r.stdout.as_slice(), r.truncated), (&b"abcd"[..], true));
+    }
+
+    /// A tail holds at most twice what it keeps between chunks, however
+    /// much comes, and gives the last `STDERR_KEPT` bytes.
+    #[test]
+    fn a_tail_keeps_the_end_in_bounded_memory() {
+        let mut t = Tail::default();
+        t.push(b"short");
+        assert_eq!(t.end(), (&b"short"[..], false));
+        let mut all = b"short".to_vec();
+        for i in 0..200u32 {
+            let chunk: Vec<u8> = (0..1000 + i).map(|j| (i * 7 + j) as u8).collect();
+            t.push(&chunk);
+            all.extend_from_slice(&chunk);
+            assert!(t.kept.len() <= 2 * STDERR_KEPT, "{}", t.kept.len());
+            let (end, cut) = t.end();
+            let want = &all[all.len().saturating_sub(STDERR_KEPT)..];
+            assert_eq!((end, cut), (want, all.len() > STDERR_KEPT));
+        }
     }
 }

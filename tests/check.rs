@@ -225,36 +225,31 @@ fn bad_usage_exits_2() {
     assert!(r.stderr.contains("unknown family `nope`"), "{}", r.stderr);
 }
 
-#[test]
-fn an_interrupted_check_takes_its_solutions_down() {
-    let (_tmp, dir) = save_dir("interrupt");
+/// Whether `pgrep ARGS` finds a process.
+fn pgrep_finds(args: &[&str]) -> bool {
+    let out = std::process::Command::new("pgrep").args(args).output();
+    !out.unwrap().stdout.is_empty()
+}
+
+/// Starts check on `solution` (4 walls, a long time limit), waits until
+/// `running(check's pid)` says the solutions are where the test wants them
+/// (the handler is set before any solution starts: waiting for them rather
+/// than a fixed time, which a busy machine can outlast), interrupts it, and
+/// returns its exit code and how long it took to go after the signal.
+fn interrupted_check(
+    solution: &str,
+    dir: &Path,
+    running: impl Fn(&str) -> bool,
+) -> (Option<i32>, Duration) {
     let child = std::process::Command::new(BIN)
-        .args([
-            "check",
-            "--solution",
-            // Sleeps 1003 and 1004, apart from the other test's 1001, 1002.
-            &format!("{} 1003", fixture("never_exits.sh")),
-            "--walls",
-            "4",
-            "--timeout",
-            "60",
-        ])
-        .args(["--save-dir", dir.to_str().unwrap()])
+        .args(["check", "--solution", solution, "--walls", "4"])
+        .args(["--timeout", "60", "--save-dir", dir.to_str().unwrap()])
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Once the solutions run, the handler is in place (it is set first):
-    // wait for them rather than for a fixed time, which a busy machine
-    // can outlast.
     let deadline = Instant::now() + Duration::from_secs(20);
-    while Instant::now() < deadline {
-        let found = std::process::Command::new("pgrep")
-            .args(["-f", "sleep 100[34]"])
-            .output()
-            .unwrap();
-        if !found.stdout.is_empty() {
-            break;
-        }
+    let pid = child.id().to_string();
+    while Instant::now() < deadline && !running(&pid) {
         std::thread::sleep(Duration::from_millis(20));
     }
     // SAFETY: signals our own child process; no memory is touched.
@@ -263,8 +258,18 @@ fn an_interrupted_check_takes_its_solutions_down() {
     }
     let start = Instant::now();
     let status = child.wait_with_output().unwrap().status;
-    assert_eq!(status.code(), Some(130));
-    assert!(start.elapsed() < Duration::from_secs(2));
+    (status.code(), start.elapsed())
+}
+
+#[test]
+fn an_interrupted_check_takes_its_solutions_down() {
+    let (_tmp, dir) = save_dir("interrupt");
+    // Sleeps 1003 and 1004, apart from the other test's 1001, 1002.
+    let solution = format!("{} 1003", fixture("never_exits.sh"));
+    let (code, took) =
+        interrupted_check(&solution, &dir, |_| pgrep_finds(&["-f", "sleep 100[34]"]));
+    assert_eq!(code, Some(130));
+    assert!(took < Duration::from_secs(2));
     let left = survivors("sleep 100[34]");
     assert!(left.is_empty(), "left running: {left}");
 }
@@ -605,4 +610,22 @@ fn walls_are_made_as_the_runs_ask_for_them() {
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("crashed with exit code 3"), "{out}");
     assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+/// An interrupted check also takes down what left its solutions' process
+/// groups, and everything below that: here an escapee (in a session of its
+/// own, already handed to check when its parent exited) with a child of its
+/// own.
+#[test]
+fn an_interrupted_check_takes_escapees_and_their_children_down() {
+    let (_tmp, dir) = save_dir("interrupt-escapee");
+    let solution = "(setsid sh -c 'sleep 1008 & exec sleep 1010' &); exec sleep 1009";
+    // Interrupted once an escapee is check's own child (its parent has
+    // exited) and has started its own.
+    let (code, _) = interrupted_check(solution, &dir, |pid| {
+        pgrep_finds(&["-P", pid, "-f", "^sleep 1010"]) && pgrep_finds(&["-f", "^sleep 1008"])
+    });
+    assert_eq!(code, Some(130));
+    let left = survivors("^sleep 10(0[89]|10)");
+    assert!(left.is_empty(), "left running: {left}");
 }
