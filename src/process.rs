@@ -857,4 +857,20 @@ mod tests {
             assert_eq!((end, cut), (want, all.len() > STDERR_KEPT));
         }
     }
+
+    /// Escapees that hold no output open are swept every `SWEEP_EVERY`
+    /// runs, not only at the end (`kill_leftovers`): over a long check they
+    /// would pile up otherwise.
+    #[test]
+    fn quiet_escapees_are_swept_while_runs_go_on() {
+        // Escapees come to us only as a subreaper (as check makes itself).
+        assert!(become_subreaper());
+        let quiet = "setsid sleep 1011 >/dev/null 2>&1 </dev/null &";
+        // Other tests take run marks too (a few): go on until a sweep, within
+        // ten rounds.
+        let run_quiet = || run(quiet, b"", Duration::from_secs(20), 100).unwrap();
+        let swept = (0..10 * SWEEP_EVERY).find(|_| run_quiet().escaped > 0);
+        kill_leftovers();
+        assert!(swept.is_some());
+    }
 }
