@@ -231,7 +231,17 @@ fn pgrep_finds(args: &[&str]) -> bool {
     !out.unwrap().stdout.is_empty()
 }
 
-/// Starts check on `solution` (4 walls, a long time limit), waits until
+/// Starts check on `solution` (4 walls, a long time limit).
+fn start_check(solution: &str, dir: &Path) -> std::process::Child {
+    std::process::Command::new(BIN)
+        .args(["check", "--solution", solution, "--walls", "4"])
+        .args(["--timeout", "60", "--save-dir", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Starts check on `solution` (as [`start_check`]), waits until
 /// `running(check's pid)` says the solutions are where the test wants them
 /// (the handler is set before any solution starts: waiting for them rather
 /// than a fixed time, which a busy machine can outlast), interrupts it, and
@@ -241,12 +251,7 @@ fn interrupted_check(
     dir: &Path,
     running: impl Fn(&str) -> bool,
 ) -> (Option<i32>, Duration) {
-    let child = std::process::Command::new(BIN)
-        .args(["check", "--solution", solution, "--walls", "4"])
-        .args(["--timeout", "60", "--save-dir", dir.to_str().unwrap()])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let child = start_check(solution, dir);
     let deadline = Instant::now() + Duration::from_secs(20);
     let pid = child.id().to_string();
     while Instant::now() < deadline && !running(&pid) {
@@ -627,5 +632,31 @@ fn an_interrupted_check_takes_escapees_and_their_children_down() {
     });
     assert_eq!(code, Some(130));
     let left = survivors("^sleep 10(0[89]|10)");
+    assert!(left.is_empty(), "left running: {left}");
+}
+
+/// An interrupted check takes down its own solutions only: another check
+/// running at the same time (its solutions carry run marks too) goes on.
+#[test]
+fn an_interrupted_check_leaves_another_checks_solutions_alone() {
+    let (_tmp, dir) = save_dir("interrupt-other");
+    let other_dir = dir.with_file_name("other");
+    let mut other = start_check(&format!("{} 1014", fixture("never_exits.sh")), &other_dir);
+    let other_runs = || pgrep_finds(&["-f", "^sleep 101[45]"]);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline && !other_runs() {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let solution = format!("{} 1012", fixture("never_exits.sh"));
+    let (code, _) = interrupted_check(&solution, &dir, |_| pgrep_finds(&["-f", "^sleep 101[23]"]));
+    assert_eq!(code, Some(130));
+    let still = other_runs();
+    let _ = other.kill();
+    let _ = other.wait();
+    let _ = std::process::Command::new("pkill")
+        .args(["-f", "^sleep 101[45]"])
+        .status();
+    assert!(still, "the other check's solutions were killed too");
+    let left = survivors("^sleep 101[23]");
     assert!(left.is_empty(), "left running: {left}");
 }
