@@ -162,20 +162,7 @@ fn sweep(which: Which, group: Option<i32>) -> usize {
         if !take {
             continue;
         }
-        // The orphan and everything below it, as `/proc` shows now.
-        let mut tree = vec![o.pid];
-        let mut i = 0;
-        while i < tree.len() {
-            let parent = tree[i];
-            tree.extend(all.iter().filter(|p| p.ppid == parent).map(|p| p.pid));
-            i += 1;
-        }
-        for &pid in &tree {
-            // SAFETY: kill(2) signals a process; no memory is touched.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-        }
+        let tree = kill_trees(&all, vec![o.pid]);
         killed += all
             .iter()
             .filter(|p| tree.contains(&p.pid) && !p.zombie && Some(p.pgid) != group)
@@ -273,23 +260,31 @@ pub fn kill_all() {
     // marked process below us.
     let me = std::process::id() as i32;
     let all = processes();
-    let mut tree: Vec<i32> = all
+    let marked = all
         .iter()
         .filter(|p| p.ppid == me && mark_of(p.pid).is_some())
         .map(|p| p.pid)
         .collect();
+    kill_trees(&all, marked);
+}
+
+/// Kills `roots` and everything below them, as `all` (a reading of `/proc`)
+/// shows them; returns the pids it signalled, roots first.
+fn kill_trees(all: &[ProcInfo], roots: Vec<i32>) -> Vec<i32> {
+    let mut tree = roots;
     let mut i = 0;
     while i < tree.len() {
         let parent = tree[i];
         tree.extend(all.iter().filter(|p| p.ppid == parent).map(|p| p.pid));
         i += 1;
     }
-    for pid in tree {
+    for &pid in &tree {
         // SAFETY: kill(2) signals a process; no memory is touched.
         unsafe {
             libc::kill(pid, libc::SIGKILL);
         }
     }
+    tree
 }
 
 /// Starts `sh -c command` with piped standard streams in a process group

@@ -231,6 +231,15 @@ fn pgrep_finds(args: &[&str]) -> bool {
     !out.unwrap().stdout.is_empty()
 }
 
+/// Waits until `cond` holds, for up to 20 s (a busy machine can outlast a
+/// fixed wait); the caller's own assertions say what it needed.
+fn wait_until(cond: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline && !cond() {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Starts check on `solution` (4 walls, a long time limit).
 fn start_check(solution: &str, dir: &Path) -> std::process::Child {
     std::process::Command::new(BIN)
@@ -252,11 +261,8 @@ fn interrupted_check(
     running: impl Fn(&str) -> bool,
 ) -> (Option<i32>, Duration) {
     let child = start_check(solution, dir);
-    let deadline = Instant::now() + Duration::from_secs(20);
     let pid = child.id().to_string();
-    while Instant::now() < deadline && !running(&pid) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until(|| running(&pid));
     // SAFETY: signals our own child process; no memory is touched.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
@@ -643,10 +649,7 @@ fn an_interrupted_check_leaves_another_checks_solutions_alone() {
     let other_dir = dir.with_file_name("other");
     let mut other = start_check(&format!("{} 1014", fixture("never_exits.sh")), &other_dir);
     let other_runs = || pgrep_finds(&["-f", "^sleep 101[45]"]);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while Instant::now() < deadline && !other_runs() {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until(other_runs);
     let solution = format!("{} 1012", fixture("never_exits.sh"));
     let (code, _) = interrupted_check(&solution, &dir, |_| pgrep_finds(&["-f", "^sleep 101[23]"]));
     assert_eq!(code, Some(130));
