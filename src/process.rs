@@ -775,6 +775,7 @@ mod tests {
 
     #[test]
     fn a_session_keeps_running_until_it_stops_printing_the_marker() {
+        let _alone = alone();
         let script = "read a; echo \"got $a\"; echo '>>>MARK<<<'; read b; echo \"then $b\"";
         let mut s = Session::spawn(script, None).unwrap();
         let t = Duration::from_secs(20);
@@ -827,6 +828,7 @@ mod tests {
     /// Output of exactly the limit is whole; one byte more is cut off.
     #[test]
     fn output_of_exactly_the_limit_is_not_truncated() {
+        let _alone = alone();
         let t = Duration::from_secs(20);
         let r = run("printf abcd", b"", t, 4).unwrap();
         assert_eq!((r.stdout.as_slice(), r.truncated), (&b"abcd"[..], false));
@@ -858,14 +860,135 @@ mod tests {
     /// would pile up otherwise.
     #[test]
     fn quiet_escapees_are_swept_while_runs_go_on() {
+        let _alone = alone();
         // Escapees come to us only as a subreaper (as check makes itself).
         assert!(become_subreaper());
         let quiet = "setsid sleep 1011 >/dev/null 2>&1 </dev/null &";
-        // Other tests take run marks too (a few): go on until a sweep, within
-        // ten rounds.
+        // Every SWEEP_EVERY-th run (by its mark) sweeps, not every run: over
+        // two rounds, two sweeps, or three or four where other tests' runs
+        // take marks in between.
         let run_quiet = || run(quiet, b"", Duration::from_secs(20), 100).unwrap();
-        let swept = (0..10 * SWEEP_EVERY).find(|_| run_quiet().escaped > 0);
+        let sweeps = (0..2 * SWEEP_EVERY)
+            .filter(|_| run_quiet().escaped > 0)
+            .count();
         kill_leftovers();
-        assert!(swept.is_some());
+        assert!((1..=4).contains(&sweeps), "{sweeps} sweeps");
+    }
+
+    /// Tests that run programs take turns: a run's periodic sweep takes
+    /// every finished run's escapees (and a finished session's), another
+    /// test's too, and which runs sweep depends on the marks others take.
+    static ESCAPES: Mutex<()> = Mutex::new(());
+
+    /// This test's turn (see [`ESCAPES`]), held until the guard is dropped;
+    /// a failed test before it does not stop the others.
+    fn alone() -> std::sync::MutexGuard<'static, ()> {
+        ESCAPES.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A run's escapee that holds the output open is swept when the run
+    /// ends: it and its children are counted (nothing else is), and all
+    /// are reaped before the run returns, not left as zombies (100
+    /// children: unless the sweep waits for them, some are not dead yet).
+    #[test]
+    fn an_escapee_and_its_children_are_counted_and_reaped_before_the_run_returns() {
+        let _alone = alone();
+        assert!(become_subreaper());
+        // The escapee starts its children and prints every pid before the
+        // run's shell exits (a file it writes says so), then keeps the
+        // output open.
+        let solution = "f=$(mktemp -u); \
+            setsid sh -c \"p=; for i in \\$(seq 100); do sleep 1017 & p=\\\"\\$p \\$!\\\"; done; \
+            echo \\$\\$ \\$p; touch $f; exec sleep 1018\" & \
+            while [ ! -e $f ]; do sleep 0.01; done; rm -f $f";
+        let r = run(solution, b"", Duration::from_secs(20), 4000).unwrap();
+        let out = String::from_utf8(r.stdout).unwrap();
+        let pids: Vec<i32> = out.split_whitespace().map(|p| p.parse().unwrap()).collect();
+        assert_eq!(pids.len(), 101, "{out:?}");
+        assert_eq!(r.escaped, 101, "{out:?}");
+        for pid in pids {
+            let gone = !std::path::Path::new(&format!("/proc/{pid}")).exists();
+            let zombie = proc_info(pid).map(|p| p.zombie);
+            assert!(gone, "{pid} is left (a zombie: {zombie:?})");
+        }
+    }
+
+    /// A program killed by a signal has the signal as `-signal`, for a run
+    /// and in a session alike.
+    #[test]
+    fn a_signal_is_reported_as_its_negative() {
+        let _alone = alone();
+        let t = Duration::from_secs(20);
+        assert_eq!(run("kill -11 $$", b"", t, 100).unwrap().code, Some(-11));
+        let mut s = Session::spawn("kill -11 $$", None).unwrap();
+        let e = s.exchange(b"", t, 100, ">>>MARK<<<");
+        assert_eq!(e.ended, Ended::Exited(Some(-11)));
+    }
+
+    /// A session's stderr, once the program is gone, is waited for: what
+    /// a process that left the group writes just after (and then closes)
+    /// is in the tail.
+    #[test]
+    fn a_sessions_stderr_tail_waits_for_the_end_of_stderr() {
+        let _alone = alone();
+        // The shell exits once the writer has left its group (a file the
+        // writer makes says so), or the group's kill could take it first.
+        let late = "f=$(mktemp -u); \
+            setsid sh -c \"touch $f; sleep 0.05; echo late >&2\" >/dev/null </dev/null & \
+            while [ ! -e $f ]; do sleep 0.01; done; rm -f $f";
+        let mut s = Session::spawn(late, None).unwrap();
+        let e = s.exchange(b"", Duration::from_secs(20), 100, ">>>MARK<<<");
+        assert_eq!(e.ended, Ended::Exited(Some(0)));
+        assert_eq!(s.stderr_tail(), ("late\n".to_string(), false));
+    }
+
+    /// In a session too, output of exactly the limit is whole and one byte
+    /// more is cut off, whether it is read before the program's exit is
+    /// seen or after (tried many times: either may come first).
+    #[test]
+    fn a_session_cuts_output_past_the_limit_only() {
+        let _alone = alone();
+        let t = Duration::from_secs(20);
+        for _ in 0..40 {
+            let e = Session::spawn("printf abcd", None)
+                .unwrap()
+                .exchange(b"", t, 4, ">>>MARK<<<");
+            assert_eq!(
+                (e.ended, e.stdout.as_slice()),
+                (Ended::Exited(Some(0)), &b"abcd"[..])
+            );
+            let e = Session::spawn("printf abcde", None)
+                .unwrap()
+                .exchange(b"", t, 4, ">>>MARK<<<");
+            assert_eq!(
+                (e.ended, e.stdout.as_slice()),
+                (Ended::Truncated, &b"abcd"[..])
+            );
+        }
+    }
+
+    /// Dropping a session whose program is still running kills it.
+    #[test]
+    fn dropping_a_live_session_kills_its_program() {
+        let _alone = alone();
+        let mut s = Session::spawn("echo $$; echo '>>>MARK<<<'; exec sleep 1019", None).unwrap();
+        let e = s.exchange(b"", Duration::from_secs(20), 100, ">>>MARK<<<");
+        assert_eq!(e.ended, Ended::Marker);
+        let pid: i32 = String::from_utf8(e.stdout).unwrap().trim().parse().unwrap();
+        drop(s);
+        // Gone, or dead and not yet reaped by the session's waiter.
+        let dead = || proc_info(pid).is_none_or(|p| p.zombie);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !dead() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let left = !dead();
+        if left {
+            // SAFETY: kill(2) on the test's own program; no memory touched.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        assert!(!left, "the dropped session's program is still running");
     }
 }

@@ -465,3 +465,14 @@ fn a_bot_that_takes_more_memory_than_the_limit_is_put_out() {
         &["crashed", "not one JSON object"],
     );
 }
+
+/// A program bot's `Debug` names its command, its requests so far and
+/// whether its program is running.
+#[test]
+fn a_program_bots_debug_shows_its_command_and_state() {
+    let bot = mahjong_sim::noi2014::program::ProgramBot::new("python3 bot.py");
+    assert_eq!(
+        format!("{bot:?}"),
+        r#"ProgramBot { command: "python3 bot.py", requests: 0, running: false }"#
+    );
+}
