@@ -663,3 +663,14 @@ fn an_interrupted_check_leaves_another_checks_solutions_alone() {
     let left = survivors("^sleep 101[23]");
     assert!(left.is_empty(), "left running: {left}");
 }
+
+/// How a run's end is said: a signal by its number, an exit status as it
+/// is (0 too), a kill by the checker.
+#[test]
+fn a_runs_end_is_said_plainly() {
+    use mahjong_sim::thupc2021::check::status_text;
+    assert_eq!(status_text(Some(-11)), "killed by signal 11");
+    assert_eq!(status_text(Some(0)), "exit status 0");
+    assert_eq!(status_text(Some(3)), "exit status 3");
+    assert_eq!(status_text(None), "killed by the checker");
+}

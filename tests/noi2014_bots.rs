@@ -471,8 +471,93 @@ fn a_bot_that_takes_more_memory_than_the_limit_is_put_out() {
 #[test]
 fn a_program_bots_debug_shows_its_command_and_state() {
     let bot = mahjong_sim::noi2014::program::ProgramBot::new("python3 bot.py");
+    assert_eq!(bot.command(), "python3 bot.py");
     assert_eq!(
         format!("{bot:?}"),
         r#"ProgramBot { command: "python3 bot.py", requests: 0, running: false }"#
     );
+}
+
+/// A program bot that answers `PASS` and exits, or (with `keep`) answers
+/// with its shell's pid and stays alive.
+fn pass_bot(keep: bool) -> mahjong_sim::noi2014::program::ProgramBot {
+    use mahjong_sim::noi2014::program::{ProgramBot, KEEP_RUNNING};
+    let command = if keep {
+        r#"while read l; do echo "{\"response\":\"$$\"}"; echo 'MARK'; done"#
+            .replace("MARK", KEEP_RUNNING)
+    } else {
+        r#"echo '{"response":"PASS"}'"#.to_string()
+    };
+    ProgramBot::new(&command).with_time_limit(Duration::from_secs(20))
+}
+
+/// A bot that exits after each answer is started anew for every request;
+/// one that keeps running is started once, answers from the same process,
+/// and `stop` ends it.
+#[test]
+fn program_bots_start_once_a_request_or_once_if_kept_running_until_stopped() {
+    use mahjong_sim::noi2014::request::Reply;
+    let mut once = pass_bot(false);
+    for n in 1..=3 {
+        let s = once.ask("0 0").unwrap();
+        assert_eq!(s.reply, Reply::Text("PASS".into()), "{s:?}");
+        assert!(s.started && !s.kept_running, "{s:?}");
+        assert_eq!(once.starts(), n);
+    }
+    let mut kept = pass_bot(true);
+    let mut pids = Vec::new();
+    for n in 1..=3 {
+        let s = kept.ask("0 0").unwrap();
+        assert_eq!((s.started, s.kept_running), (n == 1, true), "{s:?}");
+        let Reply::Text(pid) = s.reply else {
+            panic!("{s:?}")
+        };
+        pids.push(pid);
+    }
+    assert_eq!(kept.starts(), 1);
+    assert!(pids.iter().all(|p| *p == pids[0]), "{pids:?}");
+    kept.stop();
+    // Gone, or dead and not yet reaped (`State: Z`).
+    let status = format!("/proc/{}/status", pids[0]);
+    let dead = || std::fs::read_to_string(&status).map_or(true, |s| s.contains("State:\tZ"));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !dead() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let left = !dead();
+    if left {
+        let _ = Command::new("kill").args(["-9", &pids[0]]).status();
+    }
+    assert!(!left, "the stopped bot is still running");
+}
+
+/// An answer that comes after the time limit (but within the extra 100 ms
+/// the exchange allows) is a time-out all the same.
+#[test]
+fn a_program_bot_answering_just_past_its_limit_times_out() {
+    let mut bot =
+        mahjong_sim::noi2014::program::ProgramBot::new(r#"sleep 0.52; echo '{"response":"PASS"}'"#)
+            .with_time_limit(Duration::from_millis(500));
+    let s = bot.ask("0 0").unwrap();
+    assert_eq!(s.failure, Some("time-out"), "{s:?}");
+}
+
+/// A bot killed by a signal is said to be, and its stderr's end (400
+/// bytes, cut at a character boundary) is kept.
+#[test]
+fn a_program_bot_killed_by_a_signal_says_so_with_the_end_of_its_stderr() {
+    use mahjong_sim::noi2014::request::Reply;
+    // 300 two-byte characters and one more byte: the last 400 bytes start
+    // inside a character, which is left out.
+    let mut bot = mahjong_sim::noi2014::program::ProgramBot::new(
+        "printf 'é%.0s' $(seq 300) >&2; printf x >&2; kill -11 $$",
+    )
+    .with_time_limit(Duration::from_secs(20));
+    let s = bot.ask("0 0").unwrap();
+    assert_eq!(s.failure, Some("crash"), "{s:?}");
+    assert!(
+        matches!(&s.reply, Reply::Failed(m) if m.contains("killed by signal 11")),
+        "{s:?}"
+    );
+    assert_eq!(s.stderr_tail, format!("{}x", "é".repeat(199)));
 }
