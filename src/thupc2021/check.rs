@@ -1013,3 +1013,41 @@ fn escaped_note(s: &mut String, escaped: usize) {
         .expect("to a String");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::thupc2021::families::uniform_wall;
+    use crate::thupc2021::wall::{counts, DEAL};
+
+    /// Each rebased wall deals 13 tiles to each player, then has the
+    /// drawn tile and, after it, the rest of the original wall in its
+    /// order (every draw takes the wall's next tile): one wall for a draw
+    /// after the deal, the latest draw first.
+    #[test]
+    fn rebased_walls_put_a_draw_right_after_the_deal() {
+        for seed in 1..=20 {
+            let wall = uniform_wall(&mut Rng::new(seed));
+            let tiles = wall.tiles();
+            let events = play(&wall);
+            let walls = rebased(&wall, events.len());
+            assert!(!walls.is_empty(), "seed {seed}");
+            let mut last = tiles.len();
+            for r in &walls {
+                let r = r.tiles();
+                assert_eq!(counts(r), counts(tiles));
+                // The draw it is for: the one whose tile and rest match.
+                let at = (DEAL..last)
+                    .rev()
+                    .find(|&i| {
+                        r[DEAL] == tiles[i]
+                            && r[DEAL + 1..][..tiles.len() - i - 1] == tiles[i + 1..]
+                    })
+                    .unwrap_or_else(|| {
+                        panic!("seed {seed}: no draw before wall index {last} matches")
+                    });
+                last = at;
+            }
+        }
+    }
+}
