@@ -1050,4 +1050,40 @@ mod tests {
             }
         }
     }
+
+    /// Time-outs and held pipes are not shrunk: every try would wait for
+    /// the time-out. (The solution here would disagree at once: a try would
+    /// be kept.)
+    #[test]
+    fn time_outs_and_held_pipes_are_not_shrunk() {
+        let o = Options {
+            solution: "exit 3".into(),
+            walls: 1,
+            family: Family::Uniform,
+            seed: 1,
+            jobs: 1,
+            timeout: Duration::from_secs(20),
+            output_limit: 1 << 20,
+            shrink_time: Duration::from_secs(20),
+            save_dir: std::env::temp_dir(),
+            program: "mahjong-sim".into(),
+            keep_going: false,
+            walls_dir: None,
+        };
+        for kind in [Kind::Timeout, Kind::PipeHeld] {
+            let d = Disagreement {
+                kind: kind.clone(),
+                line: 80,
+                expected: None,
+                actual: None,
+                log_correct: false,
+                code: None,
+                stderr: String::new(),
+            };
+            let wall = uniform_wall(&mut Rng::new(1));
+            let (_, after, runs, note) = shrink(&o, wall, d, &AtomicUsize::new(0));
+            assert_eq!((after.kind, after.line, runs), (kind, 80, 0));
+            assert_eq!(note, "not shrunk: every try would wait for the time-out");
+        }
+    }
 }
