@@ -101,7 +101,7 @@ fn a_misprinted_event_is_found_at_its_line_and_shrunk() {
     let (_tmp, dir) = save_dir("misprint");
     let (code, out, path) = check(
         &fixture("misprint_chow.sh"),
-        &["--walls", "50", "--shrink-seconds", "20"],
+        &["--walls", "50", "--jobs", "1", "--shrink-seconds", "20"],
         &dir,
     );
     assert_eq!(code, Some(1), "{out}");
@@ -121,9 +121,14 @@ fn a_misprinted_event_is_found_at_its_line_and_shrunk() {
         )),
         "{out}"
     );
-    // Shrunk: the chow now comes no later than on the wall first found.
+    // Shrunk by meaning: the table before the discarder's draw, dealt from
+    // the start, brings the chow to line 55, the earliest a chow can be
+    // (the first draw, its discard, the chow), at the first try; a second
+    // (the first draw's table) finds nothing earlier, nor do 400 random
+    // swaps then.
     let (was, now) = shrink_lines(&out);
-    assert!(now <= was, "{out}");
+    assert!(now == 55 && was > 55, "{out}");
+    assert!(out.contains("shrunk in 402 run(s)"), "{out}");
     assert!(out.contains("table before line"), "{out}");
     assert!(
         out.contains(
@@ -675,4 +680,20 @@ fn a_runs_end_is_said_plainly() {
     assert_eq!(status_text(Some(0)), "exit status 0");
     assert_eq!(status_text(Some(3)), "exit status 3");
     assert_eq!(status_text(None), "killed by the checker");
+}
+
+/// A disagreement at line 54, the first play, gets no try by meaning (the
+/// only draw before it is the first, whose table its wall deals already):
+/// only the 400 random swaps, none earlier.
+#[test]
+fn a_disagreement_at_the_first_play_is_not_rebased() {
+    let (_tmp, dir) = save_dir("line54");
+    let solution = format!("{BIN} simulate | sed '54s/^/x/'");
+    let args = ["--walls", "1", "--jobs", "1", "--shrink-seconds", "60"];
+    let (code, out, _) = check(&solution, &args, &dir);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("shrunk in 400 run(s), first difference at line 54 (was 54)"),
+        "{out}"
+    );
 }
