@@ -750,7 +750,7 @@ impl Tail {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -881,8 +881,9 @@ mod tests {
     static ESCAPES: Mutex<()> = Mutex::new(());
 
     /// This test's turn (see [`ESCAPES`]), held until the guard is dropped;
-    /// a failed test before it does not stop the others.
-    fn alone() -> std::sync::MutexGuard<'static, ()> {
+    /// a failed test before it does not stop the others. Other modules'
+    /// tests that run programs take it too.
+    pub(crate) fn alone() -> std::sync::MutexGuard<'static, ()> {
         ESCAPES.lock().unwrap_or_else(|e| e.into_inner())
     }
 

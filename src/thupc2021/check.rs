@@ -1051,13 +1051,10 @@ mod tests {
         }
     }
 
-    /// Time-outs and held pipes are not shrunk: every try would wait for
-    /// the time-out. (The solution here would disagree at once: a try would
-    /// be kept.)
-    #[test]
-    fn time_outs_and_held_pipes_are_not_shrunk() {
-        let o = Options {
-            solution: "exit 3".into(),
+    /// Options to shrink for `solution` (one wall, 20 s to shrink).
+    fn options(solution: &str) -> Options {
+        Options {
+            solution: solution.into(),
             walls: 1,
             family: Family::Uniform,
             seed: 1,
@@ -1069,21 +1066,50 @@ mod tests {
             program: "mahjong-sim".into(),
             keep_going: false,
             walls_dir: None,
-        };
+        }
+    }
+
+    /// A disagreement of `kind` at line 80.
+    fn at_line_80(kind: Kind) -> Disagreement {
+        Disagreement {
+            kind,
+            line: 80,
+            expected: None,
+            actual: None,
+            log_correct: false,
+            code: None,
+            stderr: String::new(),
+        }
+    }
+
+    /// Time-outs and held pipes are not shrunk: every try would wait for
+    /// the time-out. (The solution here would disagree at once: a try would
+    /// be kept.)
+    #[test]
+    fn time_outs_and_held_pipes_are_not_shrunk() {
+        // Runs programs: in turn with the process runner's tests.
+        let _alone = crate::process::tests::alone();
+        let o = options("exit 3");
         for kind in [Kind::Timeout, Kind::PipeHeld] {
-            let d = Disagreement {
-                kind: kind.clone(),
-                line: 80,
-                expected: None,
-                actual: None,
-                log_correct: false,
-                code: None,
-                stderr: String::new(),
-            };
             let wall = uniform_wall(&mut Rng::new(1));
+            let d = at_line_80(kind.clone());
             let (_, after, runs, note) = shrink(&o, wall, d, &AtomicUsize::new(0));
             assert_eq!((after.kind, after.line, runs), (kind, 80, 0));
             assert_eq!(note, "not shrunk: every try would wait for the time-out");
         }
+    }
+
+    /// Shrinking stops at line 1: a solution that crashes at once is
+    /// brought there by the first try (by meaning), and no random swap
+    /// follows.
+    #[test]
+    fn shrinking_stops_at_line_1() {
+        // Runs programs: in turn with the process runner's tests.
+        let _alone = crate::process::tests::alone();
+        let wall = uniform_wall(&mut Rng::new(1));
+        let d = at_line_80(Kind::Crash(3));
+        let (_, after, runs, note) = shrink(&options("exit 3"), wall, d, &AtomicUsize::new(0));
+        assert_eq!((after.line, runs), (1, 1));
+        assert_eq!(note, "the disagreement is at line 1");
     }
 }
