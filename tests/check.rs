@@ -693,7 +693,10 @@ fn a_disagreement_at_the_first_play_is_not_rebased() {
     let (code, out, _) = check(&solution, &args, &dir);
     assert_eq!(code, Some(1), "{out}");
     assert!(
-        out.contains("shrunk in 400 run(s), first difference at line 54 (was 54)"),
+        out.contains(
+            "shrunk in 400 run(s), first difference at line 54 (was 54); \
+             no earlier disagreement in 400 tries"
+        ),
         "{out}"
     );
 }
