@@ -2,7 +2,7 @@
 //! reported at the right first differing line, and shrunk.
 
 mod common;
-use common::run;
+use common::{run, wait_until};
 use mahjong_sim::thupc2021::event::{log_string, Event};
 use mahjong_sim::thupc2021::game::play;
 use std::path::Path;
@@ -60,17 +60,14 @@ fn saved_wall(path: &str) -> mahjong_sim::thupc2021::wall::Wall {
 /// up to 2 s to die (SIGKILL is delivered asynchronously, later on a busy
 /// machine).
 fn survivors(pattern: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(2);
-    loop {
+    let found = || {
         let out = std::process::Command::new("pgrep")
             .args(["-af", pattern])
-            .output()
-            .unwrap();
-        if out.stdout.is_empty() || Instant::now() > deadline {
-            return String::from_utf8_lossy(&out.stdout).into_owned();
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+            .output();
+        String::from_utf8_lossy(&out.unwrap().stdout).into_owned()
+    };
+    wait_until(Duration::from_secs(2), || found().is_empty());
+    found()
 }
 
 /// A save folder that does not exist yet, `name` in a fresh temporary
@@ -236,15 +233,6 @@ fn pgrep_finds(args: &[&str]) -> bool {
     !out.unwrap().stdout.is_empty()
 }
 
-/// Waits until `cond` holds, for up to 20 s (a busy machine can outlast a
-/// fixed wait); the caller's own assertions say what it needed.
-fn wait_until(cond: impl Fn() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while Instant::now() < deadline && !cond() {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 /// Starts check on `solution` (4 walls, a long time limit).
 fn start_check(solution: &str, dir: &Path) -> std::process::Child {
     std::process::Command::new(BIN)
@@ -267,7 +255,7 @@ fn interrupted_check(
 ) -> (Option<i32>, Duration) {
     let child = start_check(solution, dir);
     let pid = child.id().to_string();
-    wait_until(|| running(&pid));
+    wait_until(Duration::from_secs(20), || running(&pid));
     // SAFETY: signals our own child process; no memory is touched.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
@@ -654,7 +642,7 @@ fn an_interrupted_check_leaves_another_checks_solutions_alone() {
     let other_dir = dir.with_file_name("other");
     let mut other = start_check(&format!("{} 1014", fixture("never_exits.sh")), &other_dir);
     let other_runs = || pgrep_finds(&["-f", "^sleep 101[45]"]);
-    wait_until(other_runs);
+    wait_until(Duration::from_secs(20), other_runs);
     let solution = format!("{} 1012", fixture("never_exits.sh"));
     let (code, _) = interrupted_check(&solution, &dir, |_| pgrep_finds(&["-f", "^sleep 101[23]"]));
     assert_eq!(code, Some(130));

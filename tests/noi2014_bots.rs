@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::survivors;
+use common::{survivors, wait_until};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -520,11 +520,7 @@ fn program_bots_start_once_a_request_or_once_if_kept_running_until_stopped() {
     // Gone, or dead and not yet reaped (`State: Z`).
     let status = format!("/proc/{}/status", pids[0]);
     let dead = || std::fs::read_to_string(&status).map_or(true, |s| s.contains("State:\tZ"));
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !dead() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let left = !dead();
+    let left = !wait_until(Duration::from_secs(5), dead);
     if left {
         let _ = Command::new("kill").args(["-9", &pids[0]]).status();
     }

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// A fresh temporary folder named `PREFIX-…`; the guard removes it when
 /// dropped, even if the test panics.
@@ -113,18 +114,31 @@ pub fn processes_with(token: &str, except: &str) -> Vec<(i32, String)> {
 /// the survivors, killed afterwards so that a failing test leaves nothing
 /// either.
 pub fn survivors(token: &str, except: &str) -> Vec<(i32, String)> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
-    loop {
-        let left = processes_with(token, except);
-        if left.is_empty() || std::time::Instant::now() > deadline {
-            for (pid, _) in &left {
-                // SAFETY: kill(2) on a leftover of this test.
-                unsafe {
-                    libc::kill(*pid, libc::SIGKILL);
-                }
-            }
-            return left;
+    wait_until(Duration::from_secs(3), || {
+        processes_with(token, except).is_empty()
+    });
+    let left = processes_with(token, except);
+    for (pid, _) in &left {
+        // SAFETY: kill(2) on a leftover of this test.
+        unsafe {
+            libc::kill(*pid, libc::SIGKILL);
         }
-        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    left
+}
+
+/// Waits until `cond` holds, for up to `limit` (a busy machine can outlast
+/// a fixed wait), and says whether it held; callers assert what they
+/// needed.
+pub fn wait_until(limit: Duration, cond: impl Fn() -> bool) -> bool {
+    let deadline = Instant::now() + limit;
+    loop {
+        if cond() {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
