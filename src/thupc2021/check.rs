@@ -1112,4 +1112,88 @@ mod tests {
         assert_eq!((after.line, runs), (1, 1));
         assert_eq!(note, "the disagreement is at line 1");
     }
+
+    /// `--walls-dir`'s files: regular files only, hidden ones left out,
+    /// sorted by name; only the `.in` ones when there are any (walls beside
+    /// their answers); an error when none is left.
+    #[test]
+    fn a_walls_folder_gives_its_visible_files_or_its_in_files_sorted() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let names = |files: Vec<PathBuf>| -> Vec<String> {
+            let name = |p: &PathBuf| p.file_name().unwrap().to_string_lossy().into_owned();
+            files.iter().map(name).collect()
+        };
+        std::fs::create_dir(dir.join("sub")).unwrap();
+        for f in ["b", "a", ".hidden"] {
+            std::fs::write(dir.join(f), "").unwrap();
+        }
+        assert_eq!(names(wall_files(dir).unwrap()), ["a", "b"]);
+        std::fs::write(dir.join("1.in"), "").unwrap();
+        assert_eq!(names(wall_files(dir).unwrap()), ["1.in"]);
+        for f in ["2.in", "1.ans", ".3.in"] {
+            std::fs::write(dir.join(f), "").unwrap();
+        }
+        assert_eq!(names(wall_files(dir).unwrap()), ["1.in", "2.in"]);
+        let empty = dir.join("sub");
+        std::fs::write(empty.join(".only-hidden"), "").unwrap();
+        let err = wall_files(&empty).unwrap_err().to_string();
+        assert!(err.contains("holds no wall files"), "{err}");
+        assert!(wall_files(&dir.join("missing")).is_err());
+    }
+
+    /// The report of a check where all agreed gives the rate: walls over
+    /// seconds.
+    #[test]
+    fn an_agreeing_report_gives_walls_a_second() {
+        let r = Report {
+            checked: 10,
+            elapsed: Duration::from_secs(2),
+            disagreeing: 0,
+            failures: Vec::new(),
+            escaped: 0,
+        };
+        let text = report_text(&options("true"), &r);
+        let want = "all 10 walls agree (family uniform, seed 1): 5 walls/s with 1 job(s)\n";
+        assert_eq!(text, want);
+    }
+
+    /// A failure's report says how it was shrunk, unless nothing was run
+    /// and the log was right (only the note then): a time-out not shrunk
+    /// still gives its line, and a shrunk disagreement whose log was right
+    /// gives its runs.
+    #[test]
+    fn a_failure_says_how_it_was_shrunk_unless_nothing_was_run_on_a_right_log() {
+        let failure = |runs: usize, log_correct: bool| {
+            let mut original = at_line_80(Kind::Timeout);
+            original.log_correct = log_correct;
+            Failure {
+                index: 0,
+                group: String::new(),
+                walls: 1,
+                disagreement: original.clone(),
+                original,
+                wall: uniform_wall(&mut Rng::new(1)),
+                shrink_runs: runs,
+                shrink_note: "NOTE".into(),
+                path: Err("not saved".into()),
+                replay: None,
+            }
+        };
+        let text = |f: Failure| {
+            let mut s = String::new();
+            failure_text(&mut s, &options("true"), &f);
+            s
+        };
+        let shrunk = |runs| {
+            format!("\nshrunk in {runs} run(s), first difference at line 80 (was 80); NOTE\n")
+        };
+        assert!(text(failure(0, false)).contains(&shrunk(0)));
+        assert!(text(failure(3, true)).contains(&shrunk(3)));
+        let only_note = text(failure(0, true));
+        assert!(
+            only_note.contains("\nNOTE\n") && !only_note.contains("shrunk in"),
+            "{only_note}"
+        );
+    }
 }
