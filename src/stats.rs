@@ -311,4 +311,53 @@ mod tests {
         let t = Sprt::new(0.0, 0.5, 0.05, 0.05).unwrap();
         assert_eq!(t.fixed_units(1.0), 44);
     }
+
+    /// The edges the tests above leave open: two values have a variance,
+    /// `d0` counts in the LLR and in the fixed size (tests above have
+    /// `d0 = 0`), a spread scales the fixed size, and a decision comes at
+    /// exactly `min_units` values.
+    #[test]
+    fn two_values_d0_above_zero_sd_and_exactly_min_units() {
+        assert_eq!(Summary::of(&[1.0, 3.0]).variance(), Some(2.0));
+        let t = Sprt::new(0.25, 0.75, 0.05, 0.05).unwrap();
+        // sum 5.5, n 4, var 0.1875 / 3: 0.5 * (5.5 - 4 * 0.5) / 0.0625.
+        let s = Summary::of(&[1.0, 1.5, 1.5, 1.5]);
+        assert!(close(t.llr(&s).unwrap(), 28.0, 1e-9));
+        // ((2 * 1.644854) * 2 / 0.5)^2 = 173.2, so 174.
+        assert_eq!(t.fixed_units(2.0), 174);
+        assert_eq!(t.decide(&s, 4), Decision::H1);
+        assert_eq!(t.decide(&s, 5), Decision::Continue);
+    }
+
+    /// Values too small to square (their squares round to 0) are not all
+    /// zero: not `Identical`, they lie below the midpoint.
+    #[test]
+    fn tiny_values_are_not_identical_play() {
+        let t = Sprt::new(0.0, 0.5, 0.05, 0.05).unwrap();
+        let s = Summary::of(&[1e-200; 3]);
+        assert_eq!(s.sum_sq, 0.0);
+        assert_eq!(t.decide(&s, 2), Decision::H0);
+    }
+
+    /// A sequential test feeds values until the first decision, and its
+    /// LLR is the test's on the values so far.
+    #[test]
+    fn a_sequential_test_stops_at_the_first_decision() {
+        let t = Sprt::new(0.0, 0.5, 0.05, 0.05).unwrap();
+        let mut seq = Sequential::new(t, 2);
+        assert_eq!(seq.llr(), None);
+        let values = [0.5, 1.0, 1.0, 0.5, 9.0];
+        let mut fed = 0;
+        let d = seq.run(10, |i| {
+            fed += 1;
+            values[i as usize]
+        });
+        // After two values the LLR is 0.5 * (1.5 - 0.5) / 0.125 = 4, above
+        // the upper bound 2.94.
+        assert_eq!((d, fed), (Decision::H1, 2));
+        assert!(close(seq.llr().unwrap(), 4.0, 1e-9));
+        let mut never = Sequential::new(t, 100);
+        assert_eq!(never.run(10, |_| 1.0), Decision::Continue);
+        assert_eq!(never.summary.n, 10);
+    }
 }

@@ -113,10 +113,10 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
                 .iter()
                 .map(|e| {
                     let event = e.to_string();
+                    // Every event names its player second (`draw 2 W1`), a
+                    // seat of the table.
                     let player = event.split(' ').nth(1).and_then(|p| p.parse().ok());
-                    let hand = player
-                        .filter(|&p: &usize| p < PLAYERS)
-                        .map(|p| (p, hand_text(&judge, p)));
+                    let hand = player.map(|p: usize| (p, hand_text(&judge, p)));
                     EventLine { event, hand }
                 })
                 .collect();
@@ -191,4 +191,49 @@ pub fn hand_text(judge: &Judge, p: usize) -> String {
         words.extend(m.tiles().into_iter().map(lower_name));
     }
     words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::noi2014::duel::unit_wall;
+    use crate::noi2014::families::Family;
+
+    /// Every event line carries its player's tiles, concealed in upper case
+    /// then exposed sets in lower case; a player's last one is its hand at
+    /// the end.
+    #[test]
+    fn event_lines_carry_their_players_tiles() {
+        let mut melds = 0;
+        for seed in 1..=5 {
+            let wall = unit_wall(seed, 0, Family::Uniform);
+            let mut seats = std::array::from_fn(|_| Seat::built_in("greedy", 0).unwrap());
+            let game = play(&wall, &mut seats).unwrap();
+            let lines: Vec<&EventLine> = game.turns.iter().flat_map(|t| &t.events).collect();
+            assert!(!lines.is_empty());
+            // Every event but the end (`end empty-wall`) has a player.
+            for line in &lines {
+                let player = line.hand.as_ref().map(|h| h.0.to_string());
+                assert_eq!(
+                    line.event.split(' ').nth(1),
+                    player.as_deref().or(line.event.strip_prefix("end "))
+                );
+            }
+            for p in 0..PLAYERS {
+                let mut want: Vec<&str> = game.judge.hand(p).tiles().map(name).collect();
+                for m in game.judge.melds(p) {
+                    want.extend(m.tiles().into_iter().map(lower_name));
+                    melds += 1;
+                }
+                assert!(want.len() >= 13, "{want:?}");
+                assert_eq!(hand_text(&game.judge, p), want.join(" "));
+                let last = lines
+                    .iter()
+                    .rev()
+                    .find_map(|l| l.hand.as_ref().filter(|h| h.0 == p));
+                assert_eq!(last.map(|h| h.1.as_str()), Some(want.join(" ").as_str()));
+            }
+        }
+        assert!(melds > 0, "no game had an exposed set");
+    }
 }

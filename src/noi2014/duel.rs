@@ -72,9 +72,9 @@ impl BuiltIn {
     pub fn seat(self, g: usize, unit: u64) -> Seat {
         match self {
             BuiltIn::Greedy => Seat::BuiltIn(Box::new(super::GreedyBot::new())),
-            BuiltIn::Sample(s) => Seat::BuiltIn(Box::new(super::SampleBot::new(
-                s.wrapping_mul(1_000_003) ^ (unit << 8) ^ g as u64,
-            ))),
+            BuiltIn::Sample(s) => {
+                Seat::BuiltIn(Box::new(super::SampleBot::new(sample_seed(s, g, unit))))
+            }
         }
     }
 }
@@ -155,6 +155,12 @@ pub fn play_unit(
     Ok(unit)
 }
 
+/// The seed of the sample bot of seed `s` in game `g` of unit `unit`: its
+/// own for every game of every unit.
+fn sample_seed(s: u64, g: usize, unit: u64) -> u64 {
+    s.wrapping_mul(1_000_003) ^ (unit << 8) ^ g as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,5 +214,26 @@ mod tests {
             .collect();
         let mean = diffs.iter().sum::<f64>() / 10.0;
         assert!(mean > 0.5, "{diffs:?}");
+    }
+
+    /// Every unit of every seed has its own wall, and the sample bot its
+    /// own stream in every game of every unit.
+    #[test]
+    fn walls_and_sample_streams_are_their_own_for_every_unit_and_game() {
+        let mut walls = std::collections::HashSet::new();
+        for seed in 0..4 {
+            for unit in 0..16 {
+                let wall = unit_wall(seed, unit, Family::Uniform);
+                assert!(walls.insert(*wall.tiles()), "seed {seed}, unit {unit}");
+            }
+        }
+        for s in 0..4 {
+            let mut seeds = std::collections::HashSet::new();
+            for unit in 0..16 {
+                for g in 0..GAMES_PER_UNIT {
+                    assert!(seeds.insert(sample_seed(s, g, unit)), "{s} {g} {unit}");
+                }
+            }
+        }
     }
 }

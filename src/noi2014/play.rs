@@ -1,10 +1,9 @@
-//! Driving a [`Judge`] to the end: with in-process bots or with any answer
-//! source `(player, request) -> Reply`.
+//! Driving a [`Judge`] to the end with in-process bots (games with bot
+//! programs are [`super::arena`]'s).
 
 use super::bot::Bot;
 use super::greedy::GreedyBot;
 use super::judge::Judge;
-use super::request::{Reply, Request};
 use super::result::GameResult;
 use super::wall::Wall;
 
@@ -13,14 +12,6 @@ pub fn run_bots<B: Bot>(judge: &mut Judge, bots: &mut [B; 4]) {
     while let Some((p, request)) = judge.pending() {
         let answer = bots[p].respond(request);
         judge.answer_text(&answer).expect("a request is pending");
-    }
-}
-
-/// Answers every pending request from `answer` until the game ends.
-pub fn run_with(judge: &mut Judge, mut answer: impl FnMut(usize, &Request) -> Reply) {
-    while let Some((p, request)) = judge.pending() {
-        let reply = answer(p, request);
-        judge.answer(reply).expect("a request is pending");
     }
 }
 

@@ -62,10 +62,10 @@ pub fn pair_round(seed: u64, round: u32, totals: &[u32]) -> Vec<Table> {
     let n = totals.len();
     let mut order: Vec<usize> = (0..n).collect();
     Rng::new(seed_for(seed, round, 1)).shuffle(&mut order);
-    if round > 1 {
-        // Stable: ties keep the shuffled order.
-        order.sort_by_key(|&b| std::cmp::Reverse(totals[b]));
-    }
+    // Leaders first, by their totals so far. Stable: ties keep the
+    // shuffled order, so the shuffle breaks ties, and round 1 (every total
+    // 0) is the shuffle's order.
+    order.sort_by_key(|&b| std::cmp::Reverse(totals[b]));
     let mut seats_rng = Rng::new(seed_for(seed, round, 2));
     let mut walls_rng = Rng::new(seed_for(seed, round, 3));
     order
@@ -199,5 +199,37 @@ mod tests {
         let s = standings(&[10, 30, 10, 25]);
         let places: Vec<(usize, usize)> = s.iter().map(|s| (s.bot, s.place)).collect();
         assert_eq!(places, vec![(1, 1), (3, 2), (0, 3), (2, 3)]);
+    }
+
+    /// In game `g + 1` every chair sits one seat on from where it sat in
+    /// game `g`, and tables are numbered from 1.
+    #[test]
+    fn each_game_moves_everyone_one_seat_on_and_tables_count_from_1() {
+        let tables = pair_round(3, 1, &[0; 8]);
+        assert_eq!(tables.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2]);
+        let t = &tables[0];
+        for g in 0..4 {
+            let (now, next) = (t.seats(g), t.seats(g + 1));
+            for s in 0..4 {
+                assert_eq!(next[(s + 1) % 4], now[s], "game {g}, seat {s}");
+            }
+        }
+    }
+
+    /// A tournament's rounds and purposes do not share a stream, and
+    /// another tournament seed gives another stream for each of them.
+    #[test]
+    fn seeds_differ_by_round_and_purpose_and_by_seed() {
+        let mut within = vec![std::collections::HashSet::new(); 8];
+        for round in 1..=8 {
+            for tag in 1..=3 {
+                let mut across = std::collections::HashSet::new();
+                for seed in 0..8 {
+                    let s = seed_for(seed, round, tag);
+                    assert!(within[seed as usize].insert(s), "{seed} {round} {tag}");
+                    assert!(across.insert(s), "{seed} {round} {tag}");
+                }
+            }
+        }
     }
 }
