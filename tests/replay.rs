@@ -46,7 +46,8 @@ fn check_thupc_page(wall: &Wall, d: &Value) {
     let steps = d["steps"].as_array().unwrap();
     let explained = explain(wall);
     let mut drawn = 0;
-    let mut ponds: Vec<Vec<(String, usize)>> = vec![Vec::new(); 4];
+    // Each discard: its tile, its step, the step of the claim that took it.
+    let mut ponds: Vec<Vec<(String, usize, Option<usize>)>> = vec![Vec::new(); 4];
     for (i, e) in events.iter().enumerate() {
         let s = &steps[i + 1];
         assert_eq!(strings(&s["notes"]), explained[i].notes, "step {}", i + 1);
@@ -69,9 +70,16 @@ fn check_thupc_page(wall: &Wall, d: &Value) {
         assert_eq!(s["actor"].as_u64().map(|a| a as usize), player);
         match *e {
             TEvent::Discard { player, tile } => {
-                ponds[player.index()].push((tile.name().to_string(), i + 1))
+                ponds[player.index()].push((tile.name().to_string(), i + 1, None))
             }
-            TEvent::Pass { player, .. } => ponds[player.index()].push(("PASS".into(), i + 1)),
+            TEvent::Pass { player, .. } => ponds[player.index()].push(("PASS".into(), i + 1, None)),
+            // A claim takes the discard just before it.
+            TEvent::Pong { .. } | TEvent::Chow { .. } | TEvent::Ron { .. } => {
+                let TEvent::Discard { player: from, .. } = events[i - 1] else {
+                    panic!("a claim not after a discard: {e}")
+                };
+                ponds[from.index()].last_mut().unwrap().2 = Some(i + 1);
+            }
             _ => {}
         }
         // Between turns a seat holds 13 tiles, counting 3 for each meld.
@@ -83,19 +91,25 @@ fn check_thupc_page(wall: &Wall, d: &Value) {
         }
     }
     for (p, pond) in ponds.iter().enumerate() {
-        let got: Vec<(String, usize)> = d["ponds"][p]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| {
-                (
-                    x["tile"].as_str().unwrap().to_string(),
-                    x["step"].as_u64().unwrap() as usize,
-                )
-            })
-            .collect();
-        assert_eq!(&got, pond, "pond of seat {p}");
+        assert_eq!(&pond_of(d, p), pond, "pond of seat {p}");
     }
+    assert!(ponds.iter().flatten().any(|d| d.2.is_some()), "no claim");
+}
+
+/// Seat `p`'s discards on a page: tile, step, the step that took it.
+fn pond_of(d: &Value, p: usize) -> Vec<(String, usize, Option<usize>)> {
+    d["ponds"][p]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["tile"].as_str().unwrap().to_string(),
+                x["step"].as_u64().unwrap() as usize,
+                x["taken"].as_u64().map(|t| t as usize),
+            )
+        })
+        .collect()
 }
 
 /// An official THUPC case: the page's events are the official answer's
@@ -259,9 +273,26 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
     // with the drawn tile, a discarder 13, and the wall loses one a draw.
     let mut wall_left = steps[0]["wall"].as_u64().unwrap();
     assert_eq!(wall_left, 108 - 52);
+    let mut ponds: Vec<Vec<(String, usize, Option<usize>)>> = vec![Vec::new(); 4];
+    let mut last_play = None;
     for (k, e) in judge.events().iter().enumerate() {
         use mahjong_sim::noi2014::Event as N;
         let s = &steps[k + 1];
+        check_noi_step(e, s, &d["result"]["summary"]);
+        // Discards go to their player's pond; a claim (pung, kong, win on
+        // it) takes the last one.
+        match *e {
+            N::Play { player, tile } => {
+                let name = mahjong_sim::noi2014::tiles::name(tile).to_string();
+                ponds[player as usize].push((name, k + 1, None));
+                last_play = Some(player as usize);
+            }
+            N::Peng { .. } | N::GangDiscard { .. } | N::HuDiscard { .. } => {
+                let from = last_play.take().expect("a claim after a discard");
+                ponds[from].last_mut().unwrap().2 = Some(k + 1);
+            }
+            _ => {}
+        }
         let held = |p: u8| {
             let seat = &s["seats"][p as usize];
             seat["hand"].as_array().unwrap().len() + 3 * seat["melds"].as_array().unwrap().len()
@@ -300,6 +331,9 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
                 .ends_with(&format!("(not valid: {flaw})"))),
             None => assert!(!row[5].as_str().unwrap().contains("not valid")),
         }
+    }
+    for (p, pond) in ponds.iter().enumerate() {
+        assert_eq!(&pond_of(d, p), pond, "pond of seat {p}");
     }
     // The last step's table is the judge's at the end.
     let last = d["steps"].as_array().unwrap().last().unwrap();
@@ -578,4 +612,42 @@ fn the_command_line_writes_pages() {
         f["expected"]
     );
     assert_eq!(d["steps"][line as usize]["mismatch"]["actual"], f["actual"]);
+}
+
+/// A NOI2014 step's actor (the player its event names) and notes: a win
+/// or a concealed or added kong says who and which tile, the end gives
+/// the result's summary, a draw, a discard, a pung or a kong on a discard
+/// has none (an `out` is checked with the result).
+fn check_noi_step(e: &mahjong_sim::noi2014::Event, s: &Value, summary: &Value) {
+    use mahjong_sim::noi2014::Event as N;
+    let text = e.to_string();
+    let words: Vec<&str> = text.split(' ').collect();
+    let actor = s["actor"].as_u64().map(|a| a.to_string());
+    let notes = strings(&s["notes"]);
+    match *e {
+        N::End(_) => {
+            assert_eq!(actor, None, "{text}");
+            assert_eq!(notes.len(), 1);
+            assert_eq!(notes[0], summary.as_str().unwrap());
+            return;
+        }
+        _ => assert_eq!(actor.as_deref(), Some(words[1]), "{text}"),
+    }
+    let tile = words.get(2).copied().unwrap_or_default();
+    let said = |what: &str| {
+        assert_eq!(notes.len(), 1, "{text}: {notes:?}");
+        let start = format!("player {} ", words[1]);
+        assert!(
+            notes[0].starts_with(&start) && notes[0].contains(what),
+            "{text}: {notes:?}"
+        );
+    };
+    match *e {
+        N::HuDiscard { from, .. } => said(&format!(": {tile} from player {from}")),
+        N::HuSelf { .. } => said(&format!(": drew {tile}")),
+        N::GangConcealed { .. } => said(&format!("shows four concealed {tile}")),
+        N::GangAdded { .. } => said(&format!("adds a {tile} to its exposed pung")),
+        N::Out { .. } => {}
+        _ => assert!(notes.is_empty(), "{text}: {notes:?}"),
+    }
 }

@@ -234,4 +234,10 @@ mod tests {
         assert_eq!(data["title"], "a </script><b>bold</b> & co");
         assert!(page.contains("<title>NOI2014 replay: a &lt;/script&gt;"));
     }
+
+    #[test]
+    fn places_read_as_ordinals() {
+        let words: Vec<String> = (1..=5).map(ordinal).collect();
+        assert_eq!(words, ["1st", "2nd", "3rd", "4th", "5th"]);
+    }
 }

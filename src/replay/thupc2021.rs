@@ -232,3 +232,72 @@ pub fn check_page(wall: &Wall, title: &str, line: usize, mismatch: Mismatch) -> 
     r.start = at;
     super::render(&r)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_order_of_turns_reads_each_way() {
+        assert_eq!(order(Direction::Forward), "A B C D");
+        assert_eq!(order(Direction::Backward), "A D C B");
+    }
+
+    /// Suits as their number over their letter, honours by their name,
+    /// the special tiles by what they do.
+    #[test]
+    fn each_tile_is_drawn_by_its_kind() {
+        let faces = faces();
+        assert_eq!(faces.len(), KINDS);
+        let face = |i: usize| {
+            let f = &faces[Tile::from_index(i).unwrap().name()];
+            (f.big.clone(), f.small.clone(), f.class, f.title.clone())
+        };
+        let want = |big: &str, small: &str, class, title: &str| {
+            (big.to_string(), small.to_string(), class, title.to_string())
+        };
+        assert_eq!(face(0), want("1", "M", "man", "1 of characters"));
+        assert_eq!(face(17), want("9", "P", "pin", "9 of dots"));
+        assert_eq!(face(22), want("5", "S", "sou", "5 of bamboo"));
+        assert_eq!(face(26), want("9", "S", "sou", "9 of bamboo"));
+        for (i, w) in [(27, "east"), (28, "south"), (29, "west"), (30, "north")] {
+            let name = Tile::from_index(i).unwrap().name();
+            assert_eq!(face(i), want(name, "wind", "wind", &format!("{w} wind")));
+        }
+        assert_eq!(face(31), want("B", "", "white", "white dragon"));
+        assert_eq!(face(32), want("F", "", "green", "green dragon"));
+        assert_eq!(face(33), want("Z", "", "red", "red dragon"));
+        let special = |t: Tile| face(t.index());
+        let pass = "PASS: the next player loses its next turn";
+        assert_eq!(special(Tile::PASS), want("PASS", "", "special", pass));
+        let rev = "REVERSE: the order of turns is reversed";
+        assert_eq!(special(Tile::REVERSE), want("REV", "", "special", rev));
+        let double = Tile::from_index(36).unwrap();
+        let dbl = "DOUBLE: the player takes another turn";
+        assert_eq!(special(double), want("DBL", "", "special", dbl));
+    }
+
+    /// `check`'s page opens at the differing line; a line past the log's
+    /// end marks the last step.
+    #[test]
+    fn a_check_page_past_the_end_opens_at_the_last_step() {
+        let wall = crate::thupc2021::families::uniform_wall(&mut crate::rng::Rng::new(1));
+        let steps = replay(&wall, "t").steps.len();
+        for (line, at) in [
+            (1, 1),
+            (7, 7),
+            (steps - 1, steps - 1),
+            (steps, steps - 1),
+            (10_000, steps - 1),
+        ] {
+            let mismatch = Mismatch {
+                expected: None,
+                actual: Some("EXTRA".into()),
+                what: "an extra line".into(),
+            };
+            let d = super::super::embedded(&check_page(&wall, "t", line, mismatch)).unwrap();
+            assert_eq!(d["start"], at, "line {line}");
+            assert_eq!(d["steps"][at]["mismatch"]["actual"], "EXTRA", "line {line}");
+        }
+    }
+}
