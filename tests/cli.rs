@@ -699,3 +699,51 @@ fn explain_at_shows_the_table_before_a_line() {
     let r = run(&["explain", "--at", "0"], &sample_wall());
     assert_eq!(r.code, Some(2));
 }
+
+/// Output that cannot be written (a full disk) is an error, exit 2 and
+/// said, where a closed pipe is not: for a command that prints as it goes
+/// (`simulate`) and one that prints at the end (`bench`).
+#[test]
+fn a_full_disk_is_an_error_where_a_closed_pipe_is_not() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("skipped: this machine has no /dev/full");
+        return;
+    }
+    let cases: [(&[&str], Vec<u8>); 2] = [
+        (&["simulate"], sample_wall()),
+        (&["bench", "--games", "2", "--calls", "10"], Vec::new()),
+    ];
+    for (args, stdin) in cases {
+        for full in [true, false] {
+            let stdout = if full {
+                Stdio::from(std::fs::File::create("/dev/full").unwrap())
+            } else {
+                Stdio::piped()
+            };
+            let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-sim"))
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(stdout)
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            // A closed pipe: the reader goes before anything is written.
+            drop(child.stdout.take());
+            child.stdin.take().unwrap().write_all(&stdin).unwrap();
+            let out = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if full {
+                assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+                assert!(
+                    stderr.contains("cannot write standard output"),
+                    "{args:?}: {stderr}"
+                );
+            } else {
+                assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+                assert!(stderr.is_empty(), "{args:?}: {stderr}");
+            }
+        }
+    }
+}

@@ -557,3 +557,32 @@ fn a_program_bot_killed_by_a_signal_says_so_with_the_end_of_its_stderr() {
     );
     assert_eq!(s.stderr_tail, format!("{}x", "é".repeat(199)));
 }
+
+/// `--memory-limit 0` is no limit: a program bot plays as the built-in
+/// one does (under a limit of 0 MiB it could not even start). A time limit
+/// of 0 is refused before anything runs.
+#[test]
+fn memory_limit_0_is_no_limit_and_time_limit_0_is_refused() {
+    let token = token("memory-0");
+    let ours = format!("{} noi2014 bot", me());
+    let args = ["noi2014", "play", "--seed", "5", "--memory-limit", "0"];
+    let (code, program, stderr) = play_json(&token, &[&args[..], &["--bot", &ours]].concat());
+    assert_eq!(code, Some(0), "{stderr}");
+    let (_, built_in, _) = play_json(&token, &args);
+    let events = |lines: &[serde_json::Value]| -> Vec<serde_json::Value> {
+        lines
+            .iter()
+            .filter(|l| l["type"] == "event")
+            .cloned()
+            .collect()
+    };
+    assert!(!events(&built_in).is_empty());
+    assert_eq!(events(&program), events(&built_in));
+    let r = common::run(&["noi2014", "play", "--time-limit", "0"], b"");
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("is not a number of seconds above 0"),
+        "{}",
+        r.stderr
+    );
+}
