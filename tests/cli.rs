@@ -747,3 +747,70 @@ fn a_full_disk_is_an_error_where_a_closed_pipe_is_not() {
         }
     }
 }
+
+/// `bench` needs a game and four calls (a quarter of them are best-discard
+/// calls): one fewer of either is refused, exactly that is run.
+#[test]
+fn bench_needs_one_game_and_four_calls() {
+    for (args, code) in [
+        (&["bench", "--games", "1", "--calls", "4"][..], Some(0)),
+        (&["bench", "--games", "1", "--calls", "3"], Some(2)),
+        (&["bench", "--games", "0", "--calls", "4"], Some(2)),
+    ] {
+        let r = run(args, b"");
+        assert_eq!(r.code, code, "{args:?}: {}", r.stderr);
+        if code == Some(2) {
+            assert!(r.stderr.contains("invalid value"), "{args:?}: {}", r.stderr);
+        }
+    }
+}
+
+/// `-` names standard input, as no path does.
+#[test]
+fn a_dash_is_standard_input() {
+    let want = run(&["simulate"], &sample_wall());
+    assert_eq!(want.code, Some(0), "{}", want.stderr);
+    let got = run(&["simulate", "-"], &sample_wall());
+    assert_eq!(got.code, Some(0), "{}", got.stderr);
+    assert_eq!(got.stdout, want.stdout);
+}
+
+/// The folders `gen --out` and `simulate --out` write into may hold other
+/// files: only the names they would write are refused. Walls on stdout are
+/// separated by one blank line, with none before the first.
+#[test]
+fn out_folders_may_hold_other_files() {
+    let tmp = common::scratch("mahjong-out-others");
+    let walls = tmp.path().join("walls");
+    std::fs::create_dir(&walls).unwrap();
+    // Another seed's wall, and a note of this seed's that is no wall.
+    std::fs::write(walls.join("uniform-2-0.in"), "keep").unwrap();
+    std::fs::write(walls.join("uniform-1-notes.txt"), "keep").unwrap();
+    let r = run(
+        &["gen", "--count", "2", "--out", walls.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(String::from_utf8(r.stdout).unwrap().lines().count(), 2);
+    let answers = tmp.path().join("answers");
+    std::fs::create_dir(&answers).unwrap();
+    std::fs::write(answers.join("notes.ans"), "keep").unwrap();
+    let wall = walls.join("uniform-1-0.in");
+    let r = run(
+        &[
+            "simulate",
+            "--out",
+            answers.to_str().unwrap(),
+            wall.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(answers.join("uniform-1-0.ans").exists());
+    assert_eq!(std::fs::read(answers.join("notes.ans")).unwrap(), b"keep");
+
+    let r = run(&["gen", "--count", "2"], b"");
+    let text = String::from_utf8(r.stdout).unwrap();
+    assert!(!text.starts_with('\n'), "{text}");
+    assert_eq!(text.matches("\n\n").count(), 1, "{text}");
+}

@@ -152,3 +152,39 @@ fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
     let left = common::survivors(&token, " duel ");
     assert!(left.is_empty(), "bot processes left: {left:?}");
 }
+
+/// A and B need names of their own; a unit that cannot be played (here
+/// its log cannot be written: files are held to 2 KiB, and the signal that
+/// would kill the judge for it is ignored) stops the duel with an error
+/// (exit 2) naming the wall, not a report.
+#[test]
+fn same_names_and_a_unit_that_cannot_be_played_are_errors() {
+    let (_tmp, logs) = common::logs_dir("duel-errors");
+    let duel = |a: &str, b: &str| {
+        let script = format!(
+            "trap '' XFSZ; ulimit -f 2; exec '{}' noi2014 duel --bot {a} --bot {b} --games 8 --jobs 1 --logs '{}'",
+            me(),
+            logs.display()
+        );
+        Command::new("sh")
+            .args(["-c", &script])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = duel("greedy", "greedy");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("A and B are both named `greedy`"),
+        "{stderr}"
+    );
+    let out = duel("a=greedy", "greedy");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("unit 0 (wall 0) could not be played"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -651,3 +651,24 @@ fn check_noi_step(e: &mahjong_sim::noi2014::Event, s: &Value, summary: &Value) {
         _ => assert!(notes.is_empty(), "{text}: {notes:?}"),
     }
 }
+
+/// `explain --html --at N` past the log's end opens at its last step.
+#[test]
+fn a_page_asked_to_open_past_the_end_opens_at_the_last_step() {
+    let tmp = common::scratch("mahjong-replay-end");
+    let page = tmp.path().join("sample.html");
+    let r = common::run(
+        &[
+            "explain",
+            "--html",
+            page.to_str().unwrap(),
+            "--at",
+            "100000",
+        ],
+        &common::sample_wall(),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let d = data(&std::fs::read_to_string(&page).unwrap());
+    let steps = d["steps"].as_array().unwrap().len() as u64;
+    assert_eq!(d["start"].as_u64(), Some(steps - 1));
+}

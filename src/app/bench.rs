@@ -10,7 +10,7 @@ use mahjong_sim::thupc2021::game::play;
 use mahjong_sim::thupc2021::game::DISCARD_ORDER;
 use serde::Serialize;
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The official THUPC 2021 solution's compute per game, about 5 ms.
 pub const OFFICIAL_NS_PER_GAME: f64 = 5_000_000.0;
@@ -30,6 +30,8 @@ pub struct Report {
     pub distance_calls: usize,
     /// Median nanoseconds per distance call (medians of batches of 1,000).
     pub distance_ns: f64,
+    /// Best-discard calls made: a quarter of the distance calls.
+    pub discard_calls: usize,
     /// Median nanoseconds per best-discard call on 14-tile hands.
     pub discard_ns: f64,
     /// The seed of the walls and hands.
@@ -42,9 +44,28 @@ fn bar(len: usize, what: &str) -> ProgressBar {
     pb
 }
 
+/// The middle value (the upper of the two middle ones for an even count).
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
+}
+
+/// Mean nanoseconds a call of `calls` calls that took `elapsed`.
+fn mean_ns(elapsed: Duration, calls: usize) -> f64 {
+    elapsed.as_nanos() as f64 / calls as f64
+}
+
+/// Games a second (games over their summed time), the median game and the
+/// speed-up over the official solution, from each game's nanoseconds.
+fn game_figures(times: Vec<f64>) -> (f64, f64, f64) {
+    let seconds = times.iter().sum::<f64>() / 1e9;
+    let games_per_second = times.len() as f64 / seconds;
+    let median_game_ns = median(times);
+    (
+        games_per_second,
+        median_game_ns,
+        OFFICIAL_NS_PER_GAME / median_game_ns,
+    )
 }
 
 /// Mean ns per call of `f` over `calls` hands from `make`, in batches of
@@ -65,7 +86,7 @@ fn per_call(
         for h in &batch {
             f(h);
         }
-        batches.push(t.elapsed().as_nanos() as f64 / batch.len() as f64);
+        batches.push(mean_ns(t.elapsed(), batch.len()));
         done += batch.len();
         pb.inc(batch.len() as u64);
     }
@@ -77,17 +98,15 @@ pub fn run(games: usize, calls: usize, seed: u64) -> Report {
     let mut rng = Rng::new(seed);
     let pb = bar(games, "games");
     let mut times = Vec::with_capacity(games);
-    for i in 0..games {
+    for _ in 0..games {
         // Shuffling is not timed: a game counts from the wall to the events.
         let wall = uniform_wall(&mut rng);
         let t = Instant::now();
         black_box(play(black_box(&wall)));
         times.push(t.elapsed().as_nanos() as f64);
-        if i % 256 == 255 {
-            pb.inc(256);
-        }
+        // After the clock stopped: the bar costs the game nothing.
+        pb.inc(1);
     }
-    let total = times.iter().sum::<f64>() / 1e9;
     pb.finish_and_clear();
 
     let pb = bar(calls, "distance");
@@ -100,9 +119,10 @@ pub fn run(games: usize, calls: usize, seed: u64) -> Report {
         },
     );
     pb.finish_and_clear();
-    let pb = bar(calls / 4, "discard");
+    let discard_calls = calls / 4;
+    let pb = bar(discard_calls, "discard");
     let discard_ns = per_call(
-        calls / 4,
+        discard_calls,
         &pb,
         |_| random_hand(&mut rng, 14),
         |h| {
@@ -111,14 +131,15 @@ pub fn run(games: usize, calls: usize, seed: u64) -> Report {
     );
     pb.finish_and_clear();
 
-    let median_game_ns = median(times);
+    let (games_per_second, median_game_ns, speedup_vs_official) = game_figures(times);
     Report {
         games,
-        games_per_second: games as f64 / total,
+        games_per_second,
         median_game_ns,
-        speedup_vs_official: OFFICIAL_NS_PER_GAME / median_game_ns,
+        speedup_vs_official,
         distance_calls: calls,
         distance_ns,
+        discard_calls,
         discard_ns,
         seed,
     }
@@ -145,13 +166,73 @@ impl std::fmt::Display for Report {
         )?;
         writeln!(
             f,
-            "discard:  {:.1} ns a best-discard call (14-tile hands)",
-            self.discard_ns
+            "discard:  {:.1} ns a best-discard call (14-tile hands, {} calls)",
+            self.discard_ns, self.discard_calls
         )?;
         write!(
             f,
             "seed:     {} (criterion benchmarks: cargo bench)",
             self.seed
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_is_the_middle_value_and_the_upper_middle_of_an_even_count() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), 3.0);
+        assert_eq!(median(vec![7.0]), 7.0);
+    }
+
+    #[test]
+    fn figures_follow_from_the_times() {
+        assert_eq!(mean_ns(Duration::from_micros(3), 1000), 3.0);
+        // Three games of 1, 2 and 3 ms: 6 ms in all.
+        let (per_second, median_ns, speedup) = game_figures(vec![3e6, 1e6, 2e6]);
+        assert_eq!(per_second, 500.0);
+        assert_eq!(median_ns, 2e6);
+        assert_eq!(speedup, 2.5);
+    }
+
+    /// A measurement is at least what the calls took (a sleep sleeps at
+    /// least that long): a lower bound, never a speed claim.
+    #[test]
+    fn per_call_measures_the_calls() {
+        let pb = ProgressBar::hidden();
+        let mut made = Vec::new();
+        let ns = per_call(
+            3,
+            &pb,
+            |i| {
+                made.push(i);
+                Hand::default()
+            },
+            |_| std::thread::sleep(Duration::from_millis(1)),
+        );
+        assert!(ns >= 1e6, "{ns} ns a call");
+        assert_eq!(made, [0, 1, 2]);
+        assert_eq!(pb.position(), 3);
+    }
+
+    #[test]
+    fn a_run_makes_the_calls_it_reports_and_says_so() {
+        let r = run(3, 8, 7);
+        assert_eq!((r.games, r.distance_calls, r.discard_calls), (3, 8, 2));
+        assert_eq!(r.seed, 7);
+        let text = r.to_string();
+        for part in [
+            "games:    3 uniformly shuffled walls,",
+            "x the official solution's ~5 ms a game\n",
+            "(13/14-tile random hands, 8 calls)\n",
+            "(14-tile hands, 2 calls)\n",
+            "seed:     7 (criterion benchmarks: cargo bench)",
+        ] {
+            assert!(text.contains(part), "{part:?} in {text}");
+        }
+        assert_eq!(text.lines().count(), 5);
     }
 }

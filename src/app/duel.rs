@@ -267,15 +267,11 @@ fn index_line(opts: &Options, u: u64, g: usize) -> String {
 fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
     let wall = unit_wall(opts.seed, u, opts.family);
     let make = |who: Who, g: usize| -> Seat {
-        // A built-in sample bot's choices: its own stream per side, unit
-        // and game, so that A = sample and B = sample are two players.
-        let tag = match who {
-            Who::A => 1,
-            Who::B => 2,
-            Who::Against(i) => 3 + i as u64,
-        };
-        let seed = opts.seed ^ (u << 16) ^ (tag << 8) ^ g as u64;
-        seat(&entrant(opts, who).spec, seed, opts.limits)
+        seat(
+            &entrant(opts, who).spec,
+            bot_seed(opts.seed, u, who, g),
+            opts.limits,
+        )
     };
     let save = |g: usize, game: &mahjong_sim::noi2014::arena::Game| {
         if INTERRUPTED.load(Ordering::SeqCst) {
@@ -303,6 +299,17 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         what: format!("unit {u} (wall {u}) could not be played"),
         source,
     })
+}
+
+/// The seed of a built-in sample bot's choices: its own stream per side,
+/// unit and game, so that A = sample and B = sample are two players.
+fn bot_seed(seed: u64, u: u64, who: Who, g: usize) -> u64 {
+    let tag = match who {
+        Who::A => 1,
+        Who::B => 2,
+        Who::Against(i) => 3 + i as u64,
+    };
+    seed ^ (u << 16) ^ (tag << 8) ^ g as u64
 }
 
 /// The progress line: games, the difference with its interval, the LLR
@@ -527,4 +534,214 @@ pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], CliError> {
         });
     }
     Ok(v.try_into().expect("three"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mahjong_sim::noi2014::PLAYERS;
+
+    fn entrant(name: &str) -> Entrant {
+        Entrant {
+            name: name.into(),
+            spec: BotSpec::BuiltIn("greedy"),
+        }
+    }
+
+    fn options() -> Options {
+        Options {
+            a: entrant("new"),
+            b: entrant("old"),
+            against: [entrant("x"), entrant("y"), entrant("z")],
+            seed: 9,
+            length: Length::Units(2),
+            jobs: 1,
+            family: Family::Uniform,
+            limits: Limits {
+                time: Duration::from_secs(1),
+                memory_mib: None,
+            },
+            logs: PathBuf::from("duel-logs"),
+            json: false,
+        }
+    }
+
+    /// Two walls: A 1 point a game then none, B none then a quarter; A put
+    /// out once, B twice.
+    fn units() -> Vec<Unit> {
+        vec![
+            Unit {
+                a_half: [2; PLAYERS],
+                b_half: [0; PLAYERS],
+                a_out: vec![],
+                b_out: vec!["timeout"],
+            },
+            Unit {
+                a_half: [0; PLAYERS],
+                b_half: [1, 1, 0, 0],
+                a_out: vec!["illegal"],
+                b_out: vec!["timeout"],
+            },
+        ]
+    }
+
+    fn report<'a>(opts: &'a Options, units: &'a [Unit], test: Option<Sequential>) -> Report<'a> {
+        let mut diffs = Summary::default();
+        for u in units {
+            diffs.push(u.diff());
+        }
+        Report {
+            opts,
+            units,
+            diffs,
+            test,
+            decision: Decision::Continue,
+            uncounted: 0,
+            interrupted: false,
+            elapsed: Duration::from_millis(1500),
+        }
+    }
+
+    #[test]
+    fn sprt_words_set_each_parameter() {
+        let words = ["d0=-0.5", "d1=0.25", "alpha=0.01", "beta=0.2"].map(String::from);
+        let t = parse_sprt(&words).unwrap();
+        assert_eq!((t.d0, t.d1, t.alpha, t.beta), (-0.5, 0.25, 0.01, 0.2));
+        let t = parse_sprt(&["d1=0.3".to_string()]).unwrap();
+        assert_eq!((t.d0, t.d1, t.alpha, t.beta), (0.0, 0.3, 0.05, 0.05));
+        assert!(parse_sprt(&["gamma=1".to_string()]).is_err());
+        assert!(parse_sprt(&["d1".to_string()]).is_err());
+        assert!(parse_sprt(&["d1=x".to_string()]).is_err());
+    }
+
+    #[test]
+    fn missing_opponents_are_greedy_bots_with_names_of_their_own() {
+        let names = |given: &[&str]| -> Vec<String> {
+            let v = given.iter().map(|n| entrant(n)).collect();
+            opponents(v)
+                .map(|o| o.map(|e| e.name).to_vec())
+                .unwrap_or_else(|e| vec![e.to_string()])
+        };
+        assert_eq!(names(&[]), ["greedy", "greedy2", "greedy3"]);
+        assert_eq!(names(&["greedy"]), ["greedy", "greedy2", "greedy3"]);
+        assert_eq!(names(&["greedy2", "me"]), ["greedy2", "me", "greedy"]);
+        assert_eq!(names(&["a", "b", "c"]), ["a", "b", "c"]);
+        assert_eq!(
+            names(&["a", "b", "c", "d"]),
+            ["4 opponents given with --against; a table has room for 3"]
+        );
+    }
+
+    #[test]
+    fn logs_are_named_and_indexed_by_unit_and_game() {
+        let o = options();
+        assert_eq!(file_name(7, 0), "u00007-g1.jsonl");
+        assert_eq!(
+            index_line(&o, 7, 1),
+            "u00007-g2.jsonl\t7\t2\tA\tx\tnew\ty\tz\n"
+        );
+        assert_eq!(
+            index_line(&o, 7, 7),
+            "u00007-g8.jsonl\t7\t8\tB\tx\ty\tz\told\n"
+        );
+    }
+
+    #[test]
+    fn every_bot_of_a_duel_has_a_stream_of_its_own() {
+        let mut seen = std::collections::HashSet::new();
+        let who = [
+            Who::A,
+            Who::B,
+            Who::Against(0),
+            Who::Against(1),
+            Who::Against(2),
+        ];
+        for u in 0..4 {
+            for w in who {
+                for g in 0..GAMES_PER_UNIT {
+                    assert!(seen.insert(bot_seed(5, u, w, g)), "{u} {w:?} {g}");
+                }
+            }
+        }
+        assert_ne!(bot_seed(5, 0, Who::A, 0), bot_seed(6, 0, Who::A, 0));
+        // The seeds are part of a duel's record (the same seed, the same
+        // games in every version): 5 ^ 1 << 16 ^ tag 5 << 8 ^ game 3.
+        assert_eq!(bot_seed(5, 1, Who::Against(2), 3), 66_822);
+    }
+
+    #[test]
+    fn the_report_counts_points_and_outs_per_side() {
+        let (o, units) = (options(), units());
+        let r = report(&o, &units, None);
+        assert_eq!(r.side_points(true), 0.5);
+        assert_eq!(r.side_points(false), 0.125);
+        assert_eq!(r.outs(true), BTreeMap::from([("illegal", 1)]));
+        assert_eq!(r.outs(false), BTreeMap::from([("timeout", 2)]));
+        assert_eq!(
+            progress(&units, &r.diffs, None),
+            "games 16  A-B +0.375 [-7.566, +8.316] points a game"
+        );
+        let text = String::from_utf8(r.text()).unwrap();
+        for line in [
+            "NOI2014 duel: A = new (greedy), B = old (greedy), against x, y, z; seed 9, uniform walls\n",
+            "; 2 walls, 16 games in 1.5 s\n",
+            "A new: 0.500 points a game; put out in 1 of 8 games (12.5%): illegal 1\n",
+            "B old: 0.125 points a game; put out in 2 of 8 games (25.0%): timeout 2\n",
+            "A - B: +0.375 points a game, 95% interval [-7.566, +8.316]",
+            "fixed number of games: no sequential test\n",
+            "logs in duel-logs\n",
+        ] {
+            assert!(text.contains(line), "{line:?} in\n{text}");
+        }
+        assert!(!text.contains("not counted"), "{text}");
+        let j = r.json();
+        assert_eq!(j["a"]["points_a_game"], 0.5);
+        assert_eq!(j["b"]["put_out"]["timeout"], 2);
+        assert_eq!(j["games"], 16);
+        assert_eq!(j["verdict"], "fixed number of games: no sequential test");
+    }
+
+    #[test]
+    fn the_report_says_the_test_and_the_walls_left_uncounted() {
+        let (o, units) = (options(), units());
+        let mut test = Sequential::new(DEFAULT_SPRT, MIN_UNITS);
+        for u in &units {
+            test.push(u.diff());
+        }
+        let mut r = report(&o, &units, Some(test));
+        for (decision, words) in [
+            (
+                Decision::H1,
+                "H1 accepted: A is stronger than B (by 0.1 rather than 0 points",
+            ),
+            (
+                Decision::H0,
+                "H0 accepted: A is not stronger than B by 0.1 points a game",
+            ),
+            (
+                Decision::Identical,
+                "the two bots played identically on every wall",
+            ),
+            (Decision::Continue, "no decision yet"),
+        ] {
+            r.decision = decision;
+            assert!(r.verdict_words().starts_with(words), "{decision:?}");
+        }
+        for (uncounted, line) in [
+            (1, "(1 more wall was in play when it ended; not counted)\n"),
+            (
+                3,
+                "(3 more walls were in play when it ended; not counted)\n",
+            ),
+        ] {
+            r.uncounted = uncounted;
+            let text = String::from_utf8(r.text()).unwrap();
+            assert!(text.contains(line), "{text}");
+            assert!(
+                text.contains("SPRT d0=0 d1=0.1 alpha=0.05 beta=0.05"),
+                "{text}"
+            );
+        }
+        assert!(progress(&units, &r.diffs, r.test.as_ref()).contains("  LLR "));
+    }
 }
