@@ -48,10 +48,7 @@ fn json_lines_are_one_object_each() {
         b"",
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let lines: Vec<serde_json::Value> = text(&r.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+    let lines = common::json_lines(&r.stdout);
     assert_eq!(lines[0]["type"], "game");
     assert_eq!(lines[0]["seats"][0], "sample");
     assert!(lines
@@ -225,13 +222,7 @@ fn the_built_in_bot_as_a_program_and_the_python_example_play_whole_games() {
         b"",
     );
     let built_in = run(&["noi2014", "play", "--seed", "5", "--json"], b"");
-    let events = |o: &[u8]| -> Vec<String> {
-        text(o)
-            .lines()
-            .filter(|l| l.contains("\"type\":\"event\""))
-            .map(String::from)
-            .collect()
-    };
+    let events = |o: &[u8]| common::event_lines(&common::json_lines(o));
     assert_eq!(events(&program.stdout), events(&built_in.stdout));
 }
 

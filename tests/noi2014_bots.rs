@@ -39,11 +39,7 @@ fn play_json(token: &str, args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+    let lines = common::json_lines(&out.stdout);
     (
         out.status.code(),
         lines,
@@ -277,14 +273,6 @@ fn keep_running_bots_that_hang_or_exit_later_are_put_out() {
     );
 }
 
-fn events(lines: &[serde_json::Value]) -> Vec<String> {
-    lines
-        .iter()
-        .filter(|l| l["type"] == "event")
-        .map(|l| l["event"].to_string())
-        .collect()
-}
-
 fn python() -> bool {
     let ok = Command::new("python3")
         .arg("--version")
@@ -333,7 +321,7 @@ fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
         .count();
     assert_eq!(started, 4);
     let built_in = play_json(&t, &["noi2014", "play", "--seed", "5"]).1;
-    assert_eq!(events(&lines), events(&built_in));
+    assert_eq!(common::event_lines(&lines), common::event_lines(&built_in));
     assert_eq!(lines.last(), built_in.last());
 
     // The Python example in both modes, beside the built-in bot as a
@@ -569,15 +557,9 @@ fn memory_limit_0_is_no_limit_and_time_limit_0_is_refused() {
     let (code, program, stderr) = play_json(&token, &[&args[..], &["--bot", &ours]].concat());
     assert_eq!(code, Some(0), "{stderr}");
     let (_, built_in, _) = play_json(&token, &args);
-    let events = |lines: &[serde_json::Value]| -> Vec<serde_json::Value> {
-        lines
-            .iter()
-            .filter(|l| l["type"] == "event")
-            .cloned()
-            .collect()
-    };
-    assert!(!events(&built_in).is_empty());
-    assert_eq!(events(&program), events(&built_in));
+    let events = common::event_lines(&built_in);
+    assert!(!events.is_empty());
+    assert_eq!(common::event_lines(&program), events);
     let r = common::run(&["noi2014", "play", "--time-limit", "0"], b"");
     assert_eq!(r.code, Some(2));
     assert!(

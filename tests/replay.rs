@@ -534,11 +534,8 @@ fn the_command_line_writes_pages() {
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let d = data(&std::fs::read_to_string(&noi).unwrap());
-    let events: Vec<String> = String::from_utf8(r.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|l| l["type"] == "event")
+    let events: Vec<String> = common::event_lines(&common::json_lines(&r.stdout))
+        .iter()
         .map(|l| l["event"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(step_texts(&d), events);

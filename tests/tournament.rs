@@ -36,11 +36,7 @@ fn python() -> bool {
 /// after checking that the oracle asks exactly the logged requests and
 /// sees exactly the logged events.
 fn oracle_half_points(file: &Path) -> ([u8; 4], Vec<String>) {
-    let text = std::fs::read_to_string(file).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = common::json_lines(&std::fs::read(file).unwrap());
     let header = &lines[0];
     assert_eq!(header["type"], "game");
     let kinds: Vec<u8> = header["tiles"]
@@ -257,13 +253,11 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
             .iter()
             .map(|s| s["text"].as_str().unwrap().to_string())
             .collect();
-        let logged: Vec<String> = std::fs::read_to_string(file)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-            .filter(|l| l["type"] == "event")
-            .map(|l| l["event"].as_str().unwrap().to_string())
-            .collect();
+        let logged: Vec<String> =
+            common::event_lines(&common::json_lines(&std::fs::read(file).unwrap()))
+                .iter()
+                .map(|l| l["event"].as_str().unwrap().to_string())
+                .collect();
         assert_eq!(texts, logged, "{name}");
     }
     for row in standings {

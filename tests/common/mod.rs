@@ -114,10 +114,11 @@ pub fn processes_with(token: &str, except: &str) -> Vec<(i32, String)> {
 /// the survivors, killed afterwards so that a failing test leaves nothing
 /// either.
 pub fn survivors(token: &str, except: &str) -> Vec<(i32, String)> {
+    let mut left = Vec::new();
     wait_until(Duration::from_secs(3), || {
-        processes_with(token, except).is_empty()
+        left = processes_with(token, except);
+        left.is_empty()
     });
-    let left = processes_with(token, except);
     for (pid, _) in &left {
         // SAFETY: kill(2) on a leftover of this test.
         unsafe {
@@ -130,7 +131,7 @@ pub fn survivors(token: &str, except: &str) -> Vec<(i32, String)> {
 /// Waits until `cond` holds, for up to `limit` (a busy machine can outlast
 /// a fixed wait), and says whether it held; callers assert what they
 /// needed.
-pub fn wait_until(limit: Duration, cond: impl Fn() -> bool) -> bool {
+pub fn wait_until(limit: Duration, mut cond: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + limit;
     loop {
         if cond() {
@@ -141,4 +142,21 @@ pub fn wait_until(limit: Duration, cond: impl Fn() -> bool) -> bool {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The event lines of a NOI2014 `--json` game log (each event with the hand
+/// it shows): two games are the same game when these are equal.
+pub fn event_lines(log: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    log.iter()
+        .filter(|l| l["type"] == "event")
+        .cloned()
+        .collect()
+}
+
+/// The lines of a `--json` output, parsed.
+pub fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
 }
