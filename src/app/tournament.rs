@@ -587,3 +587,166 @@ fn half(h: u32) -> String {
         format!("{}.5", h / 2)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entrant(s: &str) -> Entrant {
+        Entrant::parse(s).unwrap()
+    }
+
+    fn options(duplicate: bool) -> Options {
+        Options {
+            entrants: vec![
+                entrant("a=greedy"),
+                Entrant {
+                    name: "b".into(),
+                    spec: BotSpec::Program("./b --n <2".into()),
+                },
+            ],
+            rounds: 3,
+            seed: 4,
+            jobs: 1,
+            duplicate,
+            limits: Limits {
+                time: Duration::from_secs(1),
+                memory_mib: None,
+            },
+            family: Family::Uniform,
+            logs: PathBuf::from("t-logs"),
+            json: false,
+        }
+    }
+
+    fn note(kind: &'static str, game: &str, stderr: &str) -> OutNote {
+        OutNote {
+            game: game.into(),
+            request: 12,
+            kind,
+            reason: format!("{kind} reason"),
+            stderr: stderr.into(),
+        }
+    }
+
+    #[test]
+    fn names_are_letters_digits_and_four_signs() {
+        assert_eq!(
+            Entrant::parse("my-bot_1.2+=greedy").unwrap().name,
+            "my-bot_1.2+"
+        );
+        assert_eq!(Entrant::parse("sample").unwrap().name, "sample");
+        for bad in [
+            "=greedy",
+            " =greedy",
+            "a b=greedy",
+            "é=greedy",
+            "a/b=greedy",
+        ] {
+            assert!(Entrant::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn half_points_pages_and_chairs_are_named() {
+        let shown: Vec<String> = [0, 1, 7, 8].map(half).to_vec();
+        assert_eq!(shown, ["0", "0.5", "3.5", "4"]);
+        assert_eq!(page_name("r01-t2.jsonl"), "r01-t2.html");
+        let o = options(false);
+        assert_eq!(chair_name(&o, Chair::Bot(0)), "a");
+        assert_eq!(chair_name(&o, Chair::House), "house");
+    }
+
+    #[test]
+    fn a_logs_folder_is_created_or_empty() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("logs");
+        prepare_logs(&dir).unwrap();
+        assert!(dir.is_dir());
+        prepare_logs(&dir).unwrap();
+        std::fs::write(dir.join("x"), "").unwrap();
+        let e = prepare_logs(&dir).unwrap_err().to_string();
+        assert!(e.contains("is not empty"), "{e}");
+        let e = prepare_logs(&dir.join("x")).unwrap_err().to_string();
+        assert!(e.starts_with("cannot use the logs folder"), "{e}");
+    }
+
+    #[test]
+    fn the_report_gives_standings_outs_and_every_game() {
+        let o = options(true);
+        let outs = vec![
+            vec![],
+            vec![
+                note("timeout", "r01-t1.jsonl", ""),
+                note("crash", "r01-t1.jsonl", "oops\nbye"),
+                note("timeout", "r02-t1.jsonl", ""),
+            ],
+        ];
+        let r = Report {
+            opts: &o,
+            rounds_done: 2,
+            half_points: &[5, 8],
+            games: &[8, 8],
+            won: &[1, 2],
+            outs: &outs,
+            played_games: 16,
+            starts: 6,
+            elapsed: Duration::from_secs(4),
+        };
+        assert_eq!(r.games_per_second(), 4.0);
+        let kinds: Vec<(&str, usize, &str)> = r
+            .out_kinds(1)
+            .iter()
+            .map(|(k, n, first)| (*k, *n, first.game.as_str()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [("timeout", 2, "r01-t1.jsonl"), ("crash", 1, "r01-t1.jsonl")]
+        );
+        let text = String::from_utf8(r.text()).unwrap();
+        assert_eq!(
+            text,
+            "NOI2014 Swiss tournament: 2 bots, round 2 of 3, seed 4, duplicate format, uniform walls; 16 games in 4.0 s (4.00 a second, 6 bot processes started); logs in t-logs\n\
+             \nplace  points  games  won  out  bot\n\
+             1      4       8      2    3    b\n\
+             2      2.5     8      1    0    a\n\
+             \nput out:\n\
+             \x20 b: timeout, 2 times; first in r01-t1.jsonl at request 12: timeout reason\n\
+             \x20 b: crash, 1 time; first in r01-t1.jsonl at request 12: crash reason; its stderr ends: oops | bye\n"
+        );
+        let j = r.json();
+        assert_eq!(j["games_per_second"], 4.0);
+        assert_eq!(j["standings"][0]["bot"], "b");
+        assert_eq!(j["standings"][0]["points"], 4.0);
+
+        let listed = |round, table| Listed {
+            round,
+            table,
+            game: 2,
+            page: format!("r0{round}-t{table}-g2.html"),
+            names: ["a", "b", "house", "house"].map(String::from),
+            half_points: [2, 3, 0, 1],
+        };
+        let page = r.index_html(&[listed(1, 1), listed(1, 2), listed(2, 1)]);
+        assert!(page.contains("<title>NOI2014 tournament, seed 4</title>"));
+        assert!(
+            page.contains("<td>b</td><td><code>./b --n &lt;2</code></td>"),
+            "{page}"
+        );
+        let games = &page[page.find("<h2>Games</h2>").unwrap()..];
+        assert_eq!(
+            games,
+            "<h2>Games</h2>\n<h3>Round 1</h3>\n<ul>\n\
+             <li><a href=\"games/r01-t1-g2.html\">table 1, game 2</a>: a 1 · b 1.5 · house 0 · house 0.5</li>\n\
+             <li><a href=\"games/r01-t2-g2.html\">table 2, game 2</a>: a 1 · b 1.5 · house 0 · house 0.5</li>\n\
+             </ul>\n<h3>Round 2</h3>\n<ul>\n\
+             <li><a href=\"games/r02-t1-g2.html\">table 1, game 2</a>: a 1 · b 1.5 · house 0 · house 0.5</li>\n\
+             </ul>\n</body></html>\n"
+        );
+        assert!(!r.index_html(&[]).contains("<ul>"));
+        // Nobody put out: no such section.
+        let none = vec![vec![], vec![]];
+        let r = Report { outs: &none, ..r };
+        assert!(!String::from_utf8(r.text()).unwrap().contains("put out"));
+    }
+}
