@@ -568,3 +568,23 @@ fn memory_limit_0_is_no_limit_and_time_limit_0_is_refused() {
         r.stderr
     );
 }
+
+/// `noi2014 bot --bot sample --seed S` is the built-in sample bot of seed
+/// S: in seat 0 of `play --seed 5` (whose seat p's sample bot has seed
+/// 4 * 5 + p) it plays the built-in one's game, which is not the greedy
+/// bot's.
+#[test]
+fn the_sample_bot_as_a_program_is_the_built_in_sample_bot() {
+    let token = token("sample-program");
+    let ours = format!("{} noi2014 bot --bot sample --seed 20", me());
+    let play = |bot: &str| {
+        let (code, lines, stderr) =
+            play_json(&token, &["noi2014", "play", "--seed", "5", "--bot", bot]);
+        assert_eq!(code, Some(0), "{stderr}");
+        common::event_lines(&lines)
+    };
+    let sample = play("sample");
+    assert_eq!(play(&ours), sample);
+    assert_ne!(play("greedy"), sample);
+    assert!(survivors(&token, "").is_empty());
+}

@@ -159,6 +159,18 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     // The oracle's points, game by game, summed per bot.
     let games = index(&logs);
     assert_eq!(games.len(), 30);
+    // The processes started are those the logs show starting.
+    let started: usize = games
+        .iter()
+        .map(|(_, _, file)| {
+            common::json_lines(&std::fs::read(file).unwrap())
+                .iter()
+                .filter(|l| l["type"] == "request" && l["started"] == true)
+                .count()
+        })
+        .sum();
+    assert!(started > 0);
+    assert_eq!(report["processes_started"], started);
     let mut totals: HashMap<String, u32> = HashMap::new();
     let mut by_round: Vec<Vec<(u32, Vec<String>)>> = vec![Vec::new(); 11];
     let mut seen_house = false;
@@ -177,6 +189,8 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     assert!(seen_house);
     for row in standings {
         let name = row["bot"].as_str().unwrap();
+        // One game a round for each bot.
+        assert_eq!(row["games"], 10, "{name}");
         let points = row["points"].as_f64().unwrap();
         assert_eq!(
             f64::from(totals[name]) / 2.0,
