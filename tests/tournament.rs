@@ -338,6 +338,21 @@ fn the_duplicate_format_plays_each_wall_from_every_seat() {
             assert_eq!(seats, vec![0, 1, 2, 3], "{name}");
         }
     }
+    // The index page links every game's replay under its round, table and
+    // game, as its file is named.
+    let page = std::fs::read_to_string(logs.join("index.html")).unwrap();
+    for round in 1..=2 {
+        assert!(page.contains(&format!("<h3>Round {round}</h3>")), "{page}");
+        for table in 1..=2 {
+            for game in 1..=4 {
+                let link = format!(
+                    "<a href=\"games/r{round:02}-t{table}-g{game}.html\">table {table}, game {game}</a>"
+                );
+                assert!(page.contains(&link), "{link} in {page}");
+            }
+        }
+    }
+    assert_eq!(page.matches("<li>").count(), 16);
     // Also checks that the logs folder was made.
     std::fs::remove_dir_all(&logs).unwrap();
 }
