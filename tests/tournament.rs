@@ -171,6 +171,19 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
         .sum();
     assert!(started > 0);
     assert_eq!(report["processes_started"], started);
+    // And each bot's wins are those the logs' results show.
+    let mut wins: HashMap<String, u64> = HashMap::new();
+    for (_, _, file) in &games {
+        let lines = common::json_lines(&std::fs::read(file).unwrap());
+        let result = lines.last().unwrap();
+        for s in 0..4 {
+            if result["players"][s]["end"].get("Won").is_some() {
+                let name = lines[0]["seats"][s].as_str().unwrap().to_string();
+                *wins.entry(name).or_default() += 1;
+            }
+        }
+    }
+    assert!(!wins.is_empty());
     let mut totals: HashMap<String, u32> = HashMap::new();
     let mut by_round: Vec<Vec<(u32, Vec<String>)>> = vec![Vec::new(); 11];
     let mut seen_house = false;
@@ -191,6 +204,7 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
         let name = row["bot"].as_str().unwrap();
         // One game a round for each bot.
         assert_eq!(row["games"], 10, "{name}");
+        assert_eq!(row["won"], wins.get(name).copied().unwrap_or(0), "{name}");
         let points = row["points"].as_f64().unwrap();
         assert_eq!(
             f64::from(totals[name]) / 2.0,
