@@ -323,7 +323,7 @@ pub fn bot(
                 source,
             })?;
         if raw.is_empty() {
-            return if number == 0 {
+            return if bot.is_none() {
                 Err(CliError::Other(
                     "no input: expected the judge's JSON line on standard input".into(),
                 ))
@@ -341,7 +341,6 @@ pub fn bot(
             .map_err(|_| CliError::Other(format!("input line {number} is not UTF-8")))?
             .trim();
         if text.is_empty() {
-            number -= 1;
             continue;
         }
         let answer_to = |bot: &mut Box<dyn Bot>, i: usize, request: &str| {
@@ -380,5 +379,63 @@ pub fn bot(
         }
         writeln!(out, "{KEEP_RUNNING}").map_err(CliError::Stdout)?;
         out.flush().map_err(CliError::Stdout)?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `noi2014 bot` prints for `input`, or its error.
+    fn bot_says(name: &str, keep_running: bool, input: &[u8]) -> Result<String, String> {
+        let mut out = Vec::new();
+        bot(name, 1, keep_running, input, &mut out).map_err(|e| e.to_string())?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    const FIRST: &str = r#"{"requests":["0 2"],"responses":[],"data":""}"#;
+
+    #[test]
+    fn the_bot_answers_one_line_or_keeps_running() {
+        let one = bot_says("greedy", false, format!("{FIRST}\n{FIRST}\n").as_bytes()).unwrap();
+        assert_eq!(one.lines().count(), 1, "{one}");
+        // The last line needs no newline.
+        assert_eq!(bot_says("greedy", false, FIRST.as_bytes()).unwrap(), one);
+        let kept = bot_says("greedy", true, format!("{FIRST}\n\n{FIRST}\n").as_bytes()).unwrap();
+        let marker = mahjong_sim::noi2014::program::KEEP_RUNNING;
+        assert_eq!(kept, format!("{one}{marker}\n{one}{marker}\n"));
+    }
+
+    #[test]
+    fn the_bot_names_the_input_line_and_request_it_cannot_read() {
+        let err = |keep_running, input: &str| {
+            bot_says("greedy", keep_running, input.as_bytes()).unwrap_err()
+        };
+        for input in ["", "\n", "\n  \n"] {
+            assert!(err(false, input).starts_with("no input"), "{input:?}");
+        }
+        let bad = r#"{"requests":["0 2","9 nonsense"],"responses":["PASS"],"data":""}"#;
+        let e = err(true, &format!("{FIRST}\n\n{bad}\n"));
+        assert!(
+            e.starts_with("input line 3: request 2 (`9 nonsense`) is not a request"),
+            "{e}"
+        );
+        let e = err(true, "\n\"1 W1\"\n");
+        assert!(e.starts_with("input line 2 is a lone request"), "{e}");
+        let e = bot_says("greedy", false, b"\n\xff\n").unwrap_err();
+        assert_eq!(e, "input line 2 is not UTF-8");
+    }
+
+    #[test]
+    fn a_line_is_read_up_to_its_limit() {
+        let limit = BOT_LINE_LIMIT as usize;
+        let e = bot_says("greedy", false, &vec![b' '; limit]).unwrap_err();
+        assert_eq!(e, format!("input line 1 is longer than {limit} bytes"));
+        // Exactly the limit with its newline: read whole (white space, so
+        // no input).
+        let mut line = vec![b' '; limit - 1];
+        line.push(b'\n');
+        let e = bot_says("greedy", false, &line).unwrap_err();
+        assert!(e.starts_with("no input"), "{e}");
     }
 }
