@@ -541,7 +541,7 @@ mod tests {
     use super::*;
     use mahjong_sim::noi2014::PLAYERS;
 
-    fn entrant(name: &str) -> Entrant {
+    fn named(name: &str) -> Entrant {
         Entrant {
             name: name.into(),
             spec: BotSpec::BuiltIn("greedy"),
@@ -550,9 +550,9 @@ mod tests {
 
     fn options() -> Options {
         Options {
-            a: entrant("new"),
-            b: entrant("old"),
-            against: [entrant("x"), entrant("y"), entrant("z")],
+            a: named("new"),
+            b: named("old"),
+            against: [named("x"), named("y"), named("z")],
             seed: 9,
             length: Length::Units(2),
             jobs: 1,
@@ -617,7 +617,7 @@ mod tests {
     #[test]
     fn missing_opponents_are_greedy_bots_with_names_of_their_own() {
         let names = |given: &[&str]| -> Vec<String> {
-            let v = given.iter().map(|n| entrant(n)).collect();
+            let v = given.iter().map(|n| named(n)).collect();
             opponents(v)
                 .map(|o| o.map(|e| e.name).to_vec())
                 .unwrap_or_else(|e| vec![e.to_string()])
