@@ -153,9 +153,10 @@ pub fn event_lines(log: &[serde_json::Value]) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The lines of a `--json` output, parsed.
+/// The lines of a `--json` output (UTF-8, one JSON value a line), parsed.
 pub fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(out)
+    std::str::from_utf8(out)
+        .expect("UTF-8 output")
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()
