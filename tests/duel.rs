@@ -172,19 +172,14 @@ fn same_names_and_a_unit_that_cannot_be_played_are_errors() {
             .output()
             .unwrap()
     };
-    let out = duel("greedy", "greedy");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("A and B are both named `greedy`"),
-        "{stderr}"
-    );
-    let out = duel("a=greedy", "greedy");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("unit 0 (wall 0) could not be played"),
-        "{stderr}"
-    );
-    assert!(out.stdout.is_empty());
+    for (a, b, says) in [
+        ("greedy", "greedy", "A and B are both named `greedy`"),
+        ("a=greedy", "greedy", "unit 0 (wall 0) could not be played"),
+    ] {
+        let out = duel(a, b);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
 }

@@ -292,12 +292,12 @@ pub fn explain(
 /// `explain --html PAGE`: the game's replay page written to `page`, opened
 /// at line `at` when given; nothing to print.
 pub fn explain_html(input: Input, at: Option<usize>, page: &Path) -> Result<Vec<u8>, CliError> {
-    let name = input.name.clone();
+    let title = input.name.replace('`', "");
     let wall = input.wall()?;
-    let mut replay = mahjong_sim::replay::thupc2021::replay(&wall, &name.replace('`', ""));
-    if let Some(line) = at {
-        replay.start = line.min(replay.steps.len() - 1);
-    }
+    let replay = match at {
+        Some(line) => mahjong_sim::replay::thupc2021::replay_at(&wall, &title, line),
+        None => mahjong_sim::replay::thupc2021::replay(&wall, &title),
+    };
     write_file(page, mahjong_sim::replay::render(&replay).as_bytes())?;
     Ok(Vec::new())
 }

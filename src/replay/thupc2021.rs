@@ -222,15 +222,21 @@ pub fn page(wall: &Wall, title: &str) -> String {
     super::render(&replay(wall, title))
 }
 
-/// The page `check` saves: the game on `wall`, opened at `line` (from 1),
-/// where the solution printed `mismatch.actual` instead of the engine's
-/// line. A line past the log's end marks its last step.
+/// The page `check` saves: the game on `wall`, opened at `line` (from 1,
+/// as [`replay_at`]), where the solution printed `mismatch.actual` instead
+/// of the engine's line.
 pub fn check_page(wall: &Wall, title: &str, line: usize, mismatch: Mismatch) -> String {
-    let mut r = replay(wall, title);
-    let at = line.clamp(1, r.steps.len() - 1);
-    r.steps[at].mismatch = Some(mismatch);
-    r.start = at;
+    let mut r = replay_at(wall, title, line);
+    r.steps[r.start].mismatch = Some(mismatch);
     super::render(&r)
+}
+
+/// The game on `wall`, opened at the step of log line `line` (from 1); a
+/// line past the log's end opens its last step.
+pub fn replay_at(wall: &Wall, title: &str, line: usize) -> Replay {
+    let mut r = replay(wall, title);
+    r.start = line.clamp(1, r.steps.len() - 1);
+    r
 }
 
 #[cfg(test)]
