@@ -13,18 +13,24 @@
 //!
 //! One folder per ruleset:
 //! - [`thupc2021`]: the THUPC 2021 contest game (walls, events, the game,
-//!   `explain`, wall families, differential `check` of a solution);
-//! - [`noi2014`]: the NOI2014 team-contest judge, bots, bot programs, games
-//!   between them, Swiss tournaments and duels.
+//!   `explain`, wall families);
+//! - [`noi2014`]: the NOI2014 team-contest judge, bots, bot programs, and
+//!   the arena of one game between them.
 //!
 //! [`replay`]: a self-contained HTML page per game, for both rulesets.
 //!
-//! And [`process`]: running untrusted programs with limits, their whole
+//! [`contest`]: running untrusted programs over many games: the one
+//! containment guard and job pool, differential `check` of a THUPC
+//! solution, NOI2014 duels and Swiss tournaments. Its documentation writes
+//! down the layers (core < rulesets < replay < contest < app).
+//!
+//! And [`process`]: running one untrusted program with limits, its whole
 //! process tree killed. The command-line app lives in the binary (`src/app/`).
 
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod contest;
 pub mod distance;
 pub mod hand;
 pub mod meld;

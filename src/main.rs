@@ -526,12 +526,12 @@ fn run(args: Cli) -> Result<ExitCode, CliError> {
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
             let walls = match (walls, &walls_dir) {
                 (Some(n), _) => n,
-                (None, Some(dir)) => mahjong_sim::thupc2021::check::wall_files(dir)
+                (None, Some(dir)) => mahjong_sim::contest::check::wall_files(dir)
                     .map_err(|e| CliError::Other(e.to_string()))?
                     .len(),
                 (None, None) => 1000,
             };
-            let options = mahjong_sim::thupc2021::check::Options {
+            let options = mahjong_sim::contest::check::Options {
                 solution,
                 walls,
                 family,

@@ -661,7 +661,7 @@ fn an_interrupted_check_leaves_another_checks_solutions_alone() {
 /// is (0 too), a kill by the checker; a crash in a report alike.
 #[test]
 fn a_runs_end_is_said_plainly() {
-    use mahjong_sim::thupc2021::check::{status_text, Kind};
+    use mahjong_sim::contest::check::{status_text, Kind};
     assert_eq!(Kind::Crash(-11).to_string(), "killed by signal 11");
     assert_eq!(Kind::Crash(3).to_string(), "crashed with exit code 3");
     assert_eq!(status_text(Some(-11)), "killed by signal 11");

@@ -82,7 +82,7 @@ pub fn simulate_to_dir(
     let mut walls = Vec::new();
     for p in inputs {
         if p.is_dir() {
-            let files = mahjong_sim::thupc2021::check::wall_files(p)
+            let files = mahjong_sim::contest::check::wall_files(p)
                 .map_err(|e| CliError::Other(e.to_string()))?;
             walls.extend(files);
         } else {
@@ -415,7 +415,7 @@ pub fn bench(games: usize, calls: usize, seed: u64, json: bool) -> Result<Vec<u8
 /// `check`: the report (text, or one JSON object) and the verdict
 /// (negative: a disagreement).
 pub fn check(
-    o: &mahjong_sim::thupc2021::check::Options,
+    o: &mahjong_sim::contest::check::Options,
     json: bool,
 ) -> Result<(Vec<u8>, Verdict), CliError> {
     // The options' ranges (at least a wall and a job) are clap's.
@@ -423,14 +423,14 @@ pub fn check(
         return Err(CliError::Other("--solution is empty".into()));
     }
     // Before anything runs: a bad folder should not cost the whole run.
-    mahjong_sim::thupc2021::check::validate_save_dir(&o.save_dir)
+    mahjong_sim::contest::check::validate_save_dir(&o.save_dir)
         .map_err(|e| CliError::Other(e.to_string()))?;
-    super::kill_programs_on_interrupt();
+    super::on_interrupt(super::OnInterrupt::Exit(130));
     let pb = super::progress_bar(
         o.walls,
         "checking [{bar:40}] {pos}/{len} walls {per_sec} {eta}",
     );
-    let report = mahjong_sim::thupc2021::check::check(o, &|| pb.inc(1));
+    let report = mahjong_sim::contest::check::check(o, &|| pb.inc(1));
     pb.finish_and_clear();
     let report = report.map_err(|e| CliError::Other(e.to_string()))?;
     let verdict = if report.failures.is_empty() {
@@ -439,12 +439,12 @@ pub fn check(
         Verdict::Negative
     };
     let text = if json {
-        let mut v = serde_json::to_vec(&mahjong_sim::thupc2021::check::report_json(o, &report))
+        let mut v = serde_json::to_vec(&mahjong_sim::contest::check::report_json(o, &report))
             .expect("a report serializes");
         v.push(b'\n');
         v
     } else {
-        mahjong_sim::thupc2021::check::report_text(o, &report).into_bytes()
+        mahjong_sim::contest::check::report_text(o, &report).into_bytes()
     };
     Ok((text, verdict))
 }

@@ -8,17 +8,16 @@
 use super::noi2014::{seat, write_json_log, BotSpec, Limits};
 use super::tournament::Entrant;
 use super::{CliError, Verdict};
+use mahjong_sim::contest::guard::{interrupted, Containment};
+use mahjong_sim::contest::pool::{self, Flow, InOrder};
 use mahjong_sim::noi2014::arena::Seat;
 use mahjong_sim::noi2014::duel::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT};
 use mahjong_sim::noi2014::families::Family;
-use mahjong_sim::process;
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// No decision before this many walls (a variance of a handful of units is
@@ -88,8 +87,6 @@ pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
     Sprt::new(t.d0, t.d1, t.alpha, t.beta)
 }
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
 /// The outcome of one unit, or why it is not counted.
 type UnitResult = Result<Unit, CliError>;
 
@@ -108,12 +105,9 @@ pub fn duel(opts: &Options) -> Result<(Vec<u8>, Verdict, bool), CliError> {
         what: format!("cannot create {}", games_dir.display()),
         source,
     })?;
-    process::become_subreaper();
-    // Ctrl-C: programs die now; the loop below prints what it has.
-    let _ = ctrlc::set_handler(|| {
-        INTERRUPTED.store(true, Ordering::SeqCst);
-        process::kill_all();
-    });
+    // Ctrl-C: programs die now; the duel reports what it has.
+    super::on_interrupt(super::OnInterrupt::Report);
+    let guard = Containment::new();
 
     let max_units = match opts.length {
         Length::Units(n) => n,
@@ -126,55 +120,29 @@ pub fn duel(opts: &Options) -> Result<(Vec<u8>, Verdict, bool), CliError> {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.enable_steady_tick(Duration::from_millis(250));
     let start = Instant::now();
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(u64, UnitResult)>();
-    let mut done: BTreeMap<u64, UnitResult> = BTreeMap::new();
+    let mut in_order = InOrder::default();
     let mut counted: Vec<Unit> = Vec::new();
     let mut diffs = Summary::default();
     let mut decision = Decision::Continue;
     let mut error = None;
     let mut index = String::from("file\tunit\tgame\tchallenger\tseat0\tseat1\tseat2\tseat3\n");
-    std::thread::scope(|scope| {
-        for _ in 0..opts.jobs.max(1) {
-            let tx = tx.clone();
-            let (next, stop, games_dir) = (&next, &stop, &games_dir);
-            scope.spawn(move || loop {
-                if stop.load(Ordering::SeqCst) || INTERRUPTED.load(Ordering::SeqCst) {
-                    break;
-                }
-                let u = next.fetch_add(1, Ordering::SeqCst);
-                if u >= max_units {
-                    break;
-                }
-                let r = play_one(opts, u, games_dir);
-                if tx.send((u, r)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        loop {
-            if INTERRUPTED.load(Ordering::SeqCst) {
-                stop.store(true, Ordering::SeqCst);
-                break;
-            }
-            match rx.recv_timeout(Duration::from_millis(100)) {
-                Ok((u, r)) => {
-                    done.insert(u, r);
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => continue,
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+    let played = pool::run(
+        opts.jobs,
+        0..max_units,
+        |_, u| (u, play_one(opts, u, &games_dir)),
+        |i, r| {
+            if interrupted() {
+                return Flow::Stop;
             }
             // Count the units in order, up to a decision.
-            while decision == Decision::Continue {
-                let u = counted.len() as u64;
-                let Some(r) = done.remove(&u) else { break };
+            for (_, (u, r)) in in_order.push(i, r) {
+                if decision != Decision::Continue || error.is_some() {
+                    break;
+                }
                 let unit = match r {
                     Ok(unit) => unit,
                     Err(e) => {
                         error = Some(e);
-                        stop.store(true, Ordering::SeqCst);
                         break;
                     }
                 };
@@ -187,24 +155,23 @@ pub fn duel(opts: &Options) -> Result<(Vec<u8>, Verdict, bool), CliError> {
                 }
                 counted.push(unit);
                 bar.set_message(progress(&counted, &diffs, test.as_ref()));
-                if decision != Decision::Continue || counted.len() as u64 >= max_units {
-                    stop.store(true, Ordering::SeqCst);
-                }
             }
-            if error.is_some() {
-                break;
+            let done = decision != Decision::Continue || counted.len() as u64 >= max_units;
+            if done || error.is_some() {
+                Flow::Stop
+            } else {
+                Flow::Continue
             }
-        }
-    });
+        },
+    ) as u64;
     bar.finish_and_clear();
-    process::kill_leftovers();
-    let interrupted = INTERRUPTED.load(Ordering::SeqCst);
+    guard.finish();
+    let interrupted = interrupted();
     if let Some(e) = error {
         if !interrupted {
             return Err(e);
         }
     }
-    let played = next.load(Ordering::SeqCst).min(max_units);
     let report = Report {
         opts,
         units: &counted,
@@ -274,7 +241,7 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         )
     };
     let save = |g: usize, game: &mahjong_sim::noi2014::arena::Game| {
-        if INTERRUPTED.load(Ordering::SeqCst) {
+        if interrupted() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::Interrupted,
                 "interrupted",

@@ -9,6 +9,7 @@ pub mod noi2014;
 pub mod tournament;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use mahjong_sim::contest::guard::{self, OnInterrupt};
 use mahjong_sim::parse::ParseError;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -101,14 +102,16 @@ pub fn emit(bytes: &[u8], verdict: Verdict) -> Result<ExitCode, CliError> {
     }
 }
 
-/// On Ctrl-C (or SIGTERM, SIGHUP), kills every running untrusted program
-/// with its children and exits with status 130.
-pub fn kill_programs_on_interrupt() {
-    // Failing to install (a handler is already set) only loses the cleanup.
-    let _ = ctrlc::set_handler(|| {
-        mahjong_sim::process::kill_all();
-        std::process::exit(130);
-    });
+/// On Ctrl-C (or SIGTERM, SIGHUP), the containment guard's interrupt path
+/// ([`mahjong_sim::contest::guard::interrupt`]): every running untrusted
+/// program is killed with its children, then the process exits with status
+/// 130 ([`OnInterrupt::Exit`]) or the run stops and reports what it has
+/// ([`OnInterrupt::Report`]).
+pub fn on_interrupt(then: OnInterrupt) {
+    guard::set_on_interrupt(then);
+    // Installed once a process (a second install fails, and changes
+    // nothing: the handler is the same).
+    let _ = ctrlc::set_handler(guard::interrupt);
 }
 
 /// A progress bar of `len` steps (drawn only on a terminal).

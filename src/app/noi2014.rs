@@ -2,13 +2,13 @@
 //! bots and bot programs.
 
 use super::CliError;
+use mahjong_sim::contest::guard::Containment;
 use mahjong_sim::noi2014::arena::{self, Game, Seat};
 use mahjong_sim::noi2014::families::{walls, Family};
 use mahjong_sim::noi2014::program::ProgramBot;
 use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
 use mahjong_sim::noi2014::wall::Wall;
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, SampleBot};
-use mahjong_sim::process;
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -118,10 +118,10 @@ pub fn play(
         )
     });
     let labels: Vec<String> = specs.iter().map(BotSpec::label).collect();
-    process::become_subreaper();
-    super::kill_programs_on_interrupt();
+    super::on_interrupt(super::OnInterrupt::Exit(130));
+    let guard = Containment::new();
     let game = arena::play(&wall, &mut seats);
-    process::kill_leftovers();
+    guard.finish();
     let game = game.map_err(|source| CliError::Io {
         what: "cannot run a bot program".into(),
         source,

@@ -16,16 +16,15 @@
 use super::commands::write_file;
 use super::noi2014::{seat, write_json_log, BotSpec, Limits};
 use super::CliError;
+use mahjong_sim::contest::guard::Containment;
+use mahjong_sim::contest::pool::{self, Flow};
+use mahjong_sim::contest::swiss::{pair_round, standings, Chair, Table};
 use mahjong_sim::noi2014::arena::{self, Seat};
 use mahjong_sim::noi2014::families::{walls, Family};
-use mahjong_sim::noi2014::swiss::{pair_round, standings, Chair, Table};
 use mahjong_sim::noi2014::PlayerEnd;
-use mahjong_sim::process;
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A bot of the tournament: its name and who plays.
@@ -141,8 +140,8 @@ pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
     let io = |what: String| move |source| CliError::Io { what, source };
     std::fs::create_dir_all(&games_dir)
         .map_err(io(format!("cannot create {}", games_dir.display())))?;
-    process::become_subreaper();
-    super::kill_programs_on_interrupt();
+    super::on_interrupt(super::OnInterrupt::Exit(130));
+    let guard = Containment::new();
 
     let games_per_table = if opts.duplicate { 4 } else { 1 };
     let tables_per_round = n.div_ceil(4);
@@ -230,7 +229,7 @@ pub fn tournament(opts: &Options) -> Result<Vec<u8>, CliError> {
         };
     }
     bar.finish_and_clear();
-    process::kill_leftovers();
+    guard.finish();
     Ok(output)
 }
 
@@ -276,31 +275,25 @@ fn run_jobs(
     games_dir: &Path,
     bar: &indicatif::ProgressBar,
 ) -> Result<Vec<Played>, CliError> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Played, CliError>>>> =
-        Mutex::new((0..jobs.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..opts.jobs.clamp(1, jobs.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(t, g)) = jobs.get(i) else { break };
-                let played = play_one(opts, &tables[t], t, g, games_dir);
-                let failed = played.is_err();
-                results.lock().expect("no panics while held")[i] = Some(played);
-                bar.inc(1);
-                if failed {
-                    // No more games start; the others finish theirs.
-                    next.store(jobs.len(), Ordering::Relaxed);
-                }
-            });
-        }
-    });
-    results
-        .into_inner()
-        .expect("no panics while held")
-        .into_iter()
-        .flatten()
-        .collect()
+    let mut results: Vec<Option<Result<Played, CliError>>> =
+        (0..jobs.len()).map(|_| None).collect();
+    pool::run(
+        opts.jobs.clamp(1, jobs.len().max(1)),
+        jobs.iter(),
+        |_, &(t, g)| play_one(opts, &tables[t], t, g, games_dir),
+        |i, played| {
+            bar.inc(1);
+            // On a failure no more games start; the others finish theirs.
+            let flow = if played.is_err() {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            };
+            results[i] = Some(played);
+            flow
+        },
+    );
+    results.into_iter().flatten().collect()
 }
 
 fn play_one(

@@ -20,7 +20,6 @@
 //! - [`program`]: bot programs under that protocol, one process per request
 //!   or kept running.
 //! - [`arena`]: games between built-in bots and programs, with their record.
-//! - [`swiss`]: Swiss-round pairings and standings (points 24-26).
 //! - [`duel`]: head-to-head duels on duplicate walls.
 //!
 //! Everything this folder takes from the rest of the crate is imported here,
@@ -48,7 +47,6 @@ pub mod protocol;
 pub mod request;
 pub mod result;
 pub mod sample;
-pub mod swiss;
 pub mod target;
 pub mod tiles;
 pub mod view;

@@ -7,10 +7,11 @@
 //! - [`game`]: the game, reporting its decisions to an [`game::Observer`];
 //! - [`explain`]: the log with the reasons for every decision, read from the
 //!   game's own decision records;
-//! - [`families`]: seeded wall families that stress different rules;
-//! - [`check`]: differential testing of a contestant's solution, with shrinking.
+//! - [`families`]: seeded wall families that stress different rules.
+//!
+//! Checking a contestant's solution against this engine is the contest
+//! layer's `contest::check`.
 
-pub mod check;
 pub mod event;
 pub mod explain;
 pub mod families;

@@ -4,16 +4,17 @@
 //! The solution is untrusted: it runs through [`crate::process`], which
 //! contains it (time-out, output limit, its process group killed).
 
-use super::event::{log_string, Event};
-use super::families::{wall_stream, Family};
-use super::game::{play, play_observed, Observer, Table};
-use super::wall::Wall;
+use super::guard::Containment;
+use super::pool::{self, Flow};
 use crate::process::{self, Run};
 use crate::rng::Rng;
+use crate::thupc2021::event::{log_string, Event};
+use crate::thupc2021::families::{wall_stream, Family};
+use crate::thupc2021::game::{play, play_observed, Observer, Table};
+use crate::thupc2021::wall::Wall;
 use crate::tile::Tile;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// What to check and how.
@@ -344,7 +345,7 @@ struct Rebaser<'w> {
 
 impl Observer for Rebaser<'_> {
     fn event(&mut self, t: &Table, e: &Event) {
-        use super::wall::DEAL;
+        use crate::thupc2021::wall::DEAL;
         let line = t.events.len();
         let Event::Draw { player, tile } = *e else {
             return;
@@ -375,7 +376,7 @@ impl Observer for Rebaser<'_> {
         out.push(tile);
         out.extend_from_slice(&self.tiles[drawn + 1..]);
         // The tiles out of play (discards), last.
-        let mut left = super::wall::counts(self.tiles);
+        let mut left = crate::thupc2021::wall::counts(self.tiles);
         for &x in &out {
             left[x.index()] -= 1;
         }
@@ -445,7 +446,7 @@ fn shrink(
     // those can move it. It changes only when a candidate is kept.
     let reach_of = |w: &Wall, line: usize| drawn_by(&play(w), line).max(1);
     // By meaning, while it helps.
-    'meaning: while best_d.line > super::wall::DEAL + 2 {
+    'meaning: while best_d.line > crate::thupc2021::wall::DEAL + 2 {
         for r in rebased(&best, best_d.line) {
             if start.elapsed() >= o.shrink_time {
                 break 'meaning;
@@ -497,11 +498,11 @@ fn shrink(
 /// (for a progress bar).
 pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> Result<Report, CheckError> {
     validate_save_dir(&o.save_dir)?;
-    process::become_subreaper();
+    let guard = Containment::new();
     let escaped = AtomicUsize::new(0);
     let result = check_walls(o, agreed, &escaped);
     // Whatever is left of any run goes now.
-    escaped.fetch_add(process::kill_leftovers(), Ordering::Relaxed);
+    escaped.fetch_add(guard.finish(), Ordering::Relaxed);
     let mut report = result?;
     report.escaped = escaped.load(Ordering::Relaxed);
     Ok(report)
@@ -512,58 +513,51 @@ fn check_walls(
     agreed: &(dyn Fn() + Sync),
     escaped: &AtomicUsize,
 ) -> Result<Report, CheckError> {
-    // The walls in order, made (or read) under the lock as each run takes one.
-    let source = Mutex::new(walls_source(o)?.take(o.walls).enumerate());
-    let stop = AtomicBool::new(false);
-    let checked = AtomicUsize::new(0);
-    let found: Mutex<Vec<(usize, Wall, Disagreement)>> = Mutex::new(Vec::new());
-    let error: Mutex<Option<CheckError>> = Mutex::new(None);
+    let mut checked = 0;
+    let mut found: Vec<(usize, Wall, Disagreement)> = Vec::new();
+    let mut error: Option<CheckError> = None;
     let start = Instant::now();
-    std::thread::scope(|s| {
-        for _ in 0..o.jobs.max(1) {
-            s.spawn(|| {
-                while !stop.load(Ordering::Relaxed) {
-                    let next = source.lock().expect("no panics while held").next();
-                    let Some((i, w)) = next else { break };
-                    let w = match w {
-                        Ok(w) => w,
-                        Err(e) => {
-                            *error.lock().expect("no panics while held") = Some(e);
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    };
-                    checked.fetch_add(1, Ordering::Relaxed);
-                    match check_wall(o, &w, escaped) {
-                        Ok(None) => agreed(),
-                        Ok(Some(d)) => {
-                            // A command that cannot run fails every wall:
-                            // stop even when keeping going.
-                            let unrunnable = not_runnable(o, &d).is_some();
-                            found.lock().expect("no panics while held").push((i, w, d));
-                            if !o.keep_going || unrunnable {
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                        }
-                        Err(e) => {
-                            *error.lock().expect("no panics while held") = Some(e.into());
-                            stop.store(true, Ordering::Relaxed);
-                        }
+    // The walls in order, made (or read) as each run takes one.
+    pool::run(
+        o.jobs,
+        walls_source(o)?.take(o.walls),
+        |_, w| {
+            let w = w?;
+            let d = check_wall(o, &w, escaped)?;
+            Ok((w, d))
+        },
+        |i, r: Result<(Wall, Option<Disagreement>), CheckError>| {
+            match r {
+                Ok((_, None)) => {
+                    checked += 1;
+                    agreed();
+                }
+                Ok((w, Some(d))) => {
+                    checked += 1;
+                    // A command that cannot run fails every wall: stop even
+                    // when keeping going.
+                    let unrunnable = not_runnable(o, &d).is_some();
+                    found.push((i, w, d));
+                    if !o.keep_going || unrunnable {
+                        return Flow::Stop;
                     }
                 }
-            });
-        }
-    });
+                Err(e) => {
+                    error.get_or_insert(e);
+                    return Flow::Stop;
+                }
+            }
+            Flow::Continue
+        },
+    );
     let elapsed = start.elapsed();
-    if let Some(e) = error.into_inner().expect("threads joined") {
+    if let Some(e) = error {
         return Err(e);
     }
-    let mut found = found.into_inner().expect("threads joined");
     found.sort_by_key(|f| f.0);
     if let Some(e) = found.first().and_then(|f| not_runnable(o, &f.2)) {
         return Err(e);
     }
-    let checked = checked.load(Ordering::Relaxed);
     let disagreeing = found.len();
     // Grouped by the kind of first difference, in order of first wall.
     let mut groups: Vec<(String, usize, usize, Wall, Disagreement)> = Vec::new();
@@ -671,7 +665,7 @@ pub fn group_key(wall: &Wall, d: &Disagreement) -> String {
         };
         return format!("the correct log, then {then}");
     }
-    let steps = super::explain::explain(wall);
+    let steps = crate::thupc2021::explain::explain(wall);
     match steps.get(d.line - 1) {
         Some(step) => {
             let event = serde_json::to_value(&step.event)
@@ -698,12 +692,14 @@ fn walls_source(
             path: path.display().to_string(),
             why: e.to_string(),
         })?;
-        super::wall::read_wall(std::io::BufReader::new(file)).map_err(|e| CheckError::BadWall {
-            path: path.display().to_string(),
-            why: match e {
-                crate::parse::ReadError::Io(e) => e.to_string(),
-                crate::parse::ReadError::Parse(e) => e.to_string(),
-            },
+        crate::thupc2021::wall::read_wall(std::io::BufReader::new(file)).map_err(|e| {
+            CheckError::BadWall {
+                path: path.display().to_string(),
+                why: match e {
+                    crate::parse::ReadError::Io(e) => e.to_string(),
+                    crate::parse::ReadError::Parse(e) => e.to_string(),
+                },
+            }
         })
     })))
 }
@@ -931,7 +927,12 @@ fn failure_text(s: &mut String, o: &Options, f: &Failure) {
         }
     }
     if !d.log_correct {
-        writeln!(s, "\n{}", super::explain::at_line(&f.wall, d.line)).expect("to a String");
+        writeln!(
+            s,
+            "\n{}",
+            crate::thupc2021::explain::at_line(&f.wall, d.line)
+        )
+        .expect("to a String");
     } else {
         writeln!(s).expect("to a String");
     }
@@ -975,7 +976,7 @@ pub fn report_json(o: &Options, r: &Report) -> serde_json::Value {
                     (Some(e), Some(a)) => Some(first_differing_column(e, a)),
                     _ => None,
                 },
-                "rule": (!d.log_correct).then(|| super::explain::explain(&f.wall)
+                "rule": (!d.log_correct).then(|| crate::thupc2021::explain::explain(&f.wall)
                     .get(d.line - 1)
                     .map(|st| st.rule.clone())).flatten(),
                 "status": status_text(d.code),

@@ -12,8 +12,8 @@
 //! - Duplicate format: a table plays its wall four times, the seats rotated
 //!   one place each time, so each bot plays the wall from every seat.
 
-use super::Rng;
-use super::PLAYERS;
+use crate::noi2014::PLAYERS;
+use crate::rng::Rng;
 
 /// Who sits in a chair: a bot of the tournament (its index) or a house bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
