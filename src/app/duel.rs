@@ -5,9 +5,10 @@
 //! bound it crosses ([`mahjong_sim::stats`]), games in parallel, a live
 //! progress line, every game's log saved, Ctrl-C printing the result so far.
 
-use super::noi2014::{seat, write_json_log, BotSpec, Limits};
-use super::tournament::Entrant;
+use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_noi_family, BotLimits};
+use super::noi2014::write_json_log;
 use super::{CliError, Verdict};
+use mahjong_sim::contest::entrant::{seat, BotSpec, Entrant, Limits};
 use mahjong_sim::contest::guard::{interrupted, Containment};
 use mahjong_sim::contest::pool::{self, Flow, InOrder};
 use mahjong_sim::noi2014::arena::Seat;
@@ -18,7 +19,108 @@ use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+/// Is bot A stronger than bot B? Head-to-head on duplicate walls.
+///
+/// Each wall is played 8 times: 4 games with A in seat 0, 1, 2 and 3
+/// against the same three opponents (--against, by default the
+/// built-in greedy bot), then the same 4 games with B in A's place, so
+/// the luck of the tiles and seats cancels out of each wall's
+/// difference (A's points a game minus B's). With --sprt (the default)
+/// a sequential probability ratio test on that difference (a normal
+/// approximation on the paired walls, as fishtest's normalized SPRT)
+/// stops at the first bound it crosses; --games N plays N games. A live
+/// progress line shows games, the difference with its 95% interval and
+/// the LLR against its bounds; the report gives both bots' points, how
+/// often each was put out and why, and the verdict. Every game's log is
+/// saved. Exit status 1 when the test accepts H0 (A is not stronger) or
+/// the bots play identically; Ctrl-C prints the result so far (status
+/// 130) with every bot process gone.
+///
+/// Example: mahjong-sim noi2014 duel --bot new=./mybot --bot old=./mybot-v1 --jobs 2
+#[derive(clap::Args)]
+pub struct Args {
+    /// A, then B: NAME=BOT (BOT a built-in name or a program, as in
+    /// play), or a built-in name alone. Exactly twice.
+    #[arg(long = "bot", value_name = "NAME=BOT", required = true, num_args = 1, value_parser = parse_entrant)]
+    pub bots: Vec<Entrant>,
+    /// An opponent (up to 3; the missing ones are the greedy bot).
+    #[arg(long, value_name = "NAME=BOT", value_parser = parse_entrant)]
+    pub against: Vec<Entrant>,
+    /// The seed of the walls.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play this many games (rounded up to whole walls of 8) instead of
+    /// a sequential test.
+    #[arg(long, value_name = "N", conflicts_with = "sprt", value_parser = count_in(1, 100_000_000))]
+    pub games: Option<usize>,
+    /// The sequential test's parameters, any of d0=X d1=X alpha=X
+    /// beta=X: H0 is "A gains d0 points a game", H1 "A gains d1"; alpha
+    /// and beta are the error rates. Defaults: d0=0 d1=0.1 alpha=0.05
+    /// beta=0.05.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 0..=4)]
+    pub sprt: Option<Vec<String>>,
+    /// The most games a sequential test may play before it stops
+    /// undecided.
+    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = count_in(8, 100_000_000))]
+    pub max_games: usize,
+    /// Walls played at once (1 to 256); the number of CPUs by default.
+    #[arg(long, value_parser = count_in(1, 256))]
+    pub jobs: Option<usize>,
+    /// The family of the walls: uniform, kongs, multi-ron, long.
+    #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
+    pub family: Family,
+    #[command(flatten)]
+    pub limits: BotLimits,
+    /// The folder for the logs (created; must be empty or new). By
+    /// default noi2014-duel-seed-S.
+    #[arg(long, value_name = "DIR")]
+    pub logs: Option<PathBuf>,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `noi2014 duel`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let [a, b]: [Entrant; 2] = args.bots.try_into().map_err(|v: Vec<_>| {
+        CliError::Other(format!(
+            "a duel takes exactly two --bot (A, then B), not {}",
+            v.len()
+        ))
+    })?;
+    let length = match args.games {
+        Some(n) => Length::Units((n as u64).div_ceil(8)),
+        None => Length::Sprt(
+            parse_sprt(args.sprt.as_deref().unwrap_or(&[])).map_err(CliError::Other)?,
+            (args.max_games as u64).div_ceil(8),
+        ),
+    };
+    let seed = args.seed;
+    let options = Options {
+        a,
+        b,
+        against: opponents(args.against)?,
+        seed,
+        length,
+        jobs: jobs_or_cpus(args.jobs),
+        family: args.family,
+        limits: args.limits.into(),
+        logs: args
+            .logs
+            .unwrap_or_else(|| PathBuf::from(format!("noi2014-duel-seed-{seed}"))),
+        json: args.json,
+    };
+    let (out, verdict, interrupted) = duel(&options)?;
+    let code = super::emit(&out, verdict)?;
+    Ok(if interrupted {
+        ExitCode::from(130)
+    } else {
+        code
+    })
+}
 
 /// No decision before this many walls (a variance of a handful of units is
 /// too uncertain to divide by).
@@ -182,8 +284,7 @@ pub fn duel(opts: &Options) -> Result<(Vec<u8>, Verdict, bool), CliError> {
         interrupted,
         elapsed: start.elapsed(),
     };
-    let write =
-        |name: &str, bytes: &[u8]| super::commands::write_file(&opts.logs.join(name), bytes);
+    let write = |name: &str, bytes: &[u8]| super::files::write_file(&opts.logs.join(name), bytes);
     write("games.tsv", index.as_bytes())?;
     let mut units_tsv = String::from("unit\ta_points\tb_points\tdiff\n");
     for (u, unit) in counted.iter().enumerate() {

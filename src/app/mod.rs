@@ -1,11 +1,20 @@
-//! The command-line app: everything only the binary needs (terminal output,
-//! progress bars, Ctrl-C, exit statuses). The clap layer is `main.rs`; the
-//! command bodies are [`commands`].
+//! The command-line app: everything only the binary needs (arguments,
+//! terminal output, progress bars, Ctrl-C, exit statuses). One module per
+//! command, each with its `Args` (clap) and its `run`; `main.rs` only
+//! dispatches. What the commands share: [`args`] (parsers and argument
+//! groups), [`files`] (inputs and the files commands write).
 
+pub mod analyze;
+pub mod args;
 pub mod bench;
-pub mod commands;
+pub mod check;
+pub mod distance;
 pub mod duel;
+pub mod explain;
+pub mod files;
+pub mod gen;
 pub mod noi2014;
+pub mod simulate;
 pub mod tournament;
 
 use indicatif::{ProgressBar, ProgressStyle};

@@ -1,76 +1,125 @@
 //! `mahjong-sim noi2014 ...`: games of the NOI2014 ruleset between built-in
 //! bots and bot programs.
 
+use super::args::{parse_bot, parse_builtin, parse_noi_family, BotLimits};
 use super::CliError;
+use mahjong_sim::contest::entrant::{seat, BotSpec, Limits};
 use mahjong_sim::contest::guard::Containment;
 use mahjong_sim::noi2014::arena::{self, Game, Seat};
 use mahjong_sim::noi2014::families::{walls, Family};
-use mahjong_sim::noi2014::program::ProgramBot;
 use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
 use mahjong_sim::noi2014::wall::Wall;
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, SampleBot};
 use serde_json::json;
 use std::io::Write;
-use std::path::Path;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-/// The built-in bots, by name.
-pub const BUILT_IN: [&str; 2] = ["greedy", "sample"];
-
-/// Who plays at a seat, as given by `--bot`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BotSpec {
-    /// A built-in bot, by name.
-    BuiltIn(&'static str),
-    /// A program: a shell command line.
-    Program(String),
+/// `mahjong-sim noi2014 ...`: the NOI2014 team-contest mahjong, games
+/// between bots under the judge of `NOI2014-CLARIFICATIONS.md`.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    // Each command's help is its arguments' doc comment.
+    #[allow(missing_docs)]
+    Play(PlayArgs),
+    #[allow(missing_docs)]
+    Bot(BotArgs),
+    #[allow(missing_docs)]
+    Duel(super::duel::Args),
+    #[allow(missing_docs)]
+    Tournament(super::tournament::Args),
 }
 
-impl BotSpec {
-    /// A built-in name, or a program: a path (with a `/`) or a command line
-    /// (with a space). Anything else is an unknown name.
-    pub fn parse(s: &str) -> Result<BotSpec, String> {
-        if let Some(b) = BUILT_IN.iter().find(|&&b| b == s) {
-            return Ok(BotSpec::BuiltIn(b));
+/// Runs a `noi2014` command.
+pub fn run(command: Command) -> Result<ExitCode, CliError> {
+    match command {
+        Command::Play(args) => run_play(args),
+        Command::Bot(args) => {
+            let stdin = std::io::stdin().lock();
+            super::stream(|out| bot(&args.bot, args.seed, args.keep_running, stdin, out))
         }
-        if s.contains('/') || s.trim().contains(char::is_whitespace) {
-            return Ok(BotSpec::Program(s.to_string()));
-        }
-        Err(format!(
-            "unknown bot `{s}`: the built-in bots are {}; a program is given by its path (`./mybot`) or a command line (`python3 bot.py`)",
-            BUILT_IN.join(", ")
-        ))
-    }
-
-    /// How the bot is shown: its name or its command line.
-    pub fn label(&self) -> String {
-        match self {
-            BotSpec::BuiltIn(b) => b.to_string(),
-            BotSpec::Program(c) => c.clone(),
-        }
+        Command::Duel(args) => super::duel::run(args),
+        Command::Tournament(args) => super::tournament::run(args),
     }
 }
 
-/// A bot program's limits a step.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// Wall-clock time until it answers.
-    pub time: Duration,
-    /// Address space in MiB; `None` for no limit.
-    pub memory_mib: Option<u64>,
+/// Play one game between four bots and print its log and result table.
+///
+/// The log shows every request and answer (point 21's strings) and
+/// every event with that player's tiles as the protocol writes them
+/// (exposed sets in lower case); the table gives each player's place,
+/// points and how the game ended for it (won, put out and why, or its
+/// declared target with its Hamming distance and chance value).
+///
+/// Example: mahjong-sim noi2014 play --seed 1 --bot greedy --bot sample
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// A wall file: 108 names W1..W9 B1..B9 T1..T9, four of each, first
+    /// drawn first. Without it, a seeded wall.
+    #[arg(long, value_name = "FILE", conflicts_with = "family")]
+    pub wall: Option<PathBuf>,
+    /// The seed of the wall (without --wall) and of the sample bots.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The family of the seeded wall: uniform, kongs, multi-ron, long.
+    #[arg(long, value_parser = parse_noi_family)]
+    pub family: Option<Family>,
+    /// A seat's bot, in seat order (repeat up to 4 times; empty seats
+    /// get the greedy bot): a built-in name (greedy, sample) or a bot
+    /// program speaking Botzone's JSON protocol, one process per
+    /// request, given by its path (./mybot) or a command line.
+    #[arg(long = "bot", value_name = "BOT", value_parser = parse_bot)]
+    pub bots: Vec<BotSpec>,
+    #[command(flatten)]
+    pub limits: BotLimits,
+    /// Print JSON Lines: the game, each request with its answer, each
+    /// event with the player's tiles, and the result.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the game's replay page to this file: one
+    /// self-contained HTML file with every request and answer, the
+    /// hands at every step and the ranking.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
-/// The seat for a bot spec: a built-in bot (the sample bot's choices follow
-/// `seed`) or a program with these limits.
-pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
-    match spec {
-        BotSpec::BuiltIn(name) => Seat::built_in(name, seed).expect("a built-in name"),
-        BotSpec::Program(cmd) => Seat::Program(
-            ProgramBot::new(cmd)
-                .with_time_limit(limits.time)
-                .with_memory_limit(limits.memory_mib),
-        ),
-    }
+/// Run a built-in bot as a bot program: read the judge's JSON line
+/// (Botzone's protocol, point 20) from standard input and print the
+/// answer line (point 28). One process per request, as in 2014, or
+/// kept running with --keep-running.
+///
+/// Example: mahjong-sim noi2014 play --bot 'mahjong-sim noi2014 bot'
+#[derive(clap::Args)]
+pub struct BotArgs {
+    /// Which built-in bot: greedy or sample.
+    #[arg(long, default_value = "greedy", value_parser = parse_builtin)]
+    pub bot: String,
+    /// The sample bot's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Botzone's keep-running mode: after each answer print the line
+    /// `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<` and answer the next line
+    /// (the newest request alone, as a JSON string) without restarting,
+    /// until standard input ends.
+    #[arg(long)]
+    pub keep_running: bool,
+}
+
+/// Runs `noi2014 play`.
+fn run_play(args: PlayArgs) -> Result<ExitCode, CliError> {
+    let source = match &args.wall {
+        Some(path) => WallSource::File(path),
+        None => WallSource::Seed(args.seed, args.family.unwrap_or(Family::Uniform)),
+    };
+    let out = play(
+        source,
+        &args.bots,
+        args.seed,
+        args.limits.into(),
+        args.json,
+        args.html.as_deref(),
+    )?;
+    super::emit(&out, super::Verdict::Ok)
 }
 
 /// Where the wall comes from.
@@ -136,7 +185,7 @@ pub fn play(
     if let Some(path) = html {
         let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label)
             .expect("a game's record replays it");
-        super::commands::write_file(path, page.as_bytes())?;
+        super::files::write_file(path, page.as_bytes())?;
     }
     Ok(out)
 }
@@ -271,7 +320,7 @@ fn line(out: &mut Vec<u8>, value: serde_json::Value) {
 /// a bot's input line is far smaller, and nothing more is read.
 pub fn read_bounded(path: Option<&Path>, limit: u64) -> Result<Vec<u8>, CliError> {
     use std::io::Read;
-    let input = super::commands::open_input(path)?;
+    let input = super::files::open_input(path)?;
     let mut bytes = Vec::new();
     input
         .reader

@@ -13,9 +13,11 @@
 //!   every game's replay, by round): after every round, so an interrupted
 //!   tournament keeps the standings of its finished rounds.
 
-use super::commands::write_file;
-use super::noi2014::{seat, write_json_log, BotSpec, Limits};
+use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_noi_family, BotLimits};
+use super::files::write_file;
+use super::noi2014::write_json_log;
 use super::CliError;
+use mahjong_sim::contest::entrant::{seat, Entrant, Limits};
 use mahjong_sim::contest::guard::Containment;
 use mahjong_sim::contest::pool::{self, Flow};
 use mahjong_sim::contest::swiss::{pair_round, standings, Chair, Table};
@@ -25,39 +27,72 @@ use mahjong_sim::noi2014::PlayerEnd;
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// A bot of the tournament: its name and who plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entrant {
-    /// The name in the standings.
-    pub name: String,
-    /// A built-in bot or a program.
-    pub spec: BotSpec,
+/// Swiss rounds between bots (points 24-26), every game's log saved.
+///
+/// Each round every bot plays one game at a table of four: round 1
+/// seats bots by a seeded shuffle, later rounds seat them by total
+/// points (places 1-4 together, 5-8, ...); house greedy bots fill the
+/// last table and are not ranked. The logs folder gets each game's JSON
+/// Lines (games/), games.tsv naming the bots at each seat, and the
+/// standings after every round; standard output gets the standings and
+/// every bot put out with why. Ctrl-C stops with every bot process gone.
+///
+/// Example: mahjong-sim noi2014 tournament --bot greedy --bot sample
+/// --bot mine='python3 examples/noi2014_bot.py --keep-running' --rounds 5
+#[derive(clap::Args)]
+pub struct Args {
+    /// A bot: NAME=BOT, BOT a built-in name (greedy, sample) or a bot
+    /// program (a path or a command line); a built-in name alone names
+    /// itself. Repeat for every bot.
+    #[arg(long = "bot", value_name = "NAME=BOT", required = true, value_parser = parse_entrant)]
+    pub bots: Vec<Entrant>,
+    /// Rounds to play (1 to 10000).
+    #[arg(long, default_value_t = 10, value_parser = count_in(1, 10_000))]
+    pub rounds: usize,
+    /// The seed of seatings and walls: the same seed, the same tournament.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (1 to 256); the number of CPUs by default.
+    #[arg(long, value_parser = count_in(1, 256))]
+    pub jobs: Option<usize>,
+    /// Each table plays its wall four times with the seats rotated, so
+    /// no bot gains from its seat or its luck.
+    #[arg(long)]
+    pub duplicate: bool,
+    /// The family of the walls: uniform, kongs, multi-ron, long.
+    #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
+    pub family: Family,
+    #[command(flatten)]
+    pub limits: BotLimits,
+    /// The folder for the logs (created; must be empty or new). By
+    /// default noi2014-tournament-seed-S.
+    #[arg(long, value_name = "DIR")]
+    pub logs: Option<PathBuf>,
+    /// Print the standings as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
-impl Entrant {
-    /// `NAME=BOT` (BOT a built-in name or a program), or a built-in name
-    /// alone, named after itself.
-    pub fn parse(s: &str) -> Result<Entrant, String> {
-        let (name, bot) = match s.split_once('=') {
-            Some((name, bot)) => (name.trim(), bot),
-            None => (s.trim(), s),
-        };
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
-        {
-            return Err(format!(
-                "`{s}`: a bot is NAME=BOT, NAME made of letters, digits and - _ . + (e.g. mine=./mybot)"
-            ));
-        }
-        Ok(Entrant {
-            name: name.to_string(),
-            spec: BotSpec::parse(bot)?,
-        })
-    }
+/// Runs `noi2014 tournament`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let seed = args.seed;
+    let options = Options {
+        entrants: args.bots,
+        rounds: args.rounds as u32,
+        seed,
+        jobs: jobs_or_cpus(args.jobs),
+        duplicate: args.duplicate,
+        limits: args.limits.into(),
+        family: args.family,
+        logs: args
+            .logs
+            .unwrap_or_else(|| PathBuf::from(format!("noi2014-tournament-seed-{seed}"))),
+        json: args.json,
+    };
+    super::emit(&tournament(&options)?, super::Verdict::Ok)
 }
 
 /// What the tournament is.
@@ -584,6 +619,7 @@ fn half(h: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mahjong_sim::contest::entrant::BotSpec;
 
     fn entrant(s: &str) -> Entrant {
         Entrant::parse(s).unwrap()

@@ -6,6 +6,8 @@
 //!   programs leave behind, and the interrupt path.
 //! - [`pool`]: the one job pool: items a few at a time, results to the
 //!   caller as they finish, stopped by the caller or an interrupt.
+//! - [`entrant`]: who plays a NOI2014 game (built-in bots, bot programs),
+//!   their names, and a program's limits.
 //! - [`check`]: differential testing of a THUPC 2021 solution against the
 //!   engine, with shrinking.
 //! - [`swiss`]: Swiss-round pairings and standings of NOI2014 tournaments
@@ -29,6 +31,7 @@
 //!    progress bars, printing.
 
 pub mod check;
+pub mod entrant;
 pub mod guard;
 pub mod pool;
 pub mod swiss;

@@ -1,0 +1,94 @@
+//! What several commands' arguments share: the parsers of counts,
+//! seconds, families and bots, and the argument groups they flatten.
+
+use mahjong_sim::contest::entrant::{BotSpec, Entrant, Limits, BUILT_IN};
+use mahjong_sim::thupc2021::families::Family;
+
+/// The most walls `gen` and `check` take in one run.
+pub const MAX_WALLS: u64 = 1_000_000_000;
+
+/// A whole number from `min` to `max`, checked by clap before anything runs.
+pub fn count_in(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(min..=max)
+}
+
+/// The longest time-out, a day: longer ones are mistakes (and `1e20`
+/// seconds would not even fit a `Duration`).
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// A number of seconds above 0 and at most a day.
+pub fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+    match s.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= MAX_SECONDS => {
+            Ok(std::time::Duration::from_secs_f64(secs))
+        }
+        _ => Err(format!(
+            "`{s}` is not a number of seconds above 0 and at most {MAX_SECONDS}"
+        )),
+    }
+}
+
+/// `--jobs`, or the number of CPUs when it is not given.
+pub fn jobs_or_cpus(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// A THUPC 2021 wall family by name.
+pub fn parse_family(s: &str) -> Result<Family, String> {
+    Family::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown family `{s}`; one of: {}", names.join(", "))
+    })
+}
+
+/// A NOI2014 wall family by name.
+pub fn parse_noi_family(s: &str) -> Result<mahjong_sim::noi2014::families::Family, String> {
+    use mahjong_sim::noi2014::families::Family;
+    Family::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown family `{s}`; one of: {}", names.join(", "))
+    })
+}
+
+/// A bot of a duel or tournament: `NAME=BOT`, or a built-in name alone.
+pub fn parse_entrant(s: &str) -> Result<Entrant, String> {
+    Entrant::parse(s)
+}
+
+/// A built-in bot's name.
+pub fn parse_builtin(s: &str) -> Result<String, String> {
+    match BotSpec::parse(s)? {
+        BotSpec::BuiltIn(b) => Ok(b.to_string()),
+        BotSpec::Program(_) => Err(format!(
+            "`{s}` is not a built-in bot: {}",
+            BUILT_IN.join(", ")
+        )),
+    }
+}
+
+/// A seat's bot: a built-in name or a program.
+pub fn parse_bot(s: &str) -> Result<BotSpec, String> {
+    BotSpec::parse(s)
+}
+
+/// The limits on each bot program of a game, tournament or duel.
+#[derive(clap::Args, Debug)]
+pub struct BotLimits {
+    /// Seconds a bot program may take for one step (wall-clock, until it
+    /// answers); the contest's limit is 1.
+    #[arg(long, default_value = "1", value_parser = parse_seconds)]
+    pub time_limit: std::time::Duration,
+    /// Address space a bot program may use, in MiB (0: no limit); the
+    /// contest's is 256.
+    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
+    pub memory_limit: usize,
+}
+
+impl From<BotLimits> for Limits {
+    fn from(l: BotLimits) -> Self {
+        Limits {
+            time: l.time_limit,
+            memory_mib: (l.memory_limit > 0).then_some(l.memory_limit as u64),
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! `mahjong-sim check`: a contestant's solution tested against the engine
+//! ([`mahjong_sim::contest::check`]), with a progress bar.
+
+use super::args::{count_in, jobs_or_cpus, parse_family, parse_seconds, MAX_WALLS};
+use super::{CliError, Verdict};
+use mahjong_sim::contest::check::{self, Options};
+use mahjong_sim::thupc2021::families::Family;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Check a contest solution against the engine on generated walls (or
+/// the walls of a folder).
+///
+/// Runs SOLUTION (a shell command line) once per wall, the wall on its
+/// standard input, and compares its standard output with the engine's
+/// log, several at once, with a progress bar on a terminal. On the first
+/// disagreement (different output, a crash, a time-out, too much or
+/// non-text output) it shrinks the wall to one that disagrees as early
+/// in the log as it can find (first by dealing the table of the
+/// decision from the start, then by swaps), saves it, and shows the
+/// first differing line (invisible characters escaped, the first
+/// differing column), how the run ended and the end of its standard
+/// error, the table at that point and the rule at stake. A correct log
+/// followed by a failure is said plainly, without shrinking. Lines
+/// compare without trailing white space. Processes the solution leaves
+/// behind, even in sessions of their own, are killed and reported.
+/// Exit status: 0 all agree, 1 a disagreement, 2 errors (a command that
+/// cannot be found or run is one).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The solution's command line, e.g. './my-solution' or 'python3 sol.py'.
+    #[arg(long)]
+    pub solution: String,
+    /// How many walls (1 to 1,000,000,000); 1000 by default, or with
+    /// --walls-dir all of its files.
+    #[arg(long, value_parser = count_in(1, MAX_WALLS))]
+    pub walls: Option<usize>,
+    /// Check on the wall files of this folder (the official data, saved
+    /// failures), in the order of their names, instead of generated walls.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["family", "seed"])]
+    pub walls_dir: Option<PathBuf>,
+    /// Run every wall, count the disagreeing ones, group them by the kind
+    /// of first difference (what went wrong, which event was expected,
+    /// the rule at stake) and shrink the first of each group.
+    #[arg(long)]
+    pub keep_going: bool,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Which family of walls (see `gen --help`).
+    #[arg(long, default_value = "uniform", value_parser = parse_family)]
+    pub family: Family,
+    /// The seed of the walls.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Runs at once (1 to 256); the number of CPUs by default.
+    #[arg(long, value_parser = count_in(1, 256))]
+    pub jobs: Option<usize>,
+    /// Seconds one run may take before it is killed, with its children
+    /// (at most 86400).
+    #[arg(long, default_value = "10", value_parser = parse_seconds)]
+    pub timeout: std::time::Duration,
+    /// Seconds to spend shrinking a failing wall (0 to 86400).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub shrink_seconds: u64,
+    /// Bytes of output kept before a run is cut off as too large (1 to
+    /// 1 GiB).
+    #[arg(long, default_value_t = 1 << 20, value_parser = count_in(1, 1 << 30))]
+    pub output_limit: usize,
+    /// Where the shrunk failing wall is saved.
+    #[arg(long, default_value = "check-failures")]
+    pub save_dir: PathBuf,
+}
+
+/// Runs `check`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let walls = match (args.walls, &args.walls_dir) {
+        (Some(n), _) => n,
+        (None, Some(dir)) => check::wall_files(dir)
+            .map_err(|e| CliError::Other(e.to_string()))?
+            .len(),
+        (None, None) => 1000,
+    };
+    let options = Options {
+        solution: args.solution,
+        walls,
+        family: args.family,
+        seed: args.seed,
+        jobs: jobs_or_cpus(args.jobs),
+        timeout: args.timeout,
+        output_limit: args.output_limit,
+        shrink_time: std::time::Duration::from_secs(args.shrink_seconds),
+        save_dir: args.save_dir,
+        program: std::env::args()
+            .next()
+            .unwrap_or_else(|| "mahjong-sim".into()),
+        keep_going: args.keep_going,
+        walls_dir: args.walls_dir,
+    };
+    let (bytes, verdict) = report(&options, args.json)?;
+    super::emit(&bytes, verdict)
+}
+
+/// `check`: the report (text, or one JSON object) and the verdict
+/// (negative: a disagreement).
+fn report(o: &check::Options, json: bool) -> Result<(Vec<u8>, Verdict), CliError> {
+    // The options' ranges (at least a wall and a job) are clap's.
+    if o.solution.trim().is_empty() {
+        return Err(CliError::Other("--solution is empty".into()));
+    }
+    // Before anything runs: a bad folder should not cost the whole run.
+    check::validate_save_dir(&o.save_dir).map_err(|e| CliError::Other(e.to_string()))?;
+    super::on_interrupt(super::OnInterrupt::Exit(130));
+    let pb = super::progress_bar(
+        o.walls,
+        "checking [{bar:40}] {pos}/{len} walls {per_sec} {eta}",
+    );
+    let report = check::check(o, &|| pb.inc(1));
+    pb.finish_and_clear();
+    let report = report.map_err(|e| CliError::Other(e.to_string()))?;
+    let verdict = if report.failures.is_empty() {
+        Verdict::Ok
+    } else {
+        Verdict::Negative
+    };
+    let text = if json {
+        let mut v =
+            serde_json::to_vec(&check::report_json(o, &report)).expect("a report serializes");
+        v.push(b'\n');
+        v
+    } else {
+        check::report_text(o, &report).into_bytes()
+    };
+    Ok((text, verdict))
+}

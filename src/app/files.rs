@@ -1,0 +1,105 @@
+//! Reading the commands' inputs and writing the files they make, with
+//! errors that name the file.
+
+use super::CliError;
+use mahjong_sim::parse::ReadError;
+use mahjong_sim::thupc2021::wall::read_wall;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// An input file or stdin, read through a buffer.
+pub struct Input {
+    /// The reader.
+    pub reader: io::BufReader<Box<dyn Read>>,
+    /// How errors name it: `` `path` `` or `standard input`.
+    pub name: String,
+}
+
+/// Opens `path`, or stdin when `None` or `-`.
+pub fn open_input(path: Option<&Path>) -> Result<Input, CliError> {
+    let (reader, name): (Box<dyn Read>, String) = match path {
+        Some(p) if p != Path::new("-") => {
+            let name = format!("`{}`", p.display());
+            let file = std::fs::File::open(p).map_err(|source| CliError::Io {
+                what: format!("cannot read {name}"),
+                source,
+            })?;
+            (Box::new(file), name)
+        }
+        _ => (Box::new(io::stdin()), "standard input".into()),
+    };
+    Ok(Input {
+        reader: io::BufReader::new(reader),
+        name,
+    })
+}
+
+/// A reading error of the input `name`; parse errors as they are.
+pub fn read_error(name: &str, e: ReadError) -> CliError {
+    match e {
+        ReadError::Parse(e) => CliError::Parse(e),
+        ReadError::Io(source) => CliError::Io {
+            what: format!("cannot read {name}"),
+            source,
+        },
+    }
+}
+
+impl Input {
+    /// The wall it holds, read no further than the 149th name.
+    pub fn wall(mut self) -> Result<mahjong_sim::thupc2021::wall::Wall, CliError> {
+        read_wall(&mut self.reader).map_err(|e| read_error(&self.name, e))
+    }
+}
+
+/// Writes a file the command makes (a replay page, a log), naming it in
+/// the error.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes).map_err(|source| CliError::Io {
+        what: format!("cannot write `{}`", path.display()),
+        source,
+    })
+}
+
+/// Makes sure `dir` (given as `option`) can take new files: a folder,
+/// created if missing (its parent must exist: a typo should not grow a tree
+/// of folders), holding no file that `taken` says would be overwritten.
+pub fn prepare_dir(dir: &Path, option: &str, taken: impl Fn(&str) -> bool) -> Result<(), CliError> {
+    let shown = dir.display();
+    match std::fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => {
+            return Err(CliError::Other(format!(
+                "{option} `{shown}` is a file, not a folder"
+            )))
+        }
+        Ok(_) => {}
+        Err(_) => {
+            let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+            if parent.is_some_and(|p| !p.is_dir()) {
+                return Err(CliError::Other(format!(
+                    "{option} `{shown}`: the folder `{}` does not exist (only the last folder of the path is created)",
+                    parent.expect("checked").display()
+                )));
+            }
+            std::fs::create_dir(dir).map_err(|source| CliError::Io {
+                what: format!("cannot create `{shown}`"),
+                source,
+            })?;
+            return Ok(());
+        }
+    }
+    let entries = std::fs::read_dir(dir).map_err(|source| CliError::Io {
+        what: format!("cannot read `{shown}`"),
+        source,
+    })?;
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if taken(&name) {
+            return Err(CliError::Other(format!(
+                "{option} `{shown}` already holds `{name}`; nothing is overwritten: remove it or choose another folder"
+            )));
+        }
+    }
+    Ok(())
+}

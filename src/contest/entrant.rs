@@ -1,0 +1,98 @@
+//! Who plays: the built-in bots and bot programs of NOI2014 games, their
+//! names in duels and tournaments, and the limits a program runs under.
+
+use crate::noi2014::arena::Seat;
+use crate::noi2014::program::ProgramBot;
+use std::time::Duration;
+
+/// The built-in bots, by name.
+pub const BUILT_IN: [&str; 2] = ["greedy", "sample"];
+
+/// Who plays at a seat, as given by `--bot`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// A built-in bot, by name.
+    BuiltIn(&'static str),
+    /// A program: a shell command line.
+    Program(String),
+}
+
+impl BotSpec {
+    /// A built-in name, or a program: a path (with a `/`) or a command line
+    /// (with a space). Anything else is an unknown name.
+    pub fn parse(s: &str) -> Result<BotSpec, String> {
+        if let Some(b) = BUILT_IN.iter().find(|&&b| b == s) {
+            return Ok(BotSpec::BuiltIn(b));
+        }
+        if s.contains('/') || s.trim().contains(char::is_whitespace) {
+            return Ok(BotSpec::Program(s.to_string()));
+        }
+        Err(format!(
+            "unknown bot `{s}`: the built-in bots are {}; a program is given by its path (`./mybot`) or a command line (`python3 bot.py`)",
+            BUILT_IN.join(", ")
+        ))
+    }
+
+    /// How the bot is shown: its name or its command line.
+    pub fn label(&self) -> String {
+        match self {
+            BotSpec::BuiltIn(b) => b.to_string(),
+            BotSpec::Program(c) => c.clone(),
+        }
+    }
+}
+
+/// A bot program's limits a step.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Wall-clock time until it answers.
+    pub time: Duration,
+    /// Address space in MiB; `None` for no limit.
+    pub memory_mib: Option<u64>,
+}
+
+/// The seat for a bot spec: a built-in bot (the sample bot's choices follow
+/// `seed`) or a program with these limits.
+pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
+    match spec {
+        BotSpec::BuiltIn(name) => Seat::built_in(name, seed).expect("a built-in name"),
+        BotSpec::Program(cmd) => Seat::Program(
+            ProgramBot::new(cmd)
+                .with_time_limit(limits.time)
+                .with_memory_limit(limits.memory_mib),
+        ),
+    }
+}
+
+/// A bot of a duel or tournament: its name and who plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    /// The name in the standings.
+    pub name: String,
+    /// A built-in bot or a program.
+    pub spec: BotSpec,
+}
+
+impl Entrant {
+    /// `NAME=BOT` (BOT a built-in name or a program), or a built-in name
+    /// alone, named after itself.
+    pub fn parse(s: &str) -> Result<Entrant, String> {
+        let (name, bot) = match s.split_once('=') {
+            Some((name, bot)) => (name.trim(), bot),
+            None => (s.trim(), s),
+        };
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
+        {
+            return Err(format!(
+                "`{s}`: a bot is NAME=BOT, NAME made of letters, digits and - _ . + (e.g. mine=./mybot)"
+            ));
+        }
+        Ok(Entrant {
+            name: name.to_string(),
+            spec: BotSpec::parse(bot)?,
+        })
+    }
+}
