@@ -340,7 +340,6 @@ impl JudgeKind {
 /// `playing` / `out at N`, then `place P points X`, then for a player who
 /// answered request `4`: `target "TEXT"` and `valid hamming H chance C` or
 /// `invalid`.
-#[allow(clippy::too_many_arguments)]
 fn result_line(
     end: String,
     place: u8,
