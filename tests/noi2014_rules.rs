@@ -20,9 +20,9 @@ use std::path::{Path, PathBuf};
 const TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules/noi2014");
 
 /// The points of the rules page the table must cover: all but 20 (the JSON
-/// lines of the process protocol, which no in-process game shows; tested in
-/// `src/noi2014/protocol.rs` and `src/noi2014/tests.rs`) and 24-26 (the
-/// Swiss tournament, tested in `src/noi2014/swiss.rs`).
+/// lines of bot processes, which no in-process game shows; tested in
+/// `src/noi2014/tests.rs`) and 24-26 (Swiss tournaments, tested in
+/// `src/noi2014/swiss.rs`).
 const REQUIRED_POINTS: &[u8] = &[
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 27, 28, 29, 30,
     31, 32, 33, 34, 35,
@@ -133,6 +133,7 @@ fn kind(word: &str) -> Option<u8> {
     }
 }
 
+/// The kinds of whitespace-separated upper-case tile names.
 fn kinds(text: &str) -> Result<Vec<u8>, String> {
     text.split_whitespace()
         .map(|w| kind(w).ok_or_else(|| format!("`{w}` is not an upper-case tile name")))
@@ -728,6 +729,8 @@ fn check_refused(case: &Case) -> Vec<String> {
     }
     match kinds(text).map(<[u8; 108]>::try_from) {
         Ok(Ok(wall)) => {
+            // The oracle's refusal is a panic, whose message the test
+            // output shows (with --nocapture): it is expected.
             let played = std::panic::catch_unwind(|| {
                 oracle_judge::play(&wall, &mut |_, _| oracle_judge::Reply::Text("PASS".into()))
             });
@@ -764,6 +767,14 @@ fn read_cases(path: &Path) -> Vec<Case> {
     let text = std::fs::read_to_string(path).expect("a readable case file");
     let file: CaseFile = toml::from_str(&text)
         .unwrap_or_else(|e| panic!("{}: not a case file: {e}", path.display()));
+    // Every `[[case]]` written is a case read: none lost to a mistyped table.
+    let written = text.lines().filter(|l| l.trim() == "[[case]]").count();
+    assert_eq!(
+        file.case.len(),
+        written,
+        "{}: cases read and `[[case]]` lines",
+        path.display()
+    );
     file.case
 }
 
@@ -799,6 +810,7 @@ fn every_case_passes_on_both_judges() {
         "NOI2014 rules table: {} files, {cases} cases, {runs} games on each judge, points {covered:?}",
         files.len()
     );
+    assert!(runs >= cases, "every case runs at least once");
     assert!(
         failures.is_empty(),
         "{} failures:\n\n{}",
@@ -891,6 +903,15 @@ fn a_wrong_expectation_fails_on_both_judges() {
     };
     let failures = run_case(&refused);
     assert_eq!(failures.len(), 2, "{failures:?}");
+    // Two judges that differ are reported at the first differing line.
+    let engine = run_judge(JudgeKind::Engine, &wall, &lines);
+    let mut oracle = run_judge(JudgeKind::Oracle, &wall, &lines);
+    assert_eq!(disagreement(&engine, &oracle), None);
+    oracle.events[3] = "play 2 T2".into();
+    assert_eq!(
+        disagreement(&engine, &oracle).as_deref(),
+        Some(r#"events line 4: engine Some("play 2 T1"), oracle Some("play 2 T2")"#)
+    );
     // The matcher's wildcards.
     assert!(glob("draw 1 *", "draw 1 W5") && !glob("draw 1 *", "draw 2 W5"));
     assert!(glob("*out*", "out 2") && glob("a*b*c", "aXbYbc") && !glob("a*b", "ab c"));
