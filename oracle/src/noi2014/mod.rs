@@ -52,9 +52,9 @@
 //!
 //! *The tests pin it down* (module `tests`): hand-checked examples for every
 //! rule function; a cross-check of [`is_winning`] against an independent
-//! enumeration of all set combinations; one or more tests named
-//! `point_NN_...` for each point 1-19, 21-23 and 27-35 on hand-made walls;
-//! a few hundred seeded random games (legal and illegal answers) checked for
+//! enumeration of all set combinations; the rules table
+//! (`tests/rules/noi2014/` of the main crate: cases for each point 1-23 and
+//! 27-35, run on this judge and the engine's); a few hundred seeded random games (legal and illegal answers) checked for
 //! the invariants of the outcome and of who is asked what; and, when `g++`
 //! is present, whole games of four copies of the official 2014 sample bot
 //! run through the Botzone protocol, none of which is put out but for a kong
