@@ -10,7 +10,7 @@
 //!
 //! `cargo run --release --example noi2014_duel_calibration [TESTS_EQUAL TESTS_UNEQUAL]`
 
-use mahjong_sim::noi2014::duel::{play_built_in_unit, BuiltIn as Bot, GAMES_PER_UNIT};
+use mahjong_sim::contest::duplicate::{play_built_in_unit, BuiltIn as Bot, GAMES_PER_UNIT};
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
 
 /// Prints the variances; returns the standard deviation of a paired unit.

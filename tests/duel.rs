@@ -3,7 +3,7 @@
 
 mod common;
 
-use mahjong_sim::noi2014::duel::{play_built_in_unit, BuiltIn};
+use mahjong_sim::contest::duplicate::{play_built_in_unit, BuiltIn};
 use mahjong_sim::stats::{Decision, Sequential, Sprt};
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -67,6 +67,15 @@ pub enum CliError {
     Other(String),
 }
 
+impl From<mahjong_sim::contest::Error> for CliError {
+    fn from(e: mahjong_sim::contest::Error) -> CliError {
+        match e {
+            mahjong_sim::contest::Error::Usage(why) => CliError::Other(why),
+            mahjong_sim::contest::Error::Io { what, source } => CliError::Io { what, source },
+        }
+    }
+}
+
 impl From<mahjong_sim::parse::ReadError> for CliError {
     fn from(e: mahjong_sim::parse::ReadError) -> CliError {
         match e {

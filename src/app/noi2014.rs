@@ -3,9 +3,10 @@
 
 use super::args::{parse_bot, parse_builtin, parse_noi_family, BotLimits};
 use super::CliError;
-use mahjong_sim::contest::entrant::{seat, BotSpec, Limits};
-use mahjong_sim::contest::guard::Containment;
-use mahjong_sim::noi2014::arena::{self, Game, Seat};
+use mahjong_sim::contest::entrant::{BotSpec, Limits};
+use mahjong_sim::contest::logs::write_json_log;
+use mahjong_sim::contest::play::{self as contest_play, Played};
+use mahjong_sim::noi2014::arena::Game;
 use mahjong_sim::noi2014::families::{walls, Family};
 use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
 use mahjong_sim::noi2014::wall::Wall;
@@ -139,12 +140,6 @@ pub fn play(
     json: bool,
     html: Option<&Path>,
 ) -> Result<Vec<u8>, CliError> {
-    if bots.len() > 4 {
-        return Err(CliError::Other(format!(
-            "{} bots given; a table seats 4",
-            bots.len()
-        )));
-    }
     let (wall, wall_label) = match source {
         WallSource::File(path) => {
             let bytes = read_bounded(Some(path), 1 << 20)?;
@@ -157,24 +152,8 @@ pub fn play(
             format!("wall of seed {s} ({})", family.name()),
         ),
     };
-    let mut specs: Vec<BotSpec> = bots.to_vec();
-    specs.resize(4, BotSpec::BuiltIn("greedy"));
-    let mut seats: [Seat; 4] = std::array::from_fn(|p| {
-        seat(
-            &specs[p],
-            seed.wrapping_mul(4).wrapping_add(p as u64),
-            limits,
-        )
-    });
-    let labels: Vec<String> = specs.iter().map(BotSpec::label).collect();
     super::on_interrupt(super::OnInterrupt::Exit(130));
-    let guard = Containment::new();
-    let game = arena::play(&wall, &mut seats);
-    guard.finish();
-    let game = game.map_err(|source| CliError::Io {
-        what: "cannot run a bot program".into(),
-        source,
-    })?;
+    let Played { game, labels } = contest_play::play(&wall, bots, seed, limits)?;
     let mut out = Vec::new();
     if json {
         let header = json!({"type": "game", "wall": wall_label, "seats": labels});
@@ -188,42 +167,6 @@ pub fn play(
         super::files::write_file(path, page.as_bytes())?;
     }
     Ok(out)
-}
-
-/// The game's JSON Lines: `header`, then each request with its answer
-/// (with a program's milliseconds, whether a process was started, and the
-/// end of its stderr when it failed), each event with the player's tiles,
-/// and the result. Tournament logs are these lines.
-pub fn write_json_log(out: &mut Vec<u8>, mut header: serde_json::Value, game: &Game) {
-    header["tiles"] = json!(game.wall.to_string());
-    line(out, header);
-    for turn in &game.turns {
-        let mut l = json!({"type": "request", "player": turn.player, "request": turn.request});
-        match &turn.reply {
-            Reply::Text(t) => l["answer"] = json!(t),
-            Reply::Failed(why) => l["failed"] = json!(why),
-        }
-        if let Some(step) = &turn.program {
-            l["ms"] = json!(step.ms);
-            l["started"] = json!(step.started);
-            if !step.stderr.is_empty() {
-                l["stderr"] = json!(step.stderr);
-            }
-        }
-        line(out, l);
-        for e in &turn.events {
-            let hand = e.hand.as_ref().map(|h| &h.1);
-            line(
-                out,
-                json!({"type": "event", "event": e.event, "hand": hand}),
-            );
-        }
-    }
-    let result = game.judge.result().expect("the game is over");
-    line(
-        out,
-        json!({"type": "result", "end": result.end, "players": result.players}),
-    );
 }
 
 /// The game's log for people: every request and answer, every event with
@@ -309,11 +252,6 @@ fn short(label: &str) -> String {
     let first = label.split_whitespace().next().unwrap_or(label);
     let file = first.rsplit('/').next().unwrap_or(first);
     file.chars().take(9).collect()
-}
-
-fn line(out: &mut Vec<u8>, value: serde_json::Value) {
-    serde_json::to_writer(&mut *out, &value).expect("JSON to memory");
-    out.push(b'\n');
 }
 
 /// Reads `path` (stdin for `None` or `-`), at most `limit` bytes: a wall or

@@ -10,8 +10,16 @@
 //!   their names, and a program's limits.
 //! - [`check`]: differential testing of a THUPC 2021 solution against the
 //!   engine, with shrinking.
+//! - [`duplicate`]: the duel's unit, a wall played eight times (A in every
+//!   seat, then B in A's places).
+//! - [`duel`]: is bot A stronger than bot B? Duplicate walls and a
+//!   sequential test, as a library call with a typed report.
+//! - [`play`]: one NOI2014 game between bots and programs, contained.
+//! - [`logs`]: the logs folders of duels and tournaments.
 //! - [`swiss`]: Swiss-round pairings and standings of NOI2014 tournaments
 //!   (points 24-26).
+//! - [`tournament`]: Swiss tournaments between bots, as a library call
+//!   with a typed report.
 //!
 //! ## Layers
 //!
@@ -31,7 +39,30 @@
 //!    progress bars, printing.
 
 pub mod check;
+pub mod duel;
+pub mod duplicate;
 pub mod entrant;
 pub mod guard;
+pub mod logs;
+pub mod play;
 pub mod pool;
 pub mod swiss;
+pub mod tournament;
+
+/// Why a duel, tournament or game could not be run (a check has its own
+/// [`check::CheckError`]).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Options that cannot make a run (two bots of one name, a logs folder
+    /// that is not empty, ...).
+    #[error("{0}")]
+    Usage(String),
+    /// A file could not be written, or a program not run.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+}

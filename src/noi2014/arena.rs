@@ -196,8 +196,8 @@ pub fn hand_text(judge: &Judge, p: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::duel::unit_wall;
-    use crate::noi2014::families::Family;
+    use crate::noi2014::families::{family_wall, Family};
+    use crate::rng::Rng;
 
     /// Every event line carries its player's tiles, concealed in upper case
     /// then exposed sets in lower case; a player's last one is its hand at
@@ -206,7 +206,8 @@ mod tests {
     fn event_lines_carry_their_players_tiles() {
         let mut melds = 0;
         for seed in 1..=5 {
-            let wall = unit_wall(seed, 0, Family::Uniform);
+            // The walls duels play (`contest::duplicate::unit_wall`, unit 0).
+            let wall = family_wall(&mut Rng::new(seed), Family::Uniform);
             let mut seats = std::array::from_fn(|_| Seat::built_in("greedy", 0).unwrap());
             let game = play(&wall, &mut seats).unwrap();
             let lines: Vec<&EventLine> = game.turns.iter().flat_map(|t| &t.events).collect();

@@ -20,7 +20,6 @@
 //! - [`program`]: bot programs under that protocol, one process per request
 //!   or kept running.
 //! - [`arena`]: games between built-in bots and programs, with their record.
-//! - [`duel`]: head-to-head duels on duplicate walls.
 //!
 //! Everything this folder takes from the rest of the crate is imported here,
 //! once; the submodules refer to it and to each other through `super::`.
@@ -36,7 +35,6 @@ pub use crate::tile::Tile;
 
 pub mod arena;
 pub mod bot;
-pub mod duel;
 pub mod event;
 pub mod families;
 pub mod greedy;

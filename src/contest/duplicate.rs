@@ -12,11 +12,12 @@
 //! wall. The difference's mean, interval and sequential test are in
 //! [`crate::stats`].
 
-use super::arena::{self, Game, Seat};
-use super::families::{family_wall, Family};
-use super::result::PlayerEnd;
-use super::wall::Wall;
-use super::{Rng, PLAYERS};
+use crate::noi2014::arena::{self, Game, Seat};
+use crate::noi2014::families::{family_wall, Family};
+use crate::noi2014::result::PlayerEnd;
+use crate::noi2014::wall::Wall;
+use crate::noi2014::PLAYERS;
+use crate::rng::Rng;
 
 /// Who sits in a seat of a duel game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -71,10 +72,10 @@ impl BuiltIn {
     /// stream of choices for each game of each unit.
     pub fn seat(self, g: usize, unit: u64) -> Seat {
         match self {
-            BuiltIn::Greedy => Seat::BuiltIn(Box::new(super::GreedyBot::new())),
-            BuiltIn::Sample(s) => {
-                Seat::BuiltIn(Box::new(super::SampleBot::new(sample_seed(s, g, unit))))
-            }
+            BuiltIn::Greedy => Seat::BuiltIn(Box::new(crate::noi2014::GreedyBot::new())),
+            BuiltIn::Sample(s) => Seat::BuiltIn(Box::new(crate::noi2014::SampleBot::new(
+                sample_seed(s, g, unit),
+            ))),
         }
     }
 }

@@ -1,0 +1,762 @@
+//! `noi2014 duel` as a library call: is bot A stronger than bot B? Duplicate
+//! walls ([`super::duplicate`]: each wall four times with A in every seat
+//! against the same opponents, then the same four games with B), a fixed
+//! number of walls or a sequential test that stops at the first bound it
+//! crosses ([`crate::stats`]), walls in parallel on the [`super::pool`],
+//! every game's log saved, an interrupt reporting the result so far.
+//!
+//! [`run`] takes typed [`Options`], calls back with the [`Progress`] after
+//! each wall counted, and returns a typed [`Report`] (text or JSON). The logs
+//! folder gets every game's JSON Lines (`games/`), `games.tsv`,
+//! `units.tsv`, `report.txt` and `report.json`.
+
+use super::duplicate::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT};
+use super::entrant::{seat, BotSpec, Entrant, Limits};
+use super::guard::{interrupted, Containment};
+use super::logs::{prepare_games, write_file, write_json_log};
+use super::pool::{self, Flow, InOrder};
+use super::Error;
+use crate::noi2014::arena::Seat;
+use crate::noi2014::families::Family;
+use crate::stats::{Decision, Sequential, Sprt, Summary};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// No decision before this many walls (a variance of a handful of units is
+/// too uncertain to divide by).
+pub const MIN_UNITS: u64 = 5;
+
+/// The default test: H0 "A is no stronger", H1 "A gains 0.1 points a game".
+pub const DEFAULT_SPRT: Sprt = Sprt {
+    d0: 0.0,
+    d1: 0.1,
+    alpha: 0.05,
+    beta: 0.05,
+};
+
+/// How long the duel goes on.
+#[derive(Clone, Copy, Debug)]
+pub enum Length {
+    /// A fixed number of walls.
+    Units(u64),
+    /// A sequential test, with a cap on the walls.
+    Sprt(Sprt, u64),
+}
+
+/// What the duel is.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The challenger.
+    pub a: Entrant,
+    /// The bot it is measured against.
+    pub b: Entrant,
+    /// The three opponents.
+    pub against: [Entrant; 3],
+    /// Seed of the walls.
+    pub seed: u64,
+    /// How long.
+    pub length: Length,
+    /// Units played at once.
+    pub jobs: usize,
+    /// The wall family.
+    pub family: Family,
+    /// A program's limits a step.
+    pub limits: Limits,
+    /// Where the logs go (created; must be new or empty).
+    pub logs: PathBuf,
+}
+
+/// Parses `--sprt` words `d0=.. d1=.. alpha=.. beta=..` (any missing one
+/// keeps [`DEFAULT_SPRT`]'s value).
+pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
+    let mut t = DEFAULT_SPRT;
+    for w in words {
+        let (k, v) = w
+            .split_once('=')
+            .ok_or_else(|| format!("`{w}`: --sprt takes d0=X d1=X alpha=X beta=X"))?;
+        let v: f64 = v
+            .parse()
+            .map_err(|_| format!("`{w}`: `{v}` is not a number"))?;
+        match k {
+            "d0" => t.d0 = v,
+            "d1" => t.d1 = v,
+            "alpha" => t.alpha = v,
+            "beta" => t.beta = v,
+            _ => return Err(format!("`{w}`: --sprt knows d0, d1, alpha and beta")),
+        }
+    }
+    Sprt::new(t.d0, t.d1, t.alpha, t.beta)
+}
+
+/// The outcome of one unit, or why it is not counted.
+type UnitResult = Result<Unit, Error>;
+
+/// Runs the duel, calling `on_progress` after each wall counted; its
+/// report (also saved in the logs folder). An interrupt
+/// ([`super::guard::interrupt`]) ends it early with the walls counted so
+/// far ([`Report::interrupted`]).
+pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Report, Error> {
+    if opts.a.name == opts.b.name {
+        return Err(Error::Usage(format!(
+            "A and B are both named `{}`: give each its own NAME=",
+            opts.a.name
+        )));
+    }
+    let games_dir = prepare_games(&opts.logs)?;
+    let guard = Containment::new();
+
+    let max_units = match opts.length {
+        Length::Units(n) => n,
+        Length::Sprt(_, cap) => cap,
+    };
+    let mut test = match opts.length {
+        Length::Sprt(t, _) => Some(Sequential::new(t, MIN_UNITS)),
+        Length::Units(_) => None,
+    };
+    let start = Instant::now();
+    let mut in_order = InOrder::default();
+    let mut counted: Vec<Unit> = Vec::new();
+    let mut diffs = Summary::default();
+    let mut decision = Decision::Continue;
+    let mut error = None;
+    let mut index = String::from("file\tunit\tgame\tchallenger\tseat0\tseat1\tseat2\tseat3\n");
+    let played = pool::run(
+        opts.jobs,
+        0..max_units,
+        |_, u| (u, play_one(opts, u, &games_dir)),
+        |i, r| {
+            if interrupted() {
+                return Flow::Stop;
+            }
+            // Count the units in order, up to a decision.
+            for (_, (u, r)) in in_order.push(i, r) {
+                if decision != Decision::Continue || error.is_some() {
+                    break;
+                }
+                let unit = match r {
+                    Ok(unit) => unit,
+                    Err(e) => {
+                        error = Some(e);
+                        break;
+                    }
+                };
+                for g in 0..GAMES_PER_UNIT {
+                    index.push_str(&index_line(opts, u, g));
+                }
+                diffs.push(unit.diff());
+                if let Some(t) = &mut test {
+                    decision = t.push(unit.diff());
+                }
+                counted.push(unit);
+                on_progress(&Progress::of(&counted, &diffs, test.as_ref()));
+            }
+            let done = decision != Decision::Continue || counted.len() as u64 >= max_units;
+            if done || error.is_some() {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        },
+    ) as u64;
+    guard.finish();
+    let interrupted = interrupted();
+    if let Some(e) = error {
+        if !interrupted {
+            return Err(e);
+        }
+    }
+    let uncounted = played.saturating_sub(counted.len() as u64);
+    let report = Report {
+        options: opts.clone(),
+        units: counted,
+        diffs,
+        test,
+        decision,
+        uncounted,
+        interrupted,
+        elapsed: start.elapsed(),
+    };
+    save(&report, &index)?;
+    Ok(report)
+}
+
+/// Saves the duel's files beside the games' logs: `games.tsv` (every
+/// game's file and seats), `units.tsv` (each wall's points), the report as
+/// text and as JSON.
+fn save(report: &Report, index: &str) -> Result<(), Error> {
+    let write = |name: &str, bytes: &[u8]| write_file(&report.options.logs.join(name), bytes);
+    write("games.tsv", index.as_bytes())?;
+    let mut units_tsv = String::from("unit\ta_points\tb_points\tdiff\n");
+    for (u, unit) in report.units.iter().enumerate() {
+        let _ = writeln!(
+            units_tsv,
+            "{u}\t{}\t{}\t{}",
+            unit.a_points(),
+            unit.b_points(),
+            unit.diff()
+        );
+    }
+    write("units.tsv", units_tsv.as_bytes())?;
+    write("report.txt", report.text().as_bytes())?;
+    write("report.json", report.json_line().as_bytes())
+}
+
+fn entrant(opts: &Options, who: Who) -> &Entrant {
+    match who {
+        Who::A => &opts.a,
+        Who::B => &opts.b,
+        Who::Against(i) => &opts.against[i],
+    }
+}
+
+fn file_name(u: u64, g: usize) -> String {
+    format!("u{u:05}-g{}.jsonl", g + 1)
+}
+
+fn index_line(opts: &Options, u: u64, g: usize) -> String {
+    let names = seats(g).map(|w| entrant(opts, w).name.clone());
+    format!(
+        "{}\t{u}\t{}\t{}\t{}\n",
+        file_name(u, g),
+        g + 1,
+        if g < 4 { "A" } else { "B" },
+        names.join("\t")
+    )
+}
+
+/// Plays unit `u` and saves its eight logs.
+fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
+    let wall = unit_wall(opts.seed, u, opts.family);
+    let make = |who: Who, g: usize| -> Seat {
+        seat(
+            &entrant(opts, who).spec,
+            bot_seed(opts.seed, u, who, g),
+            opts.limits,
+        )
+    };
+    let save = |g: usize, game: &crate::noi2014::arena::Game| {
+        if interrupted() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                "interrupted",
+            ));
+        }
+        let names = seats(g).map(|w| entrant(opts, w).name.clone());
+        let commands = seats(g).map(|w| entrant(opts, w).spec.label());
+        let header = json!({
+            "type": "game",
+            "unit": u,
+            "game": g + 1,
+            "challenger": if g < 4 { "A" } else { "B" },
+            "wall": format!("wall {u} of duel seed {} ({})", opts.seed, opts.family.name()),
+            "seats": names,
+            "commands": commands,
+        });
+        let mut log = Vec::new();
+        write_json_log(&mut log, header, game);
+        std::fs::write(games_dir.join(file_name(u, g)), log)
+    };
+    play_unit(&wall, make, save).map_err(|source| Error::Io {
+        what: format!("unit {u} (wall {u}) could not be played"),
+        source,
+    })
+}
+
+/// The seed of a built-in sample bot's choices: its own stream per side,
+/// unit and game, so that A = sample and B = sample are two players.
+fn bot_seed(seed: u64, u: u64, who: Who, g: usize) -> u64 {
+    let tag = match who {
+        Who::A => 1,
+        Who::B => 2,
+        Who::Against(i) => 3 + i as u64,
+    };
+    seed ^ (u << 16) ^ (tag << 8) ^ g as u64
+}
+
+/// Where a running duel stands, after each wall counted; shown as the
+/// progress line (games, the difference with its interval, the LLR
+/// against its bounds).
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Walls counted.
+    pub walls: usize,
+    /// Games of those walls.
+    pub games: usize,
+    /// A's points a game minus B's, so far.
+    pub diff: f64,
+    /// Its 95% interval, once there are two walls.
+    pub ci95: Option<(f64, f64)>,
+    /// The sequential test's log-likelihood ratio (`None` while the
+    /// differences have no spread) and its bounds.
+    pub llr: Option<(Option<f64>, (f64, f64))>,
+}
+
+impl Progress {
+    fn of(units: &[Unit], diffs: &Summary, test: Option<&Sequential>) -> Progress {
+        Progress {
+            walls: units.len(),
+            games: units.len() * GAMES_PER_UNIT,
+            diff: diffs.mean(),
+            ci95: diffs.ci95(),
+            llr: test.map(|t| (t.llr(), t.sprt.bounds())),
+        }
+    }
+}
+
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ci = match self.ci95 {
+            Some((lo, hi)) => format!(" [{lo:+.3}, {hi:+.3}]"),
+            None => String::new(),
+        };
+        let llr = match self.llr {
+            Some((Some(l), (lo, hi))) => format!("  LLR {l:+.2} ({lo:.2}, {hi:.2})"),
+            Some((None, (lo, hi))) => format!("  LLR - ({lo:.2}, {hi:.2})"),
+            None => String::new(),
+        };
+        write!(
+            f,
+            "games {}  A-B {:+.3}{ci} points a game{llr}",
+            self.games, self.diff
+        )
+    }
+}
+
+/// What a duel found: its walls, the difference, the test and its verdict.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The duel it reports.
+    pub options: Options,
+    /// The walls counted, in order.
+    pub units: Vec<Unit>,
+    diffs: Summary,
+    test: Option<Sequential>,
+    /// The sequential test's decision ([`Decision::Continue`] with a fixed
+    /// number of walls, or when the cap or an interrupt came first).
+    pub decision: Decision,
+    /// Walls played but not counted (in play at a decision or an error).
+    pub uncounted: u64,
+    /// It was interrupted.
+    pub interrupted: bool,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// A negative verdict: the test accepted H0 (A is not stronger), or
+    /// the bots played identically.
+    pub fn negative(&self) -> bool {
+        matches!(self.decision, Decision::H0 | Decision::Identical)
+    }
+
+    /// The report as one JSON line.
+    pub fn json_line(&self) -> String {
+        let mut j = serde_json::to_string(&self.json()).expect("JSON to memory");
+        j.push('\n');
+        j
+    }
+
+    fn outs(&self, a: bool) -> BTreeMap<&'static str, usize> {
+        let mut m = BTreeMap::new();
+        for u in &self.units {
+            for k in if a { &u.a_out } else { &u.b_out } {
+                *m.entry(*k).or_default() += 1;
+            }
+        }
+        m
+    }
+
+    fn side_points(&self, a: bool) -> f64 {
+        let s: f64 = self
+            .units
+            .iter()
+            .map(|u| if a { u.a_points() } else { u.b_points() })
+            .sum();
+        s / self.units.len().max(1) as f64
+    }
+
+    fn verdict_words(&self) -> String {
+        let Some(t) = &self.test else {
+            return "fixed number of games: no sequential test".into();
+        };
+        let s = t.sprt;
+        match self.decision {
+            Decision::H1 => format!(
+                "H1 accepted: A is stronger than B (by {} rather than {} points a game; error rates alpha {}, beta {})",
+                s.d1, s.d0, s.alpha, s.beta
+            ),
+            Decision::H0 => format!(
+                "H0 accepted: A is not stronger than B by {} points a game (rather {}; error rates alpha {}, beta {})",
+                s.d1, s.d0, s.alpha, s.beta
+            ),
+            Decision::Identical => "the two bots played identically on every wall (every paired difference is 0): they are the same player here; no test is needed".into(),
+            Decision::Continue => "no decision yet".into(),
+        }
+    }
+
+    /// The report for people.
+    pub fn text(&self) -> String {
+        let o = &self.options;
+        let mut out = String::new();
+        let against: Vec<&str> = o.against.iter().map(|e| e.name.as_str()).collect();
+        let games = self.units.len() * GAMES_PER_UNIT;
+        let w = &mut out;
+        let _ = writeln!(
+            w,
+            "NOI2014 duel: A = {} ({}), B = {} ({}), against {}; seed {}, {} walls",
+            o.a.name,
+            o.a.spec.label(),
+            o.b.name,
+            o.b.spec.label(),
+            against.join(", "),
+            o.seed,
+            o.family.name()
+        );
+        let _ = writeln!(
+            w,
+            "duplicate walls: each wall 4 games with A in every seat, the same 4 games with B; {} walls, {games} games in {:.1} s{}",
+            self.units.len(),
+            self.elapsed.as_secs_f64(),
+            if self.interrupted { " (interrupted)" } else { "" }
+        );
+        for (a, e) in [(true, &o.a), (false, &o.b)] {
+            let outs = self.outs(a);
+            let n: usize = outs.values().sum();
+            let kinds: Vec<String> = outs.iter().map(|(k, c)| format!("{k} {c}")).collect();
+            let _ = writeln!(
+                w,
+                "{} {}: {:.3} points a game; put out in {n} of {} games ({:.1}%){}",
+                if a { "A" } else { "B" },
+                e.name,
+                self.side_points(a),
+                games / 2,
+                100.0 * n as f64 / (games / 2).max(1) as f64,
+                if kinds.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", kinds.join(", "))
+                }
+            );
+        }
+        let d = &self.diffs;
+        let ci = match d.ci95() {
+            Some((lo, hi)) => format!(", 95% interval [{lo:+.3}, {hi:+.3}]"),
+            None => String::new(),
+        };
+        let sd = d
+            .variance()
+            .map_or(String::new(), |v| format!(", sd {:.3} a wall", v.sqrt()));
+        let _ = writeln!(
+            w,
+            "A - B: {:+.3} points a game{ci} (Student's t on the paired walls{sd})",
+            d.mean()
+        );
+        if let Some(t) = &self.test {
+            let (lo, hi) = t.sprt.bounds();
+            let llr = t.llr().map_or("-".to_string(), |l| format!("{l:+.3}"));
+            let _ = writeln!(
+                w,
+                "SPRT d0={} d1={} alpha={} beta={} (normal approximation on the paired walls, their own variance; no decision before {MIN_UNITS} walls): LLR {llr}, bounds ({lo:.3}, {hi:.3})",
+                t.sprt.d0, t.sprt.d1, t.sprt.alpha, t.sprt.beta
+            );
+        }
+        let _ = writeln!(w, "{}", self.verdict_words());
+        if self.uncounted > 0 {
+            let _ = writeln!(
+                w,
+                "({} more wall{} in play when it ended; not counted)",
+                self.uncounted,
+                if self.uncounted == 1 {
+                    " was"
+                } else {
+                    "s were"
+                }
+            );
+        }
+        let _ = writeln!(w, "logs in {}", o.logs.display());
+        out
+    }
+
+    /// The report as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        let o = &self.options;
+        let d = &self.diffs;
+        let side = |a: bool, e: &Entrant| {
+            json!({
+                "name": e.name,
+                "command": e.spec.label(),
+                "points_a_game": self.side_points(a),
+                "put_out": self.outs(a),
+            })
+        };
+        json!({
+            "a": side(true, &o.a),
+            "b": side(false, &o.b),
+            "against": o.against.iter().map(|e| e.name.clone()).collect::<Vec<_>>(),
+            "seed": o.seed,
+            "family": o.family.name(),
+            "walls": self.units.len(),
+            "games": self.units.len() * GAMES_PER_UNIT,
+            "seconds": self.elapsed.as_secs_f64(),
+            "diff": d.mean(),
+            "ci95": d.ci95().map(|(lo, hi)| [lo, hi]),
+            "sd": d.variance().map(f64::sqrt),
+            "sprt": self.test.as_ref().map(|t| json!({
+                "params": t.sprt,
+                "llr": t.llr(),
+                "bounds": [t.sprt.bounds().0, t.sprt.bounds().1],
+                "min_walls": MIN_UNITS,
+            })),
+            "decision": self.decision,
+            "verdict": self.verdict_words(),
+            "uncounted_walls": self.uncounted,
+            "interrupted": self.interrupted,
+            "logs": o.logs.display().to_string(),
+        })
+    }
+}
+
+/// The opponents: those given, the missing ones the built-in greedy bot
+/// (named greedy, greedy2, ... as the names given leave free).
+pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
+    if given.len() > 3 {
+        return Err(Error::Usage(format!(
+            "{} opponents given with --against; a table has room for 3",
+            given.len()
+        )));
+    }
+    let mut v = given;
+    let mut k = 1;
+    while v.len() < 3 {
+        let name = loop {
+            let n = if k == 1 {
+                "greedy".to_string()
+            } else {
+                format!("greedy{k}")
+            };
+            k += 1;
+            if !v.iter().any(|e| e.name == n) {
+                break n;
+            }
+        };
+        v.push(Entrant {
+            name,
+            spec: BotSpec::BuiltIn("greedy"),
+        });
+    }
+    Ok(v.try_into().expect("three"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::noi2014::PLAYERS;
+
+    fn named(name: &str) -> Entrant {
+        Entrant {
+            name: name.into(),
+            spec: BotSpec::BuiltIn("greedy"),
+        }
+    }
+
+    fn options() -> Options {
+        Options {
+            a: named("new"),
+            b: named("old"),
+            against: [named("x"), named("y"), named("z")],
+            seed: 9,
+            length: Length::Units(2),
+            jobs: 1,
+            family: Family::Uniform,
+            limits: Limits {
+                time: Duration::from_secs(1),
+                memory_mib: None,
+            },
+            logs: PathBuf::from("duel-logs"),
+        }
+    }
+
+    /// Two walls: A 1 point a game then none, B none then a quarter; A put
+    /// out once, B twice.
+    fn units() -> Vec<Unit> {
+        vec![
+            Unit {
+                a_half: [2; PLAYERS],
+                b_half: [0; PLAYERS],
+                a_out: vec![],
+                b_out: vec!["timeout"],
+            },
+            Unit {
+                a_half: [0; PLAYERS],
+                b_half: [1, 1, 0, 0],
+                a_out: vec!["illegal"],
+                b_out: vec!["timeout"],
+            },
+        ]
+    }
+
+    fn report(opts: &Options, units: &[Unit], test: Option<Sequential>) -> Report {
+        let mut diffs = Summary::default();
+        for u in units {
+            diffs.push(u.diff());
+        }
+        Report {
+            options: opts.clone(),
+            units: units.to_vec(),
+            diffs,
+            test,
+            decision: Decision::Continue,
+            uncounted: 0,
+            interrupted: false,
+            elapsed: Duration::from_millis(1500),
+        }
+    }
+
+    #[test]
+    fn sprt_words_set_each_parameter() {
+        let words = ["d0=-0.5", "d1=0.25", "alpha=0.01", "beta=0.2"].map(String::from);
+        let t = parse_sprt(&words).unwrap();
+        assert_eq!((t.d0, t.d1, t.alpha, t.beta), (-0.5, 0.25, 0.01, 0.2));
+        let t = parse_sprt(&["d1=0.3".to_string()]).unwrap();
+        assert_eq!((t.d0, t.d1, t.alpha, t.beta), (0.0, 0.3, 0.05, 0.05));
+        assert!(parse_sprt(&["gamma=1".to_string()]).is_err());
+        assert!(parse_sprt(&["d1".to_string()]).is_err());
+        assert!(parse_sprt(&["d1=x".to_string()]).is_err());
+    }
+
+    #[test]
+    fn missing_opponents_are_greedy_bots_with_names_of_their_own() {
+        let names = |given: &[&str]| -> Vec<String> {
+            let v = given.iter().map(|n| named(n)).collect();
+            opponents(v)
+                .map(|o| o.map(|e| e.name).to_vec())
+                .unwrap_or_else(|e| vec![e.to_string()])
+        };
+        assert_eq!(names(&[]), ["greedy", "greedy2", "greedy3"]);
+        assert_eq!(names(&["greedy"]), ["greedy", "greedy2", "greedy3"]);
+        assert_eq!(names(&["greedy2", "me"]), ["greedy2", "me", "greedy"]);
+        assert_eq!(names(&["a", "b", "c"]), ["a", "b", "c"]);
+        assert_eq!(
+            names(&["a", "b", "c", "d"]),
+            ["4 opponents given with --against; a table has room for 3"]
+        );
+    }
+
+    #[test]
+    fn logs_are_named_and_indexed_by_unit_and_game() {
+        let o = options();
+        assert_eq!(file_name(7, 0), "u00007-g1.jsonl");
+        assert_eq!(
+            index_line(&o, 7, 1),
+            "u00007-g2.jsonl\t7\t2\tA\tx\tnew\ty\tz\n"
+        );
+        assert_eq!(
+            index_line(&o, 7, 7),
+            "u00007-g8.jsonl\t7\t8\tB\tx\ty\tz\told\n"
+        );
+    }
+
+    #[test]
+    fn every_bot_of_a_duel_has_a_stream_of_its_own() {
+        let mut seen = std::collections::HashSet::new();
+        let who = [
+            Who::A,
+            Who::B,
+            Who::Against(0),
+            Who::Against(1),
+            Who::Against(2),
+        ];
+        for u in 0..4 {
+            for w in who {
+                for g in 0..GAMES_PER_UNIT {
+                    assert!(seen.insert(bot_seed(5, u, w, g)), "{u} {w:?} {g}");
+                }
+            }
+        }
+        assert_ne!(bot_seed(5, 0, Who::A, 0), bot_seed(6, 0, Who::A, 0));
+        // The seeds are part of a duel's record (the same seed, the same
+        // games in every version): 5 ^ 1 << 16 ^ tag 5 << 8 ^ game 3.
+        assert_eq!(bot_seed(5, 1, Who::Against(2), 3), 66_822);
+    }
+
+    #[test]
+    fn the_report_counts_points_and_outs_per_side() {
+        let (o, units) = (options(), units());
+        let r = report(&o, &units, None);
+        assert_eq!(r.side_points(true), 0.5);
+        assert_eq!(r.side_points(false), 0.125);
+        assert_eq!(r.outs(true), BTreeMap::from([("illegal", 1)]));
+        assert_eq!(r.outs(false), BTreeMap::from([("timeout", 2)]));
+        assert_eq!(
+            Progress::of(&units, &r.diffs, None).to_string(),
+            "games 16  A-B +0.375 [-7.566, +8.316] points a game"
+        );
+        let text = r.text();
+        for line in [
+            "NOI2014 duel: A = new (greedy), B = old (greedy), against x, y, z; seed 9, uniform walls\n",
+            "; 2 walls, 16 games in 1.5 s\n",
+            "A new: 0.500 points a game; put out in 1 of 8 games (12.5%): illegal 1\n",
+            "B old: 0.125 points a game; put out in 2 of 8 games (25.0%): timeout 2\n",
+            "A - B: +0.375 points a game, 95% interval [-7.566, +8.316]",
+            "fixed number of games: no sequential test\n",
+            "logs in duel-logs\n",
+        ] {
+            assert!(text.contains(line), "{line:?} in\n{text}");
+        }
+        assert!(!text.contains("not counted"), "{text}");
+        let j = r.json();
+        assert_eq!(j["a"]["points_a_game"], 0.5);
+        assert_eq!(j["b"]["put_out"]["timeout"], 2);
+        assert_eq!(j["games"], 16);
+        assert_eq!(j["verdict"], "fixed number of games: no sequential test");
+    }
+
+    #[test]
+    fn the_report_says_the_test_and_the_walls_left_uncounted() {
+        let (o, units) = (options(), units());
+        let mut test = Sequential::new(DEFAULT_SPRT, MIN_UNITS);
+        for u in &units {
+            test.push(u.diff());
+        }
+        let mut r = report(&o, &units, Some(test));
+        for (decision, words) in [
+            (
+                Decision::H1,
+                "H1 accepted: A is stronger than B (by 0.1 rather than 0 points",
+            ),
+            (
+                Decision::H0,
+                "H0 accepted: A is not stronger than B by 0.1 points a game",
+            ),
+            (
+                Decision::Identical,
+                "the two bots played identically on every wall",
+            ),
+            (Decision::Continue, "no decision yet"),
+        ] {
+            r.decision = decision;
+            assert!(r.verdict_words().starts_with(words), "{decision:?}");
+        }
+        for (uncounted, line) in [
+            (1, "(1 more wall was in play when it ended; not counted)\n"),
+            (
+                3,
+                "(3 more walls were in play when it ended; not counted)\n",
+            ),
+        ] {
+            r.uncounted = uncounted;
+            let text = r.text();
+            assert!(text.contains(line), "{text}");
+            assert!(
+                text.contains("SPRT d0=0 d1=0.1 alpha=0.05 beta=0.05"),
+                "{text}"
+            );
+        }
+        assert!(Progress::of(&units, &r.diffs, r.test.as_ref())
+            .to_string()
+            .contains("  LLR "));
+    }
+}

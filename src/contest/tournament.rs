@@ -1,0 +1,707 @@
+//! `noi2014 tournament` as a library call: Swiss rounds (points 24-26)
+//! between built-in bots and bot programs, games in parallel on the
+//! [`super::pool`], every game's log saved, standings and a summary of every
+//! bot put out ([`run`], a typed [`Report`]).
+//!
+//! The logs folder holds:
+//! - `games/rRR-tT.jsonl` (`rRR-tT-gG.jsonl` in the duplicate format): the
+//!   game's JSON Lines, as `noi2014 play --json` writes them, whose first
+//!   line names the round, table, game, the wall's tiles and each seat's
+//!   bot and command;
+//! - `games.tsv`: one line per game, its file and the bots at seats 0-3;
+//! - `games/rRR-tT.html`: each game's replay page;
+//! - `standings.txt`, `standings.json` and `index.html` (the standings and
+//!   every game's replay, by round): after every round, so an interrupted
+//!   tournament keeps the standings of its finished rounds.
+
+use super::entrant::{seat, Entrant, Limits};
+use super::guard::Containment;
+use super::logs::{prepare_games, write_file, write_json_log};
+use super::pool::{self, Flow};
+use super::swiss::{pair_round, standings, Chair, Table};
+use super::Error;
+use crate::noi2014::arena::{self, Seat};
+use crate::noi2014::families::{walls, Family};
+use crate::noi2014::PlayerEnd;
+use serde_json::json;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What the tournament is.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The bots (at least one; names unique).
+    pub entrants: Vec<Entrant>,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// The seed of seatings and walls.
+    pub seed: u64,
+    /// Games played at once.
+    pub jobs: usize,
+    /// Each table plays its wall four times, seats rotated.
+    pub duplicate: bool,
+    /// A program's limits a step.
+    pub limits: Limits,
+    /// The wall family.
+    pub family: Family,
+    /// Where the logs go (created; must not hold files already).
+    pub logs: PathBuf,
+}
+
+impl Options {
+    /// Games a tournament of these options plays: a table of four (house
+    /// bots filling the last) per four bots, each round.
+    pub fn total_games(&self) -> usize {
+        let per_table = if self.duplicate { 4 } else { 1 };
+        self.rounds as usize * self.entrants.len().div_ceil(4) * per_table
+    }
+}
+
+/// A step of a running tournament, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Round `round` (from 1) of `rounds` starts.
+    Round {
+        /// The round starting.
+        round: u32,
+        /// Rounds in all.
+        rounds: u32,
+    },
+    /// One more game is over.
+    Game,
+}
+
+/// One game's outcome, for the standings.
+struct Played {
+    table: usize,
+    game: usize,
+    file: String,
+    chairs: [Chair; 4],
+    half_points: [u8; 4],
+    won: [bool; 4],
+    put_out: [Option<OutNote>; 4],
+    starts: u64,
+}
+
+/// A game in the index page.
+struct Listed {
+    round: u32,
+    table: usize,
+    game: usize,
+    page: String,
+    names: [String; 4],
+    half_points: [u8; 4],
+}
+
+/// The replay page of a game log `rRR-tT.jsonl`: `rRR-tT.html`.
+fn page_name(log: &str) -> String {
+    format!("{}.html", log.trim_end_matches(".jsonl"))
+}
+
+/// Why a bot was put out, for the summary.
+#[derive(Clone, Debug, serde::Serialize)]
+struct OutNote {
+    game: String,
+    request: usize,
+    kind: &'static str,
+    reason: String,
+    stderr: String,
+}
+
+/// Runs the tournament, calling `on_progress` at each round and game; the
+/// standings after the last round. The logs folder gets every game's log
+/// and replay page, and the standings after every round (so an interrupted
+/// tournament keeps those of its finished rounds).
+pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Report, Error> {
+    let n = opts.entrants.len();
+    if n == 0 {
+        return Err(Error::Usage(
+            "no bots: give at least one --bot NAME=BOT".into(),
+        ));
+    }
+    for (i, e) in opts.entrants.iter().enumerate() {
+        if opts.entrants[..i].iter().any(|f| f.name == e.name) {
+            return Err(Error::Usage(format!(
+                "two bots are named `{}`: give each its own NAME=",
+                e.name
+            )));
+        }
+    }
+    let games_dir = prepare_games(&opts.logs)?;
+    let guard = Containment::new();
+
+    let games_per_table = if opts.duplicate { 4 } else { 1 };
+    let mut half_points = vec![0u32; n];
+    let mut games = vec![0u32; n];
+    let mut won = vec![0u32; n];
+    let mut outs: Vec<Vec<OutNote>> = vec![Vec::new(); n];
+    let mut index = "file\tround\ttable\tgame\tseat0\tseat1\tseat2\tseat3\n".to_string();
+    let start = Instant::now();
+    let mut played_games = 0;
+    let mut starts = 0;
+    let mut listed: Vec<Listed> = Vec::new();
+    let mut report = None;
+    for round in 1..=opts.rounds {
+        on_progress(Progress::Round {
+            round,
+            rounds: opts.rounds,
+        });
+        let tables = pair_round(opts.seed, round, &half_points);
+        let jobs: Vec<(usize, usize)> = (0..tables.len())
+            .flat_map(|t| (0..games_per_table).map(move |g| (t, g)))
+            .collect();
+        let results = run_jobs(opts, &tables, &jobs, &games_dir, on_progress)?;
+        for p in results {
+            played_games += 1;
+            starts += p.starts;
+            let names = p.chairs.map(|c| chair_name(opts, c));
+            listed.push(Listed {
+                round,
+                table: p.table + 1,
+                game: p.game + 1,
+                page: page_name(&p.file),
+                names: names.clone(),
+                half_points: p.half_points,
+            });
+            index.push_str(&format!(
+                "{}\t{round}\t{}\t{}\t{}\n",
+                p.file,
+                p.table + 1,
+                p.game + 1,
+                names.join("\t")
+            ));
+            for (s, chair) in p.chairs.iter().enumerate() {
+                if let Chair::Bot(b) = *chair {
+                    half_points[b] += u32::from(p.half_points[s]);
+                    games[b] += 1;
+                    won[b] += u32::from(p.won[s]);
+                    if let Some(note) = &p.put_out[s] {
+                        outs[b].push(note.clone());
+                    }
+                }
+            }
+        }
+        let elapsed = start.elapsed();
+        let r = Report {
+            options: opts.clone(),
+            rounds_done: round,
+            half_points: half_points.clone(),
+            games: games.clone(),
+            won: won.clone(),
+            outs: outs.clone(),
+            played_games,
+            starts,
+            elapsed,
+        };
+        write_file(&opts.logs.join("games.tsv"), index.as_bytes())?;
+        write_file(&opts.logs.join("standings.txt"), r.text().as_bytes())?;
+        let mut j = serde_json::to_vec_pretty(&r.json()).expect("JSON to memory");
+        j.push(b'\n');
+        write_file(&opts.logs.join("standings.json"), &j)?;
+        write_file(
+            &opts.logs.join("index.html"),
+            r.index_html(&listed).as_bytes(),
+        )?;
+        report = Some(r);
+    }
+    guard.finish();
+    Ok(report.expect("at least one round"))
+}
+
+fn chair_name(opts: &Options, chair: Chair) -> String {
+    match chair {
+        Chair::Bot(b) => opts.entrants[b].name.clone(),
+        Chair::House => "house".to_string(),
+    }
+}
+
+/// Plays the round's games, `opts.jobs` at a time; their outcomes in job
+/// order.
+fn run_jobs(
+    opts: &Options,
+    tables: &[Table],
+    jobs: &[(usize, usize)],
+    games_dir: &Path,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<Played>, Error> {
+    let mut results: Vec<Option<Result<Played, Error>>> = (0..jobs.len()).map(|_| None).collect();
+    pool::run(
+        opts.jobs.clamp(1, jobs.len().max(1)),
+        jobs.iter(),
+        |_, &(t, g)| play_one(opts, &tables[t], t, g, games_dir),
+        |i, played| {
+            on_progress(Progress::Game);
+            // On a failure no more games start; the others finish theirs.
+            let flow = if played.is_err() {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            };
+            results[i] = Some(played);
+            flow
+        },
+    );
+    results.into_iter().flatten().collect()
+}
+
+fn play_one(
+    opts: &Options,
+    table: &Table,
+    t: usize,
+    g: usize,
+    games_dir: &Path,
+) -> Result<Played, Error> {
+    let wall = walls(opts.family, table.wall_seed, 1)
+        .pop()
+        .expect("one wall");
+    let chairs = table.seats(g);
+    let mut seats: [Seat; 4] = std::array::from_fn(|s| match chairs[s] {
+        Chair::Bot(b) => seat(
+            &opts.entrants[b].spec,
+            table.wall_seed.wrapping_add(s as u64),
+            opts.limits,
+        ),
+        Chair::House => Seat::built_in("greedy", 0).expect("built in"),
+    });
+    let game = arena::play(&wall, &mut seats).map_err(|source| Error::Io {
+        what: format!(
+            "cannot run a bot program at round {}, table {}",
+            table.round, table.number
+        ),
+        source,
+    })?;
+    let file = if opts.duplicate {
+        format!("r{:02}-t{}-g{}.jsonl", table.round, t + 1, g + 1)
+    } else {
+        format!("r{:02}-t{}.jsonl", table.round, t + 1)
+    };
+    let names = chairs.map(|c| chair_name(opts, c));
+    let commands = chairs.map(|c| match c {
+        Chair::Bot(b) => opts.entrants[b].spec.label(),
+        Chair::House => "greedy".to_string(),
+    });
+    let header = json!({
+        "type": "game",
+        "round": table.round,
+        "table": t + 1,
+        "game": g + 1,
+        "wall": format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
+        "seats": names,
+        "commands": commands,
+    });
+    let mut log = Vec::new();
+    write_json_log(&mut log, header, &game);
+    write_file(&games_dir.join(&file), &log)?;
+    let title = format!(
+        "round {}, table {}{}",
+        table.round,
+        t + 1,
+        if opts.duplicate {
+            format!(", game {}", g + 1)
+        } else {
+            String::new()
+        }
+    );
+    let page = crate::replay::noi2014::game_page(&game, &names, &title)
+        .map_err(|e| Error::Usage(format!("the replay of {file}: {e}")))?;
+    write_file(&games_dir.join(page_name(&file)), page.as_bytes())?;
+    let result = game.judge.result().expect("the game is over");
+    let put_out = game.put_out().map(|o| {
+        o.map(|o| OutNote {
+            game: file.clone(),
+            request: o.request,
+            kind: o.kind,
+            reason: o.reason,
+            stderr: o
+                .turn
+                .program
+                .as_ref()
+                .map(|s| s.stderr.clone())
+                .unwrap_or_default(),
+        })
+    });
+    Ok(Played {
+        table: t,
+        game: g,
+        file,
+        chairs,
+        half_points: std::array::from_fn(|s| result.players[s].half_points),
+        won: std::array::from_fn(|s| matches!(result.players[s].end, PlayerEnd::Won { .. })),
+        put_out,
+        starts: game.starts.iter().sum(),
+    })
+}
+
+/// The standings after some rounds.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The tournament it reports.
+    pub options: Options,
+    /// Rounds played.
+    pub rounds_done: u32,
+    /// Each bot's points, in halves (ties share).
+    pub half_points: Vec<u32>,
+    /// Each bot's games.
+    pub games: Vec<u32>,
+    /// Each bot's wins.
+    pub won: Vec<u32>,
+    outs: Vec<Vec<OutNote>>,
+    /// Games played.
+    pub played_games: usize,
+    /// Bot processes started.
+    pub starts: u64,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    fn games_per_second(&self) -> f64 {
+        self.played_games as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// Put-out notes of bot `b` grouped by kind: (kind, count, first note).
+    fn out_kinds(&self, b: usize) -> Vec<(&'static str, usize, &OutNote)> {
+        let mut kinds: Vec<(&'static str, usize, &OutNote)> = Vec::new();
+        for note in &self.outs[b] {
+            match kinds.iter_mut().find(|k| k.0 == note.kind) {
+                Some(k) => k.1 += 1,
+                None => kinds.push((note.kind, 1, note)),
+            }
+        }
+        kinds
+    }
+
+    /// The standings for people: each bot's place, points, games and wins,
+    /// and every bot put out with why.
+    pub fn text(&self) -> String {
+        let o = &self.options;
+        let mut out = String::new();
+        writeln!(
+            out,
+            "NOI2014 Swiss tournament: {} bots, round {} of {}, seed {}, {}{} walls; {} games in {:.1} s ({:.2} a second, {} bot processes started); logs in {}",
+            o.entrants.len(),
+            self.rounds_done,
+            o.rounds,
+            o.seed,
+            if o.duplicate { "duplicate format, " } else { "" },
+            o.family.name(),
+            self.played_games,
+            self.elapsed.as_secs_f64(),
+            self.games_per_second(),
+            self.starts,
+            o.logs.display(),
+        )
+        .expect("to memory");
+        writeln!(out, "\nplace  points  games  won  out  bot").expect("to memory");
+        for s in standings(&self.half_points) {
+            writeln!(
+                out,
+                "{:<6} {:<7} {:<6} {:<4} {:<4} {}",
+                s.place,
+                half(s.half_points),
+                self.games[s.bot],
+                self.won[s.bot],
+                self.outs[s.bot].len(),
+                o.entrants[s.bot].name
+            )
+            .expect("to memory");
+        }
+        if self.outs.iter().any(|v| !v.is_empty()) {
+            writeln!(out, "\nput out:").expect("to memory");
+            for (b, e) in o.entrants.iter().enumerate() {
+                for (kind, count, first) in self.out_kinds(b) {
+                    let stderr = if first.stderr.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; its stderr ends: {}", first.stderr.replace('\n', " | "))
+                    };
+                    writeln!(
+                        out,
+                        "  {}: {kind}, {count} time{}; first in {} at request {}: {}{stderr}",
+                        e.name,
+                        if count == 1 { "" } else { "s" },
+                        first.game,
+                        first.request,
+                        first.reason
+                    )
+                    .expect("to memory");
+                }
+            }
+        }
+        out
+    }
+
+    /// `index.html`: the standings and every game's replay, by round.
+    fn index_html(&self, listed: &[Listed]) -> String {
+        use crate::replay::html_escape as esc;
+        let o = &self.options;
+        let mut h = String::new();
+        h.push_str("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        h.push_str(&format!(
+            "<title>NOI2014 tournament, seed {}</title>\n",
+            o.seed
+        ));
+        h.push_str("<style>body{font-family:system-ui,sans-serif;margin:1em auto;max-width:60em;padding:0 1em;background:#f6f5f0;color:#222}table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .7em;border-bottom:1px solid #ccc;text-align:left}th{background:#2c3e2f;color:#fff}td.n{text-align:right}code{font-size:90%;word-break:break-all}li{margin:.2em 0}a{color:#1a5fb4}</style>\n</head><body>\n");
+        h.push_str(&format!(
+            "<h1>NOI2014 Swiss tournament</h1>\n<p>{} bots, round {} of {}, seed {}, {}{} walls; {} games. Each game links to its replay.</p>\n",
+            o.entrants.len(),
+            self.rounds_done,
+            o.rounds,
+            o.seed,
+            if o.duplicate { "duplicate format, " } else { "" },
+            esc(o.family.name()),
+            self.played_games
+        ));
+        h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th>points</th><th>games</th><th>won</th><th>out</th><th>bot</th><th>command</th></tr>\n");
+        for s in standings(&self.half_points) {
+            let e = &o.entrants[s.bot];
+            h.push_str(&format!(
+                "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
+                s.place,
+                half(s.half_points),
+                self.games[s.bot],
+                self.won[s.bot],
+                self.outs[s.bot].len(),
+                esc(&e.name),
+                esc(&e.spec.label())
+            ));
+        }
+        h.push_str("</table>\n<h2>Games</h2>\n");
+        let mut round = 0;
+        for l in listed {
+            if l.round != round {
+                if round != 0 {
+                    h.push_str("</ul>\n");
+                }
+                round = l.round;
+                h.push_str(&format!("<h3>Round {round}</h3>\n<ul>\n"));
+            }
+            let seats: Vec<String> = (0..4)
+                .map(|s| format!("{} {}", esc(&l.names[s]), half(u32::from(l.half_points[s]))))
+                .collect();
+            let game = if o.duplicate {
+                format!(", game {}", l.game)
+            } else {
+                String::new()
+            };
+            h.push_str(&format!(
+                "<li><a href=\"games/{}\">table {}{game}</a>: {}</li>\n",
+                esc(&l.page),
+                l.table,
+                seats.join(" · ")
+            ));
+        }
+        if round != 0 {
+            h.push_str("</ul>\n");
+        }
+        h.push_str("</body></html>\n");
+        h
+    }
+
+    /// The standings as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        let o = &self.options;
+        let rows: Vec<serde_json::Value> = standings(&self.half_points)
+            .iter()
+            .map(|s| {
+                let e = &o.entrants[s.bot];
+                json!({
+                    "place": s.place,
+                    "bot": e.name,
+                    "command": e.spec.label(),
+                    "points": f64::from(s.half_points) / 2.0,
+                    "games": self.games[s.bot],
+                    "won": self.won[s.bot],
+                    "put_out": self.outs[s.bot],
+                })
+            })
+            .collect();
+        json!({
+            "rounds": o.rounds,
+            "rounds_done": self.rounds_done,
+            "seed": o.seed,
+            "duplicate": o.duplicate,
+            "family": o.family.name(),
+            "games": self.played_games,
+            "seconds": self.elapsed.as_secs_f64(),
+            "games_per_second": self.games_per_second(),
+            "processes_started": self.starts,
+            "logs": o.logs.display().to_string(),
+            "standings": rows,
+        })
+    }
+}
+
+/// Half points as points: `7` is 3.5.
+fn half(h: u32) -> String {
+    if h % 2 == 0 {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::entrant::BotSpec;
+    use crate::contest::logs::prepare_logs;
+
+    fn entrant(s: &str) -> Entrant {
+        Entrant::parse(s).unwrap()
+    }
+
+    fn options(duplicate: bool) -> Options {
+        Options {
+            entrants: vec![
+                entrant("a=greedy"),
+                Entrant {
+                    name: "b".into(),
+                    spec: BotSpec::Program("./b --n <2".into()),
+                },
+            ],
+            rounds: 3,
+            seed: 4,
+            jobs: 1,
+            duplicate,
+            limits: Limits {
+                time: Duration::from_secs(1),
+                memory_mib: None,
+            },
+            family: Family::Uniform,
+            logs: PathBuf::from("t-logs"),
+        }
+    }
+
+    fn note(kind: &'static str, game: &str, stderr: &str) -> OutNote {
+        OutNote {
+            game: game.into(),
+            request: 12,
+            kind,
+            reason: format!("{kind} reason"),
+            stderr: stderr.into(),
+        }
+    }
+
+    #[test]
+    fn names_are_letters_digits_and_four_signs() {
+        assert_eq!(
+            Entrant::parse("my-bot_1.2+=greedy").unwrap().name,
+            "my-bot_1.2+"
+        );
+        assert_eq!(Entrant::parse("sample").unwrap().name, "sample");
+        for bad in [
+            "=greedy",
+            " =greedy",
+            "a b=greedy",
+            "é=greedy",
+            "a/b=greedy",
+        ] {
+            assert!(Entrant::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn half_points_pages_and_chairs_are_named() {
+        let shown: Vec<String> = [0, 1, 7, 8].map(half).to_vec();
+        assert_eq!(shown, ["0", "0.5", "3.5", "4"]);
+        assert_eq!(page_name("r01-t2.jsonl"), "r01-t2.html");
+        let o = options(false);
+        assert_eq!(chair_name(&o, Chair::Bot(0)), "a");
+        assert_eq!(chair_name(&o, Chair::House), "house");
+    }
+
+    #[test]
+    fn a_logs_folder_is_created_or_empty() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("logs");
+        prepare_logs(&dir).unwrap();
+        assert!(dir.is_dir());
+        prepare_logs(&dir).unwrap();
+        std::fs::write(dir.join("x"), "").unwrap();
+        let e = prepare_logs(&dir).unwrap_err().to_string();
+        assert!(e.contains("is not empty"), "{e}");
+        let e = prepare_logs(&dir.join("x")).unwrap_err().to_string();
+        assert!(e.starts_with("cannot use the logs folder"), "{e}");
+    }
+
+    #[test]
+    fn the_report_gives_standings_outs_and_every_game() {
+        let o = options(true);
+        let outs = vec![
+            vec![],
+            vec![
+                note("timeout", "r01-t1.jsonl", ""),
+                note("crash", "r01-t1.jsonl", "oops\nbye"),
+                note("timeout", "r02-t1.jsonl", ""),
+            ],
+        ];
+        let r = Report {
+            options: o.clone(),
+            rounds_done: 2,
+            half_points: vec![5, 8],
+            games: vec![8, 8],
+            won: vec![1, 2],
+            outs,
+            played_games: 16,
+            starts: 6,
+            elapsed: Duration::from_secs(4),
+        };
+        assert_eq!(r.games_per_second(), 4.0);
+        let kinds: Vec<(&str, usize, &str)> = r
+            .out_kinds(1)
+            .iter()
+            .map(|(k, n, first)| (*k, *n, first.game.as_str()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [("timeout", 2, "r01-t1.jsonl"), ("crash", 1, "r01-t1.jsonl")]
+        );
+        let text = r.text();
+        assert_eq!(
+            text,
+            "NOI2014 Swiss tournament: 2 bots, round 2 of 3, seed 4, duplicate format, uniform walls; 16 games in 4.0 s (4.00 a second, 6 bot processes started); logs in t-logs\n\
+             \nplace  points  games  won  out  bot\n\
+             1      4       8      2    3    b\n\
+             2      2.5     8      1    0    a\n\
+             \nput out:\n\
+             \x20 b: timeout, 2 times; first in r01-t1.jsonl at request 12: timeout reason\n\
+             \x20 b: crash, 1 time; first in r01-t1.jsonl at request 12: crash reason; its stderr ends: oops | bye\n"
+        );
+        let j = r.json();
+        assert_eq!(j["games_per_second"], 4.0);
+        assert_eq!(j["standings"][0]["bot"], "b");
+        assert_eq!(j["standings"][0]["points"], 4.0);
+
+        let listed = |round, table| Listed {
+            round,
+            table,
+            game: 2,
+            page: format!("r0{round}-t{table}-g2.html"),
+            names: ["a", "b", "house", "house"].map(String::from),
+            half_points: [2, 3, 0, 1],
+        };
+        let page = r.index_html(&[listed(1, 1), listed(1, 2), listed(2, 1)]);
+        assert!(page.contains("<title>NOI2014 tournament, seed 4</title>"));
+        assert!(
+            page.contains("<td>b</td><td><code>./b --n &lt;2</code></td>"),
+            "{page}"
+        );
+        let games = &page[page.find("<h2>Games</h2>").unwrap()..];
+        assert_eq!(
+            games,
+            "<h2>Games</h2>\n<h3>Round 1</h3>\n<ul>\n\
+             <li><a href=\"games/r01-t1-g2.html\">table 1, game 2</a>: a 1 · b 1.5 · house 0 · house 0.5</li>\n\
+             <li><a href=\"games/r01-t2-g2.html\">table 2, game 2</a>: a 1 · b 1.5 · house 0 · house 0.5</li>\n\
+             </ul>\n<h3>Round 2</h3>\n<ul>\n\
+             <li><a href=\"games/r02-t1-g2.html\">table 1, game 2</a>: a 1 · b 1.5 · house 0 · house 0.5</li>\n\
+             </ul>\n</body></html>\n"
+        );
+        assert!(!r.index_html(&[]).contains("<ul>"));
+        // Nobody put out: no such section.
+        let none = vec![vec![], vec![]];
+        let r = Report { outs: none, ..r };
+        assert!(!r.text().contains("put out"));
+    }
+}
