@@ -97,7 +97,7 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     // The greedy bot is far stronger than the example, which never claims.
-    assert_eq!(report["decision"], "H1", "{report}");
+    assert_eq!(report["decision"], "h1", "{report}");
     let walls = report["walls"].as_u64().unwrap();
     assert!(walls >= 5);
     assert!(report["diff"].as_f64().unwrap() > 0.1, "{report}");

@@ -246,7 +246,7 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     }
     // The bad bots were put out every game, with their reasons.
     let row = |name: &str| standings.iter().find(|r| r["bot"] == name).unwrap();
-    for (name, kind) in [("crasher", "crash"), ("silent", "time-out")] {
+    for (name, kind) in [("crasher", "crash"), ("silent", "time_out")] {
         let outs = row(name)["put_out"].as_array().unwrap();
         assert_eq!(outs.len(), 10, "{name}");
         assert!(outs.iter().all(|o| o["kind"] == kind), "{name}: {outs:?}");

@@ -13,6 +13,8 @@ use crate::thupc2021::families::{wall_stream, Family};
 use crate::thupc2021::game::{play, play_observed, Observer, Table};
 use crate::thupc2021::wall::Wall;
 use crate::tile::Tile;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -951,56 +953,155 @@ fn failure_text(s: &mut String, o: &Options, f: &Failure) {
     .expect("to a String");
 }
 
-/// The report as one JSON object (`check --json`).
-pub fn report_json(o: &Options, r: &Report) -> serde_json::Value {
-    use serde_json::json;
-    let failures: Vec<serde_json::Value> = r
-        .failures
-        .iter()
-        .map(|f| {
-            let d = &f.disagreement;
-            let path = f.path.as_ref().ok().map(|p| p.display().to_string());
-            let shown = path.as_deref().map_or("WALL".into(), shell_quote);
-            json!({
-                "group": f.group,
-                "walls": f.walls,
-                "first_wall": f.index,
-                "wall_name": wall_name(o, f.index),
-                "what": what(&f.original),
-                "original_line": f.original.line,
-                "line": d.line,
-                "expected": d.expected,
-                "actual": d.actual,
-                "log_correct": d.log_correct,
-                "column": match (&d.expected, &d.actual) {
-                    (Some(e), Some(a)) => Some(first_differing_column(e, a)),
-                    _ => None,
-                },
-                "rule": (!d.log_correct).then(|| crate::thupc2021::explain::explain(&f.wall)
+/// The report as JSON (`check --json`): a [`CheckJson`].
+pub fn report_json(o: &Options, r: &Report) -> CheckJson {
+    let failures = r.failures.iter().map(|f| failure_json(o, f)).collect();
+    CheckJson {
+        format: CheckFormat::CheckReport,
+        version: REPORT_VERSION,
+        agree: r.failures.is_empty(),
+        checked: r.checked,
+        disagreeing: r.disagreeing,
+        origin: origin(o),
+        walls_per_second: r.checked as f64 / r.elapsed.as_secs_f64().max(1e-9),
+        jobs: o.jobs,
+        escaped: r.escaped,
+        failures,
+    }
+}
+
+fn failure_json(o: &Options, f: &Failure) -> FailureJson {
+    let d = &f.disagreement;
+    let path = f.path.as_ref().ok().map(|p| p.display().to_string());
+    let shown = path.as_deref().map_or("WALL".into(), shell_quote);
+    FailureJson {
+        group: f.group.clone(),
+        walls: f.walls,
+        first_wall: f.index,
+        wall_name: wall_name(o, f.index),
+        what: what(&f.original),
+        original_line: f.original.line,
+        line: d.line,
+        expected: d.expected.clone(),
+        actual: d.actual.clone(),
+        log_correct: d.log_correct,
+        column: match (&d.expected, &d.actual) {
+            (Some(e), Some(a)) => Some(first_differing_column(e, a)),
+            _ => None,
+        },
+        rule: (!d.log_correct)
+            .then(|| {
+                crate::thupc2021::explain::explain(&f.wall)
                     .get(d.line - 1)
-                    .map(|st| st.rule.clone())).flatten(),
-                "status": status_text(d.code),
-                "stderr": d.stderr,
-                "shrink_runs": f.shrink_runs,
-                "shrink_note": f.shrink_note,
-                "saved": path,
-                "save_error": f.path.as_ref().err(),
-                "replay": f.replay.as_ref().and_then(|r| r.as_ref().ok()).map(|p| p.display().to_string()),
-                "wall": f.wall.tiles().iter().map(|t| t.name()).collect::<Vec<_>>(),
-                "reproduce": reproduce_line(o, &shown),
+                    .map(|st| st.rule.clone())
             })
-        })
-        .collect();
-    json!({
-        "agree": r.failures.is_empty(),
-        "checked": r.checked,
-        "disagreeing": r.disagreeing,
-        "origin": origin(o),
-        "walls_per_second": r.checked as f64 / r.elapsed.as_secs_f64().max(1e-9),
-        "jobs": o.jobs,
-        "escaped": r.escaped,
-        "failures": failures,
-    })
+            .flatten(),
+        status: status_text(d.code),
+        stderr: d.stderr.clone(),
+        shrink_runs: f.shrink_runs,
+        shrink_note: f.shrink_note.clone(),
+        saved: path,
+        save_error: f.path.as_ref().err().cloned(),
+        replay: f
+            .replay
+            .as_ref()
+            .and_then(|r| r.as_ref().ok())
+            .map(|p| p.display().to_string()),
+        wall: f
+            .wall
+            .tiles()
+            .iter()
+            .map(|t| t.name().to_string())
+            .collect(),
+        reproduce: reproduce_line(o, &shown),
+    }
+}
+
+/// The version of the check report's format.
+pub const REPORT_VERSION: u32 = 1;
+
+/// The check report's name as a type, so that the schema requires it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum CheckFormat {
+    /// `mahjong-sim/thupc2021-check-report`.
+    #[serde(rename = "mahjong-sim/thupc2021-check-report")]
+    CheckReport,
+}
+
+/// A check's report as JSON (`check --json`): versioned, its schema
+/// committed in `docs/schemas/`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct CheckJson {
+    /// Always `mahjong-sim/thupc2021-check-report`.
+    pub format: CheckFormat,
+    /// The version of the format, [`REPORT_VERSION`].
+    #[schemars(range(min = 1, max = 1))]
+    pub version: u32,
+    /// The solution agreed on every wall.
+    pub agree: bool,
+    /// Walls checked.
+    pub checked: usize,
+    /// Walls on which it disagreed.
+    pub disagreeing: usize,
+    /// Where the walls came from, for people.
+    pub origin: String,
+    /// Walls checked a second.
+    pub walls_per_second: f64,
+    /// Runs at once.
+    pub jobs: usize,
+    /// Processes the solution left behind (killed).
+    pub escaped: usize,
+    /// One entry per group of disagreements, its first wall shrunk.
+    pub failures: Vec<FailureJson>,
+}
+
+/// A group of disagreements in a check's report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct FailureJson {
+    /// What the walls of the group have in common.
+    pub group: String,
+    /// Walls in the group.
+    pub walls: usize,
+    /// The group's first wall (from 0).
+    pub first_wall: usize,
+    /// Its name (family, seed and number, or file).
+    pub wall_name: String,
+    /// What went wrong on it, in words.
+    pub what: String,
+    /// The first differing line before shrinking.
+    pub original_line: usize,
+    /// The first differing line on the shrunk wall.
+    pub line: usize,
+    /// The engine's line there, if the log has one.
+    pub expected: Option<String>,
+    /// The solution's line there, if it printed one.
+    pub actual: Option<String>,
+    /// The log was right; only how the run ended was wrong.
+    pub log_correct: bool,
+    /// The first differing column (from 1), when both lines exist.
+    pub column: Option<usize>,
+    /// The rule that decides the line, in words.
+    pub rule: Option<String>,
+    /// How the run ended (`exit status 0`, `killed by signal 9`, ...).
+    pub status: String,
+    /// The end of its standard error.
+    pub stderr: String,
+    /// Runs the shrinking took.
+    pub shrink_runs: usize,
+    /// Why shrinking stopped.
+    pub shrink_note: String,
+    /// Where the shrunk wall was saved.
+    pub saved: Option<String>,
+    /// Why it could not be saved.
+    pub save_error: Option<String>,
+    /// Where its replay page was saved.
+    pub replay: Option<String>,
+    /// The shrunk wall's tiles.
+    pub wall: Vec<String>,
+    /// The command line that reproduces it.
+    pub reproduce: String,
 }
 
 /// Says that the solution left processes behind, if it did.

@@ -19,6 +19,8 @@ use super::Error;
 use crate::noi2014::arena::Seat;
 use crate::noi2014::families::Family;
 use crate::stats::{Decision, Sequential, Sprt, Summary};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -480,43 +482,166 @@ impl Report {
         out
     }
 
-    /// The report as JSON.
-    pub fn json(&self) -> serde_json::Value {
+    /// The report as JSON: a [`DuelJson`].
+    pub fn json(&self) -> DuelJson {
         let o = &self.options;
         let d = &self.diffs;
-        let side = |a: bool, e: &Entrant| {
-            json!({
-                "name": e.name,
-                "command": e.spec.label(),
-                "points_a_game": self.side_points(a),
-                "put_out": self.outs(a),
-            })
+        let side = |a: bool, e: &Entrant| SideJson {
+            name: e.name.clone(),
+            command: e.spec.label(),
+            points_a_game: self.side_points(a),
+            put_out: self
+                .outs(a)
+                .into_iter()
+                .map(|(k, n)| (snake_case(k), n))
+                .collect(),
         };
-        json!({
-            "a": side(true, &o.a),
-            "b": side(false, &o.b),
-            "against": o.against.iter().map(|e| e.name.clone()).collect::<Vec<_>>(),
-            "seed": o.seed,
-            "family": o.family.name(),
-            "walls": self.units.len(),
-            "games": self.units.len() * GAMES_PER_UNIT,
-            "seconds": self.elapsed.as_secs_f64(),
-            "diff": d.mean(),
-            "ci95": d.ci95().map(|(lo, hi)| [lo, hi]),
-            "sd": d.variance().map(f64::sqrt),
-            "sprt": self.test.as_ref().map(|t| json!({
-                "params": t.sprt,
-                "llr": t.llr(),
-                "bounds": [t.sprt.bounds().0, t.sprt.bounds().1],
-                "min_walls": MIN_UNITS,
-            })),
-            "decision": self.decision,
-            "verdict": self.verdict_words(),
-            "uncounted_walls": self.uncounted,
-            "interrupted": self.interrupted,
-            "logs": o.logs.display().to_string(),
-        })
+        DuelJson {
+            format: DuelFormat::DuelReport,
+            version: REPORT_VERSION,
+            a: side(true, &o.a),
+            b: side(false, &o.b),
+            against: o.against.iter().map(|e| e.name.clone()).collect(),
+            seed: o.seed,
+            family: o.family.name().to_string(),
+            walls: self.units.len(),
+            games: self.units.len() * GAMES_PER_UNIT,
+            seconds: self.elapsed.as_secs_f64(),
+            diff: d.mean(),
+            ci95: d.ci95().map(|(lo, hi)| [lo, hi]),
+            sd: d.variance().map(f64::sqrt),
+            sprt: self.test.as_ref().map(|t| SprtJson {
+                d0: t.sprt.d0,
+                d1: t.sprt.d1,
+                alpha: t.sprt.alpha,
+                beta: t.sprt.beta,
+                llr: t.llr(),
+                bounds: [t.sprt.bounds().0, t.sprt.bounds().1],
+                min_walls: MIN_UNITS,
+            }),
+            decision: match self.decision {
+                Decision::H0 => DecisionJson::H0,
+                Decision::H1 => DecisionJson::H1,
+                Decision::Identical => DecisionJson::Identical,
+                Decision::Continue => DecisionJson::None,
+            },
+            verdict: self.verdict_words(),
+            uncounted_walls: self.uncounted,
+            interrupted: self.interrupted,
+            logs: o.logs.display().to_string(),
+        }
     }
+}
+
+/// `a kind-of words` as `a_kind_of_words`: the report's keys.
+fn snake_case(words: &str) -> String {
+    words.replace([' ', '-'], "_")
+}
+
+/// The version of the duel report's format.
+pub const REPORT_VERSION: u32 = 1;
+
+/// The duel report's name as a type, so that the schema requires it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum DuelFormat {
+    /// `mahjong-sim/noi2014-duel-report`.
+    #[serde(rename = "mahjong-sim/noi2014-duel-report")]
+    DuelReport,
+}
+
+/// The duel's report as JSON (`noi2014 duel --json`, `report.json`):
+/// versioned, its schema committed in `docs/schemas/`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct DuelJson {
+    /// Always `mahjong-sim/noi2014-duel-report`.
+    pub format: DuelFormat,
+    /// The version of the format, [`REPORT_VERSION`].
+    #[schemars(range(min = 1, max = 1))]
+    pub version: u32,
+    /// The challenger.
+    pub a: SideJson,
+    /// The bot it is measured against.
+    pub b: SideJson,
+    /// The opponents' names.
+    pub against: Vec<String>,
+    /// The seed of the walls.
+    pub seed: u64,
+    /// The wall family.
+    pub family: String,
+    /// Walls counted.
+    pub walls: usize,
+    /// Games of those walls (8 a wall).
+    pub games: usize,
+    /// Seconds it took.
+    pub seconds: f64,
+    /// A's points a game minus B's.
+    pub diff: f64,
+    /// Its 95% interval (Student's t on the paired walls), from 2 walls.
+    pub ci95: Option<[f64; 2]>,
+    /// The standard deviation of a wall's difference, from 2 walls.
+    pub sd: Option<f64>,
+    /// The sequential test, when there is one.
+    pub sprt: Option<SprtJson>,
+    /// What the test decided.
+    pub decision: DecisionJson,
+    /// The decision in words.
+    pub verdict: String,
+    /// Walls played but not counted (in play at the decision).
+    pub uncounted_walls: u64,
+    /// The duel was interrupted.
+    pub interrupted: bool,
+    /// The logs folder.
+    pub logs: String,
+}
+
+/// One side of a duel in its report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct SideJson {
+    /// The bot's name.
+    pub name: String,
+    /// The built-in bot's name or the program's command line.
+    pub command: String,
+    /// Its points a game.
+    pub points_a_game: f64,
+    /// How often it was put out, by kind (`no_usable_answer`,
+    /// `malformed_answer`, `illegal_move`, `kong_on_an_empty_wall`).
+    pub put_out: BTreeMap<String, usize>,
+}
+
+/// The sequential test in a duel's report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct SprtJson {
+    /// H0: A gains `d0` points a game.
+    pub d0: f64,
+    /// H1: A gains `d1` points a game.
+    pub d1: f64,
+    /// The chance of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    pub beta: f64,
+    /// The log-likelihood ratio (none while the differences have no spread).
+    pub llr: Option<f64>,
+    /// The LLR's lower and upper bounds.
+    pub bounds: [f64; 2],
+    /// No decision before this many walls.
+    pub min_walls: u64,
+}
+
+/// What a duel's test decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionJson {
+    /// H1 accepted: A is stronger.
+    H1,
+    /// H0 accepted: A is not stronger.
+    H0,
+    /// The bots played identically on every wall.
+    Identical,
+    /// No decision (a fixed number of walls, the cap, or an interrupt).
+    None,
 }
 
 /// The opponents: those given, the missing ones the built-in greedy bot
@@ -708,10 +833,16 @@ mod tests {
         }
         assert!(!text.contains("not counted"), "{text}");
         let j = r.json();
-        assert_eq!(j["a"]["points_a_game"], 0.5);
-        assert_eq!(j["b"]["put_out"]["timeout"], 2);
-        assert_eq!(j["games"], 16);
-        assert_eq!(j["verdict"], "fixed number of games: no sequential test");
+        assert_eq!(j.a.points_a_game, 0.5);
+        assert_eq!(j.b.put_out["timeout"], 2);
+        assert_eq!(j.games, 16);
+        assert_eq!(j.decision, DecisionJson::None);
+        assert_eq!(j.verdict, "fixed number of games: no sequential test");
+        // The line is tagged with the format and its version.
+        let line: serde_json::Value = serde_json::from_str(&r.json_line()).unwrap();
+        assert_eq!(line["format"], "mahjong-sim/noi2014-duel-report");
+        assert_eq!(line["version"], 1);
+        assert_eq!(line["decision"], "none");
     }
 
     #[test]

@@ -23,6 +23,8 @@ use super::Error;
 use crate::noi2014::arena::{self, Seat};
 use crate::noi2014::families::{walls, Family};
 use crate::noi2014::PlayerEnd;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -100,7 +102,7 @@ fn page_name(log: &str) -> String {
 }
 
 /// Why a bot was put out, for the summary.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug)]
 struct OutNote {
     game: String,
     request: usize,
@@ -499,38 +501,131 @@ impl Report {
         h
     }
 
-    /// The standings as JSON.
-    pub fn json(&self) -> serde_json::Value {
+    /// The standings as JSON: a [`TournamentJson`].
+    pub fn json(&self) -> TournamentJson {
         let o = &self.options;
-        let rows: Vec<serde_json::Value> = standings(&self.half_points)
+        let standings = standings(&self.half_points)
             .iter()
             .map(|s| {
                 let e = &o.entrants[s.bot];
-                json!({
-                    "place": s.place,
-                    "bot": e.name,
-                    "command": e.spec.label(),
-                    "points": f64::from(s.half_points) / 2.0,
-                    "games": self.games[s.bot],
-                    "won": self.won[s.bot],
-                    "put_out": self.outs[s.bot],
-                })
+                StandingJson {
+                    place: s.place,
+                    bot: e.name.clone(),
+                    command: e.spec.label(),
+                    points: f64::from(s.half_points) / 2.0,
+                    games: self.games[s.bot],
+                    won: self.won[s.bot],
+                    put_out: self.outs[s.bot]
+                        .iter()
+                        .map(|n| OutJson {
+                            game: n.game.clone(),
+                            request: n.request,
+                            kind: n.kind.replace([' ', '-'], "_"),
+                            reason: n.reason.clone(),
+                            stderr: n.stderr.clone(),
+                        })
+                        .collect(),
+                }
             })
             .collect();
-        json!({
-            "rounds": o.rounds,
-            "rounds_done": self.rounds_done,
-            "seed": o.seed,
-            "duplicate": o.duplicate,
-            "family": o.family.name(),
-            "games": self.played_games,
-            "seconds": self.elapsed.as_secs_f64(),
-            "games_per_second": self.games_per_second(),
-            "processes_started": self.starts,
-            "logs": o.logs.display().to_string(),
-            "standings": rows,
-        })
+        TournamentJson {
+            format: TournamentFormat::TournamentReport,
+            version: REPORT_VERSION,
+            rounds: o.rounds,
+            rounds_done: self.rounds_done,
+            seed: o.seed,
+            duplicate: o.duplicate,
+            family: o.family.name().to_string(),
+            games: self.played_games,
+            seconds: self.elapsed.as_secs_f64(),
+            games_per_second: self.games_per_second(),
+            processes_started: self.starts,
+            logs: o.logs.display().to_string(),
+            standings,
+        }
     }
+}
+
+/// The version of the tournament report's format.
+pub const REPORT_VERSION: u32 = 1;
+
+/// The tournament report's name as a type, so that the schema requires it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum TournamentFormat {
+    /// `mahjong-sim/noi2014-tournament-report`.
+    #[serde(rename = "mahjong-sim/noi2014-tournament-report")]
+    TournamentReport,
+}
+
+/// The standings as JSON (`noi2014 tournament --json`, `standings.json`):
+/// versioned, its schema committed in `docs/schemas/`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct TournamentJson {
+    /// Always `mahjong-sim/noi2014-tournament-report`.
+    pub format: TournamentFormat,
+    /// The version of the format, [`REPORT_VERSION`].
+    #[schemars(range(min = 1, max = 1))]
+    pub version: u32,
+    /// Rounds asked for.
+    pub rounds: u32,
+    /// Rounds played.
+    pub rounds_done: u32,
+    /// The seed of seatings and walls.
+    pub seed: u64,
+    /// Each table played its wall four times, seats rotated.
+    pub duplicate: bool,
+    /// The wall family.
+    pub family: String,
+    /// Games played.
+    pub games: usize,
+    /// Seconds it took.
+    pub seconds: f64,
+    /// Games a second.
+    pub games_per_second: f64,
+    /// Bot processes started.
+    pub processes_started: u64,
+    /// The logs folder.
+    pub logs: String,
+    /// The bots, best first.
+    pub standings: Vec<StandingJson>,
+}
+
+/// A bot's line of the standings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct StandingJson {
+    /// Its place (ties share one).
+    pub place: usize,
+    /// Its name.
+    pub bot: String,
+    /// The built-in bot's name or the program's command line.
+    pub command: String,
+    /// Its points.
+    pub points: f64,
+    /// Games it played.
+    pub games: u32,
+    /// Games it won.
+    pub won: u32,
+    /// Every game it was put out of.
+    pub put_out: Vec<OutJson>,
+}
+
+/// A game a bot was put out of.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct OutJson {
+    /// The game's log file.
+    pub game: String,
+    /// The request it was put out at (from 1).
+    pub request: usize,
+    /// What kind of reason (`no_usable_answer`, `malformed_answer`,
+    /// `illegal_move`, `kong_on_an_empty_wall`).
+    pub kind: String,
+    /// Why, in words.
+    pub reason: String,
+    /// The end of its standard error, when it failed.
+    pub stderr: String,
 }
 
 /// Half points as points: `7` is 3.5.
@@ -670,9 +765,10 @@ mod tests {
              \x20 b: crash, 1 time; first in r01-t1.jsonl at request 12: crash reason; its stderr ends: oops | bye\n"
         );
         let j = r.json();
-        assert_eq!(j["games_per_second"], 4.0);
-        assert_eq!(j["standings"][0]["bot"], "b");
-        assert_eq!(j["standings"][0]["points"], 4.0);
+        assert_eq!(j.games_per_second, 4.0);
+        assert_eq!(j.standings[0].bot, "b");
+        assert_eq!(j.standings[0].points, 4.0);
+        assert_eq!(j.standings[0].put_out[0].kind, "timeout");
 
         let listed = |round, table| Listed {
             round,
