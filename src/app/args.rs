@@ -92,3 +92,14 @@ impl From<BotLimits> for Limits {
         }
     }
 }
+
+/// What every game of a duel or a tournament is played under: the walls'
+/// family and a program's limits.
+#[derive(clap::Args, Debug)]
+pub struct GameArgs {
+    /// The family of the walls: uniform, kongs, multi-ron, long.
+    #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
+    pub family: mahjong_sim::noi2014::families::Family,
+    #[command(flatten)]
+    pub limits: BotLimits,
+}

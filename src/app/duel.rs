@@ -1,11 +1,10 @@
 //! `mahjong-sim noi2014 duel`: the arguments, a live progress line, and the
 //! report printed; the duel itself is [`mahjong_sim::contest::duel`].
 
-use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_noi_family, BotLimits};
+use super::args::{count_in, jobs_or_cpus, parse_entrant, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
 use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options};
 use mahjong_sim::contest::entrant::Entrant;
-use mahjong_sim::noi2014::families::Family;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -57,11 +56,8 @@ pub struct Args {
     /// Walls played at once (1 to 256); the number of CPUs by default.
     #[arg(long, value_parser = count_in(1, 256))]
     pub jobs: Option<usize>,
-    /// The family of the walls: uniform, kongs, multi-ron, long.
-    #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
-    pub family: Family,
     #[command(flatten)]
-    pub limits: BotLimits,
+    pub played: GameArgs,
     /// The folder for the logs (created; must be empty or new). By
     /// default noi2014-duel-seed-S.
     #[arg(long, value_name = "DIR")]
@@ -94,8 +90,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         seed,
         length,
         jobs: jobs_or_cpus(args.jobs),
-        family: args.family,
-        limits: args.limits.into(),
+        family: args.played.family,
+        limits: args.played.limits.into(),
         logs: args
             .logs
             .unwrap_or_else(|| PathBuf::from(format!("noi2014-duel-seed-{seed}"))),

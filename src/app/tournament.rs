@@ -2,11 +2,10 @@
 //! standings printed; the tournament itself is
 //! [`mahjong_sim::contest::tournament`].
 
-use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_noi_family, BotLimits};
+use super::args::{count_in, jobs_or_cpus, parse_entrant, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
 use mahjong_sim::contest::entrant::Entrant;
 use mahjong_sim::contest::tournament::{self, Options, Progress};
-use mahjong_sim::noi2014::families::Family;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -42,11 +41,8 @@ pub struct Args {
     /// no bot gains from its seat or its luck.
     #[arg(long)]
     pub duplicate: bool,
-    /// The family of the walls: uniform, kongs, multi-ron, long.
-    #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
-    pub family: Family,
     #[command(flatten)]
-    pub limits: BotLimits,
+    pub played: GameArgs,
     /// The folder for the logs (created; must be empty or new). By
     /// default noi2014-tournament-seed-S.
     #[arg(long, value_name = "DIR")]
@@ -65,8 +61,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         seed,
         jobs: jobs_or_cpus(args.jobs),
         duplicate: args.duplicate,
-        limits: args.limits.into(),
-        family: args.family,
+        limits: args.played.limits.into(),
+        family: args.played.family,
         logs: args
             .logs
             .unwrap_or_else(|| PathBuf::from(format!("noi2014-tournament-seed-{seed}"))),
