@@ -166,7 +166,7 @@ pub fn write_json_log(out: &mut Vec<u8>, mut header: serde_json::Value, game: &G
             let hand = e.hand.as_ref().map(|h| &h.1);
             line(
                 out,
-                json!({"type": "event", "event": e.event, "hand": hand}),
+                json!({"type": "event", "event": e.event.to_string(), "hand": hand}),
             );
         }
     }
@@ -206,7 +206,7 @@ pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], ga
         writeln!(out, "  {} <- {:<44} -> {answer}", turn.player, turn.request).expect("to memory");
         for e in &turn.events {
             match &e.hand {
-                Some((p, h)) => writeln!(out, "{:<24} | {p} holds {h}", e.event),
+                Some((p, h)) => writeln!(out, "{:<24} | {p} holds {h}", e.event.to_string()),
                 None => writeln!(out, "{}", e.event),
             }
             .expect("to memory");

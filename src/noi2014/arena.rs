@@ -5,6 +5,7 @@
 //! record is all a log holds, so a log can be replayed.
 
 use super::bot::Bot;
+use super::event::Event;
 use super::greedy::GreedyBot;
 use super::judge::Judge;
 use super::program::ProgramBot;
@@ -64,13 +65,14 @@ pub struct ProgramStep {
     pub failure: Option<&'static str>,
 }
 
-/// An event line and the tiles of the player it concerns right after it.
+/// An event and the tiles of the player it concerns right after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventLine {
-    /// The canonical event line.
-    pub event: String,
-    /// The player the event concerns and its tiles, as the protocol writes
-    /// them (concealed upper case, exposed sets lower case).
+    /// The judge's event (its `Display` is the canonical line).
+    pub event: Event,
+    /// The player the event concerns ([`Event::player`]) and its tiles, as
+    /// the protocol writes them (concealed upper case, exposed sets lower
+    /// case); `None` for the end.
     pub hand: Option<(usize, String)>,
 }
 
@@ -111,12 +113,11 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
             judge.answer(reply.clone()).expect("a request is pending");
             let events = judge.events()[shown..]
                 .iter()
-                .map(|e| {
-                    let event = e.to_string();
-                    // Every event but the end names its player second
-                    // (`draw 2 W1`), a seat of the table.
-                    let player = event.split(' ').nth(1).and_then(|p| p.parse().ok());
-                    let hand = player.map(|p: usize| (p, hand_text(&judge, p)));
+                .map(|&event| {
+                    let hand = event.player().map(|p| {
+                        let p = usize::from(p);
+                        (p, hand_text(&judge, p))
+                    });
                     EventLine { event, hand }
                 })
                 .collect();
@@ -211,13 +212,12 @@ mod tests {
             let game = play(&wall, &mut seats).unwrap();
             let lines: Vec<&EventLine> = game.turns.iter().flat_map(|t| &t.events).collect();
             assert!(!lines.is_empty());
-            // Every event but the end (`end empty-wall`) has a player.
+            // Every event but the end has a player, the one whose tiles
+            // it shows.
             for line in &lines {
-                let player = line.hand.as_ref().map(|h| h.0.to_string());
-                assert_eq!(
-                    line.event.split(' ').nth(1),
-                    player.as_deref().or(line.event.strip_prefix("end "))
-                );
+                let player = line.hand.as_ref().map(|h| h.0 as u8);
+                assert_eq!(line.event.player(), player);
+                assert_eq!(player.is_none(), matches!(line.event, Event::End(_)));
             }
             for p in 0..PLAYERS {
                 let mut want: Vec<&str> = game.judge.hand(p).tiles().map(name).collect();

@@ -93,6 +93,25 @@ pub enum Event {
     End(EndReason),
 }
 
+impl Event {
+    /// The player the event concerns: every event but the end has one.
+    pub fn player(&self) -> Option<u8> {
+        match *self {
+            Event::Draw { player, .. }
+            | Event::DrawBack { player, .. }
+            | Event::Play { player, .. }
+            | Event::Peng { player, .. }
+            | Event::GangDiscard { player, .. }
+            | Event::GangConcealed { player, .. }
+            | Event::GangAdded { player, .. }
+            | Event::HuDiscard { player, .. }
+            | Event::HuSelf { player, .. }
+            | Event::Out { player } => Some(player),
+            Event::End(_) => None,
+        }
+    }
+}
+
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -197,6 +216,9 @@ mod tests {
         ];
         for (e, line) in cases {
             assert_eq!(e.to_string(), line);
+            // The player is the line's second word, except for the end.
+            let second = line.split(' ').nth(1).and_then(|w| w.parse().ok());
+            assert_eq!(e.player(), second, "{line}");
         }
     }
 }
