@@ -5,12 +5,13 @@
 //! bound it crosses ([`mahjong_sim::stats`]), games in parallel, a live
 //! progress line, every game's log saved, Ctrl-C printing the result so far.
 
-use super::noi2014::{seat, write_json_log, BotSpec, Limits};
+use super::noi2014::{seat, seat_records, write_json_log, BotSpec, Limits};
 use super::tournament::Entrant;
 use super::{CliError, Verdict};
 use mahjong_sim::noi2014::arena::Seat;
 use mahjong_sim::noi2014::duel::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT};
 use mahjong_sim::noi2014::families::Family;
+use mahjong_sim::noi2014::log;
 use mahjong_sim::process;
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
 use serde_json::json;
@@ -282,17 +283,25 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         }
         let names = seats(g).map(|w| entrant(opts, w).name.clone());
         let commands = seats(g).map(|w| entrant(opts, w).spec.label());
-        let header = json!({
-            "type": "game",
-            "unit": u,
-            "game": g + 1,
-            "challenger": if g < 4 { "A" } else { "B" },
-            "wall": format!("wall {u} of duel seed {} ({})", opts.seed, opts.family.name()),
-            "seats": names,
-            "commands": commands,
-        });
+        let setting = log::Setting {
+            wall: format!(
+                "wall {u} of duel seed {} ({})",
+                opts.seed,
+                opts.family.name()
+            ),
+            seats: seat_records(names, commands),
+            context: Some(log::Context::Duel {
+                unit: u,
+                game: g as u8 + 1,
+                challenger: if g < 4 {
+                    log::Challenger::A
+                } else {
+                    log::Challenger::B
+                },
+            }),
+        };
         let mut log = Vec::new();
-        write_json_log(&mut log, header, game);
+        write_json_log(&mut log, &setting, game);
         std::fs::write(games_dir.join(file_name(u, g)), log)
     };
     play_unit(&wall, make, save).map_err(|source| CliError::Io {

@@ -4,12 +4,12 @@
 use super::CliError;
 use mahjong_sim::noi2014::arena::{self, Game, Seat};
 use mahjong_sim::noi2014::families::{walls, Family};
+use mahjong_sim::noi2014::log;
 use mahjong_sim::noi2014::program::ProgramBot;
 use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
 use mahjong_sim::noi2014::wall::Wall;
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, SampleBot};
 use mahjong_sim::process;
-use serde_json::json;
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
@@ -128,8 +128,15 @@ pub fn play(
     })?;
     let mut out = Vec::new();
     if json {
-        let header = json!({"type": "game", "wall": wall_label, "seats": labels});
-        write_json_log(&mut out, header, &game);
+        let setting = log::Setting {
+            wall: wall_label.clone(),
+            seats: seat_records(
+                std::array::from_fn(|p| labels[p].clone()),
+                std::array::from_fn(|p| labels[p].clone()),
+            ),
+            context: None,
+        };
+        write_json_log(&mut out, &setting, &game);
     } else {
         write_text_log(&mut out, &wall_label, &labels, &game);
     }
@@ -141,40 +148,19 @@ pub fn play(
     Ok(out)
 }
 
-/// The game's JSON Lines: `header`, then each request with its answer
-/// (with a program's milliseconds, whether a process was started, and the
-/// end of its stderr when it failed), each event with the player's tiles,
-/// and the result. Tournament logs are these lines.
-pub fn write_json_log(out: &mut Vec<u8>, mut header: serde_json::Value, game: &Game) {
-    header["tiles"] = json!(game.wall.to_string());
-    line(out, header);
-    for turn in &game.turns {
-        let mut l = json!({"type": "request", "player": turn.player, "request": turn.request});
-        match &turn.reply {
-            Reply::Text(t) => l["answer"] = json!(t),
-            Reply::Failed(why) => l["failed"] = json!(why),
-        }
-        if let Some(step) = &turn.program {
-            l["ms"] = json!(step.ms);
-            l["started"] = json!(step.started);
-            if !step.stderr.is_empty() {
-                l["stderr"] = json!(step.stderr);
-            }
-        }
-        line(out, l);
-        for e in &turn.events {
-            let hand = e.hand.as_ref().map(|h| &h.1);
-            line(
-                out,
-                json!({"type": "event", "event": e.event.to_string(), "hand": hand}),
-            );
-        }
-    }
-    let result = game.judge.result().expect("the game is over");
-    line(
-        out,
-        json!({"type": "result", "end": result.end, "players": result.players}),
-    );
+/// The game's log ([`log`]): seats named by their bots' labels; the
+/// duel and the tournament name them and place the game themselves.
+pub fn write_json_log(out: &mut Vec<u8>, setting: &log::Setting, game: &Game) {
+    log::write(out, setting, game).expect("to memory");
+}
+
+/// The seats of a log, named `names` and running `commands`.
+pub fn seat_records(names: [String; 4], commands: [String; 4]) -> [log::SeatRecord; 4] {
+    let mut commands = commands.into_iter();
+    names.map(|name| log::SeatRecord {
+        name,
+        command: commands.next().expect("four"),
+    })
 }
 
 /// The game's log for people: every request and answer, every event with
@@ -206,7 +192,13 @@ pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], ga
         writeln!(out, "  {} <- {:<44} -> {answer}", turn.player, turn.request).expect("to memory");
         for e in &turn.events {
             match &e.hand {
-                Some((p, h)) => writeln!(out, "{:<24} | {p} holds {h}", e.event.to_string()),
+                Some(h) => writeln!(
+                    out,
+                    "{:<24} | {} holds {}",
+                    e.event.to_string(),
+                    h.player,
+                    h.text()
+                ),
                 None => writeln!(out, "{}", e.event),
             }
             .expect("to memory");
@@ -260,11 +252,6 @@ fn short(label: &str) -> String {
     let first = label.split_whitespace().next().unwrap_or(label);
     let file = first.rsplit('/').next().unwrap_or(first);
     file.chars().take(9).collect()
-}
-
-fn line(out: &mut Vec<u8>, value: serde_json::Value) {
-    serde_json::to_writer(&mut *out, &value).expect("JSON to memory");
-    out.push(b'\n');
 }
 
 /// Reads `path` (stdin for `None` or `-`), at most `limit` bytes: a wall or

@@ -14,10 +14,11 @@
 //!   tournament keeps the standings of its finished rounds.
 
 use super::commands::write_file;
-use super::noi2014::{seat, write_json_log, BotSpec, Limits};
+use super::noi2014::{seat, seat_records, write_json_log, BotSpec, Limits};
 use super::CliError;
 use mahjong_sim::noi2014::arena::{self, Seat};
 use mahjong_sim::noi2014::families::{walls, Family};
+use mahjong_sim::noi2014::log;
 use mahjong_sim::noi2014::swiss::{pair_round, standings, Chair, Table};
 use mahjong_sim::noi2014::PlayerEnd;
 use mahjong_sim::process;
@@ -339,17 +340,17 @@ fn play_one(
         Chair::Bot(b) => opts.entrants[b].spec.label(),
         Chair::House => "greedy".to_string(),
     });
-    let header = json!({
-        "type": "game",
-        "round": table.round,
-        "table": t + 1,
-        "game": g + 1,
-        "wall": format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
-        "seats": names,
-        "commands": commands,
-    });
+    let setting = log::Setting {
+        wall: format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
+        seats: seat_records(names.clone(), commands),
+        context: Some(log::Context::Tournament {
+            round: table.round,
+            table: t as u32 + 1,
+            game: g as u32 + 1,
+        }),
+    };
     let mut log = Vec::new();
-    write_json_log(&mut log, header, &game);
+    write_json_log(&mut log, &setting, &game);
     write_file(&games_dir.join(&file), &log)?;
     let title = format!(
         "round {}, table {}{}",

@@ -6,8 +6,7 @@ use super::Tile;
 use std::fmt;
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     /// The next player to draw found the wall empty (`end empty-wall`).
     EmptyWall,

@@ -20,6 +20,7 @@
 //! - [`program`]: bot programs under that protocol, one process per request
 //!   or kept running.
 //! - [`arena`]: games between built-in bots and programs, with their record.
+//! - [`log`]: the game log (JSON Lines, versioned): its one writer and reader.
 //! - [`swiss`]: Swiss-round pairings and standings (points 24-26).
 //! - [`duel`]: head-to-head duels on duplicate walls.
 //!
@@ -42,6 +43,7 @@ pub mod event;
 pub mod families;
 pub mod greedy;
 pub mod judge;
+pub mod log;
 pub mod play;
 pub mod program;
 pub mod protocol;
