@@ -18,7 +18,8 @@
 //! These types are the file format, apart from the engine's own types (which
 //! convert into them): renaming an engine variant never changes a log. Every
 //! enum is tagged with a snake_case name chosen here. A change of the format
-//! is a new [`VERSION`].
+//! is a new [`VERSION`]. The schema allows no field but the format's
+//! (`unevaluatedProperties`), while the reader ignores unknown ones.
 
 use super::arena::{Game, Held, ProgramStep};
 use super::event::{EndReason, Event};
@@ -40,6 +41,7 @@ pub const VERSION: u32 = 1;
 /// One line of a log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub enum Line {
     /// The first line: the format, the wall and the seats.
     Header(Header),
@@ -80,6 +82,7 @@ pub struct Header {
 
 /// Who sat at a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub struct SeatRecord {
     /// The bot's name (in a duel or tournament, the entrant's name).
     pub name: String,
@@ -90,6 +93,7 @@ pub struct SeatRecord {
 /// Where a game stands in a duel or a tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub enum Context {
     /// A game of a duel: a unit is one wall played 8 times.
     Duel {
@@ -138,6 +142,7 @@ pub struct RequestRecord {
 /// A player's reply to a request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub enum ReplyRecord {
     /// The response string exactly as the bot gave it.
     Answer {
@@ -182,6 +187,7 @@ impl From<StepFailure> for Failure {
 
 /// How a bot program's step went.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub struct ProgramRecord {
     /// Milliseconds until it answered (or was stopped).
     pub ms: u64,
@@ -391,6 +397,7 @@ impl From<EventKind> for Event {
 
 /// A player's tiles: concealed, then its exposed sets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub struct TilesRecord {
     /// The concealed tiles, in the player's order.
     pub concealed: Vec<TileName>,
@@ -478,6 +485,7 @@ pub struct ResultRecord {
 
 /// One player's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub struct PlayerRecord {
     /// 1 to 4; a tied group takes the first place it spans.
     pub place: u8,
@@ -617,6 +625,7 @@ impl OutRecord {
 /// Why a declared target is not valid (point 16).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub enum FlawRecord {
     /// It names no tile.
     Empty,

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod schemas;
+
 use mahjong_sim::noi2014::log;
 use std::io::Write;
 use std::path::PathBuf;
@@ -145,9 +147,14 @@ pub fn wait_until(limit: Duration, mut cond: impl FnMut() -> bool) -> bool {
     }
 }
 
-/// A NOI2014 game log (`noi2014 play --json`'s output or a saved game),
-/// read by the library's one reader: every test reads logs through here.
+/// A NOI2014 game log (`noi2014 play --json`'s output or a saved game):
+/// every line validated against the committed JSON Schema, then read by
+/// the library's one reader. Every test reads logs through here, so every
+/// log the tests produce is validated.
 pub fn game_log(bytes: &[u8]) -> log::GameLog {
+    if let Err(e) = schemas::validate_lines(schemas::NOI2014_GAME_LOG, bytes) {
+        panic!("a game log not valid under its schema: {e}");
+    }
     log::read(bytes).unwrap_or_else(|e| panic!("not a NOI2014 game log: {e}"))
 }
 
