@@ -48,19 +48,25 @@ fn json_lines_are_one_object_each() {
         b"",
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
+    // Every line an object tagged by its type; the header first, the
+    // result last.
     let lines = common::json_lines(&r.stdout);
-    assert_eq!(lines[0]["type"], "game");
-    assert_eq!(lines[0]["seats"][0], "sample");
-    assert!(lines
+    let types: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+    assert_eq!(types[0], "header");
+    assert_eq!(types.last(), Some(&"result"));
+    let log = common::game_log(&r.stdout);
+    assert_eq!(log.header.seats[0].name, "sample");
+    assert_eq!(log.header.tiles.len(), 108);
+    assert!(log.requests().any(|q| q.request == "0 0"));
+    assert!(log.events().next().is_some());
+    let half: u32 = log
+        .result
+        .players
         .iter()
-        .any(|l| l["type"] == "request" && l["request"] == "0 0"));
-    assert!(lines.iter().any(|l| l["type"] == "event"));
-    let last = lines.last().unwrap();
-    assert_eq!(last["type"], "result");
-    let half: u64 = (0..4)
-        .map(|p| last["players"][p]["half_points"].as_u64().unwrap())
+        .map(|p| u32::from(p.half_points))
         .sum();
-    assert_eq!(half, 20);
+    let points: f64 = log.result.players.iter().map(|p| p.points).sum();
+    assert_eq!((half, points), (20, 10.0));
 }
 
 #[test]
@@ -222,7 +228,7 @@ fn the_built_in_bot_as_a_program_and_the_python_example_play_whole_games() {
         b"",
     );
     let built_in = run(&["noi2014", "play", "--seed", "5", "--json"], b"");
-    let events = |o: &[u8]| common::event_lines(&common::json_lines(o));
+    let events = |o: &[u8]| common::events(&common::game_log(o));
     assert_eq!(events(&program.stdout), events(&built_in.stdout));
 }
 

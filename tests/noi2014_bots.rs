@@ -7,6 +7,8 @@
 mod common;
 
 use common::{survivors, wait_until};
+use mahjong_sim::noi2014::log::{GameLog, OutRecord, PlayerEndRecord, ReplyRecord, RequestRecord};
+use mahjong_sim::noi2014::protocol::StepFailure;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -29,8 +31,9 @@ fn token(test: &str) -> String {
 }
 
 /// `mahjong-sim ARGS` with the token in its environment (inherited by
-/// every bot process, `setsid` ones too); its JSON lines and exit status.
-fn play_json(token: &str, args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>, String) {
+/// every bot process, `setsid` ones too); its exit status, game log and
+/// stderr.
+fn play_json(token: &str, args: &[&str]) -> (Option<i32>, GameLog, String) {
     let (k, v) = token.split_once('=').unwrap();
     let out = Command::new(me())
         .args(args)
@@ -39,21 +42,22 @@ fn play_json(token: &str, args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    let lines = common::json_lines(&out.stdout);
-    (
-        out.status.code(),
-        lines,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        // No game log to read: what it left behind goes first.
+        let left = survivors(token, "");
+        panic!("exit {:?}, left {left:?}: {stderr}", out.status.code());
+    }
+    (out.status.code(), common::game_log(&out.stdout), stderr)
 }
 
 /// Plays seed 1 with `bot` at seat 0 and greedy bots elsewhere; checks the
 /// game completed, seat 0 was put out by its first failing step with an
 /// `expect`ed reason, that a time-out cost at most the limit plus a second,
 /// and that nothing the bot started is left. Returns the failing request.
-fn put_out_for(test: &str, bot: &str, limit: &str, expect: &[&str]) -> serde_json::Value {
+fn put_out_for(test: &str, bot: &str, limit: &str, expect: &[&str]) -> Option<RequestRecord> {
     let token = token(test);
-    let (code, lines, stderr) = play_json(
+    let (code, log, stderr) = play_json(
         &token,
         &[
             "noi2014",
@@ -69,38 +73,37 @@ fn put_out_for(test: &str, bot: &str, limit: &str, expect: &[&str]) -> serde_jso
     let left = survivors(&token, "");
     assert!(left.is_empty(), "{test}: processes left behind: {left:?}");
     assert_eq!(code, Some(0), "{test}: {stderr}");
-    let result = lines.last().unwrap();
-    assert_eq!(
-        result["type"], "result",
-        "{test}: the game did not complete"
-    );
-    let end = &result["players"][0]["end"]["Out"];
-    assert!(end.is_object(), "{test}: seat 0 was not put out: {result}");
-    let failing = lines
-        .iter()
-        .find(|l| l["player"] == 0 && l.get("failed").is_some())
+    let result = &log.result;
+    let PlayerEndRecord::Out { message, .. } = &result.players[0].end else {
+        panic!("{test}: seat 0 was not put out: {result:?}");
+    };
+    let failing = log
+        .requests()
+        .find(|q| q.player == 0 && matches!(q.reply, ReplyRecord::Failed { .. }))
         .cloned();
-    let reason = end["reason"].to_string();
     let words = match &failing {
-        Some(f) => format!("{} {}", f["failed"], reason),
-        None => reason.clone(),
+        Some(RequestRecord {
+            reply: ReplyRecord::Failed { message: m, .. },
+            ..
+        }) => format!("{m} {message}"),
+        _ => message.clone(),
     };
     assert!(
         expect.iter().any(|e| words.contains(e)),
         "{test}: expected one of {expect:?}, got {words}"
     );
     // The other three played on to the end.
-    let requests = lines.iter().filter(|l| l["type"] == "request").count();
+    let requests = log.requests().count();
     assert!(requests > 20, "{test}: only {requests} requests");
     if let Some(f) = &failing {
         let limit_ms = (limit.parse::<f64>().unwrap() * 1000.0) as u64;
-        let ms = f["ms"].as_u64().unwrap();
+        let ms = f.program.as_ref().unwrap().ms;
         assert!(
             ms <= limit_ms + 1000,
             "{test}: the failing step took {ms} ms with a limit of {limit_ms} ms"
         );
     }
-    failing.unwrap_or(serde_json::Value::Null)
+    failing
 }
 
 #[test]
@@ -111,12 +114,14 @@ fn a_crashing_bot_is_put_out_with_its_stderr() {
         "5",
         &["crashed (exit status 3)"],
     );
+    let f = f.unwrap();
     assert!(
-        f["stderr"]
-            .as_str()
+        f.program
+            .as_ref()
             .unwrap()
+            .stderr
             .contains("something went wrong inside"),
-        "{f}"
+        "{f:?}"
     );
 }
 
@@ -138,7 +143,8 @@ fn a_bot_that_never_answers_times_out_within_the_limit_and_a_second() {
         "1",
         &["over the time limit"],
     );
-    assert!(f["ms"].as_u64().unwrap() >= 1000, "{f}");
+    let f = f.unwrap();
+    assert!(f.program.as_ref().unwrap().ms >= 1000, "{f:?}");
 }
 
 #[test]
@@ -170,7 +176,7 @@ fn garbage_and_invalid_json_are_malformed_output() {
 #[test]
 fn an_illegal_move_puts_the_bot_out() {
     let t = token("illegal");
-    let (code, lines, stderr) = play_json(
+    let (code, log, stderr) = play_json(
         &t,
         &[
             "noi2014",
@@ -185,22 +191,31 @@ fn an_illegal_move_puts_the_bot_out() {
     );
     assert!(survivors(&t, "").is_empty());
     assert_eq!(code, Some(0), "{stderr}");
-    let result = lines.last().unwrap();
-    let out = &result["players"][0]["end"]["Out"];
+    let out = &log.result.players[0].end;
+    let PlayerEndRecord::Out {
+        request, reason, ..
+    } = out
+    else {
+        panic!("seat 0 was not put out: {out:?}");
+    };
     // Its answer to its first draw: PENG, which a draw does not allow.
-    let request = out["request"].as_u64().unwrap() as usize;
-    let asked: Vec<&serde_json::Value> = lines.iter().filter(|l| l["type"] == "request").collect();
-    assert_eq!(asked[request]["player"], 0);
+    let asked: Vec<&RequestRecord> = log.requests().collect();
+    assert_eq!(asked[*request].player, 0);
     assert!(
-        asked[request]["request"]
-            .as_str()
-            .unwrap()
-            .starts_with("2 "),
-        "{}",
-        asked[request]
+        asked[*request].request.starts_with("2 "),
+        "{:?}",
+        asked[*request]
     );
-    assert_eq!(asked[request]["answer"], "PENG W1");
-    assert!(out["reason"].get("NotAllowed").is_some(), "{out}");
+    let answer = ReplyRecord::Answer {
+        text: "PENG W1".into(),
+    };
+    assert_eq!(asked[*request].reply, answer);
+    assert_eq!(
+        *reason,
+        OutRecord::NotAllowed {
+            answer: "PENG W1".into()
+        }
+    );
 }
 
 #[test]
@@ -226,7 +241,7 @@ fn a_setsid_child_holding_the_output_neither_hangs_the_judge_nor_survives() {
     // A legal bot that leaves such a child at every step plays the whole
     // game, and all its children are gone at the end.
     let t = token("setsid-answers");
-    let (code, lines, stderr) = play_json(
+    let (code, log, stderr) = play_json(
         &t,
         &[
             "noi2014",
@@ -245,15 +260,12 @@ fn a_setsid_child_holding_the_output_neither_hangs_the_judge_nor_survives() {
     let left = survivors(&t, "");
     assert!(left.is_empty(), "processes left behind: {left:?}");
     assert_eq!(code, Some(0), "{stderr}");
-    let result = lines.last().unwrap();
     assert!(
-        result["players"][0]["end"].get("Out").is_none(),
-        "a legal bot was put out: {result}"
+        !common::is_out(&log, 0),
+        "a legal bot was put out: {:?}",
+        log.result
     );
-    let steps = lines
-        .iter()
-        .filter(|l| l["type"] == "request" && l["player"] == 0)
-        .count();
+    let steps = log.requests().filter(|q| q.player == 0).count();
     assert!(steps > 20, "{steps}");
 }
 
@@ -293,7 +305,7 @@ fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
     let t = token("keep-running");
     let ours = format!("{} noi2014 bot --keep-running", me());
     let mut seats = vec![ours.clone(), ours.clone(), ours.clone(), ours.clone()];
-    let (code, lines, stderr) = play_json(
+    let (code, log, stderr) = play_json(
         &t,
         &[
             "noi2014",
@@ -315,14 +327,16 @@ fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
     assert!(survivors(&t, "").is_empty());
     assert_eq!(code, Some(0), "{stderr}");
     // One process a seat for the whole game.
-    let started = lines
-        .iter()
-        .filter(|l| l["type"] == "request" && l["started"] == true)
-        .count();
-    assert_eq!(started, 4);
+    let started = |log: &GameLog, p: Option<u8>| {
+        log.requests()
+            .filter(|q| p.is_none_or(|p| q.player == p))
+            .filter(|q| q.program.as_ref().is_some_and(|s| s.started))
+            .count()
+    };
+    assert_eq!(started(&log, None), 4);
     let built_in = play_json(&t, &["noi2014", "play", "--seed", "5"]).1;
-    assert_eq!(common::event_lines(&lines), common::event_lines(&built_in));
-    assert_eq!(lines.last(), built_in.last());
+    assert_eq!(common::events(&log), common::events(&built_in));
+    assert_eq!(log.result, built_in.result);
 
     // The Python example in both modes, beside the built-in bot as a
     // program in both modes: nobody put out, nothing failed.
@@ -336,7 +350,7 @@ fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
         py.clone(),
         ours,
     ];
-    let (code, lines, stderr) = play_json(
+    let (code, log, stderr) = play_json(
         &t,
         &[
             "noi2014",
@@ -357,23 +371,14 @@ fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
     );
     assert!(survivors(&t, "").is_empty());
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(!lines.iter().any(|l| l.get("failed").is_some()));
-    let result = lines.last().unwrap();
+    assert!(!log
+        .requests()
+        .any(|q| matches!(q.reply, ReplyRecord::Failed { .. })));
     for p in 0..4 {
-        assert!(result["players"][p]["end"].get("Out").is_none(), "{result}");
+        assert!(!common::is_out(&log, p), "{:?}", log.result);
     }
-    let starts = |p: u64| {
-        lines
-            .iter()
-            .filter(|l| l["type"] == "request" && l["player"] == p && l["started"] == true)
-            .count()
-    };
-    let asked = |p: u64| {
-        lines
-            .iter()
-            .filter(|l| l["type"] == "request" && l["player"] == p)
-            .count()
-    };
+    let starts = |p: u8| started(&log, Some(p));
+    let asked = |p: u8| log.requests().filter(|q| q.player == p).count();
     assert_eq!(starts(0), 1);
     assert_eq!(starts(3), 1);
     assert_eq!(starts(1), asked(1));
@@ -523,7 +528,7 @@ fn a_program_bot_answering_just_past_its_limit_times_out() {
         mahjong_sim::noi2014::program::ProgramBot::new(r#"sleep 0.52; echo '{"response":"PASS"}'"#)
             .with_time_limit(Duration::from_millis(500));
     let s = bot.ask("0 0").unwrap();
-    assert_eq!(s.failure, Some("time-out"), "{s:?}");
+    assert_eq!(s.failure, Some(StepFailure::TimeOut), "{s:?}");
 }
 
 /// A bot killed by a signal is said to be, and its stderr's end (400
@@ -538,7 +543,7 @@ fn a_program_bot_killed_by_a_signal_says_so_with_the_end_of_its_stderr() {
     )
     .with_time_limit(Duration::from_secs(20));
     let s = bot.ask("0 0").unwrap();
-    assert_eq!(s.failure, Some("crash"), "{s:?}");
+    assert_eq!(s.failure, Some(StepFailure::Crash), "{s:?}");
     assert!(
         matches!(&s.reply, Reply::Failed(m) if m.contains("killed by signal 11")),
         "{s:?}"
@@ -557,9 +562,9 @@ fn memory_limit_0_is_no_limit_and_time_limit_0_is_refused() {
     let (code, program, stderr) = play_json(&token, &[&args[..], &["--bot", &ours]].concat());
     assert_eq!(code, Some(0), "{stderr}");
     let (_, built_in, _) = play_json(&token, &args);
-    let events = common::event_lines(&built_in);
+    let events = common::events(&built_in);
     assert!(!events.is_empty());
-    assert_eq!(common::event_lines(&program), events);
+    assert_eq!(common::events(&program), events);
     let r = common::run(&["noi2014", "play", "--time-limit", "0"], b"");
     assert_eq!(r.code, Some(2));
     assert!(
@@ -578,10 +583,10 @@ fn the_sample_bot_as_a_program_is_the_built_in_sample_bot() {
     let token = token("sample-program");
     let ours = format!("{} noi2014 bot --bot sample --seed 20", me());
     let play = |bot: &str| {
-        let (code, lines, stderr) =
+        let (code, log, stderr) =
             play_json(&token, &["noi2014", "play", "--seed", "5", "--bot", bot]);
         assert_eq!(code, Some(0), "{stderr}");
-        common::event_lines(&lines)
+        common::events(&log)
     };
     let sample = play("sample");
     assert_eq!(play(&ours), sample);

@@ -534,10 +534,7 @@ fn the_command_line_writes_pages() {
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let d = data(&std::fs::read_to_string(&noi).unwrap());
-    let events: Vec<String> = common::event_lines(&common::json_lines(&r.stdout))
-        .iter()
-        .map(|l| l["event"].as_str().unwrap().to_string())
-        .collect();
+    let events = common::event_texts(&common::game_log(&r.stdout));
     assert_eq!(step_texts(&d), events);
     assert_eq!(d["seats"][0]["label"], "greedy");
     // A program's answers carry its time; one put out, its reason.

@@ -5,6 +5,7 @@
 //! bots by their totals; the duplicate format plays each wall from every
 //! seat; Ctrl-C leaves no bot process.
 
+use mahjong_sim::noi2014::log::{Header, PlayerEndRecord, ReplyRecord};
 use oracle::noi2014::{parse_tile, play, Reply};
 mod common;
 
@@ -36,36 +37,30 @@ fn python() -> bool {
 /// after checking that the oracle asks exactly the logged requests and
 /// sees exactly the logged events.
 fn oracle_half_points(file: &Path) -> ([u8; 4], Vec<String>) {
-    let lines = common::json_lines(&std::fs::read(file).unwrap());
-    let header = &lines[0];
-    assert_eq!(header["type"], "game");
-    let kinds: Vec<u8> = header["tiles"]
-        .as_str()
-        .unwrap()
-        .split_whitespace()
-        .map(|t| parse_tile(t).unwrap())
+    let log = common::game_log_file(file);
+    // The oracle reads tiles by their names, as a person would.
+    let kinds: Vec<u8> = log
+        .header
+        .tiles
+        .iter()
+        .map(|t| parse_tile(mahjong_sim::noi2014::tiles::name(t.0)).unwrap())
         .collect();
     let wall: [u8; 108] = kinds.try_into().unwrap();
-    let seats: Vec<String> = (0..4)
-        .map(|s| header["seats"][s].as_str().unwrap().to_string())
-        .collect();
-    let mut asked = lines.iter().filter(|l| l["type"] == "request");
+    let seats: Vec<String> = log.header.seats.iter().map(|s| s.name.clone()).collect();
+    let mut asked = log.requests();
     let outcome = play(&wall, &mut |player, request| {
         let logged = asked
             .next()
             .expect("the oracle asks more than the log holds");
         assert_eq!(
-            (
-                logged["player"].as_u64().unwrap(),
-                logged["request"].as_str().unwrap()
-            ),
-            (u64::from(player), request),
+            (logged.player, logged.request.as_str()),
+            (player, request),
             "{}",
             file.display()
         );
-        match logged.get("answer") {
-            Some(a) => Reply::Text(a.as_str().unwrap().to_string()),
-            None => Reply::Failed(logged["failed"].as_str().unwrap().to_string()),
+        match &logged.reply {
+            ReplyRecord::Answer { text } => Reply::Text(text.clone()),
+            ReplyRecord::Failed { message, .. } => Reply::Failed(message.clone()),
         }
     });
     assert!(
@@ -73,13 +68,16 @@ fn oracle_half_points(file: &Path) -> ([u8; 4], Vec<String>) {
         "{}: the log holds more requests",
         file.display()
     );
-    let logged_events: Vec<&str> = lines
-        .iter()
-        .filter(|l| l["type"] == "event")
-        .map(|l| l["event"].as_str().unwrap())
-        .collect();
-    let oracle_events: Vec<&str> = outcome.events.iter().map(String::as_str).collect();
-    assert_eq!(logged_events, oracle_events, "{}", file.display());
+    assert_eq!(
+        common::event_texts(&log),
+        outcome.events,
+        "{}",
+        file.display()
+    );
+    // The points of the log's result are the oracle's.
+    let logged: Vec<u8> = log.result.players.iter().map(|p| p.half_points).collect();
+    let oracle: Vec<u8> = outcome.results.iter().map(|r| r.half_points).collect();
+    assert_eq!(logged, oracle, "{}", file.display());
     (outcome.results.each_ref().map(|r| r.half_points), seats)
 }
 
@@ -164,16 +162,14 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     let mut started = 0;
     let mut wins: HashMap<String, u64> = HashMap::new();
     for (_, _, file) in &games {
-        let lines = common::json_lines(&std::fs::read(file).unwrap());
-        started += lines
-            .iter()
-            .filter(|l| l["type"] == "request" && l["started"] == true)
+        let log = common::game_log_file(file);
+        started += log
+            .requests()
+            .filter(|q| q.program.as_ref().is_some_and(|s| s.started))
             .count();
-        let result = lines.last().unwrap();
-        for s in 0..4 {
-            if result["players"][s]["end"].get("Won").is_some() {
-                let name = lines[0]["seats"][s].as_str().unwrap().to_string();
-                *wins.entry(name).or_default() += 1;
+        for (s, p) in log.result.players.iter().enumerate() {
+            if matches!(p.end, PlayerEndRecord::Won { .. }) {
+                *wins.entry(log.header.seats[s].name.clone()).or_default() += 1;
             }
         }
     }
@@ -277,11 +273,7 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
             .iter()
             .map(|s| s["text"].as_str().unwrap().to_string())
             .collect();
-        let logged: Vec<String> =
-            common::event_lines(&common::json_lines(&std::fs::read(file).unwrap()))
-                .iter()
-                .map(|l| l["event"].as_str().unwrap().to_string())
-                .collect();
+        let logged = common::event_texts(&common::game_log_file(file));
         assert_eq!(texts, logged, "{name}");
     }
     for row in standings {
@@ -327,22 +319,19 @@ fn the_duplicate_format_plays_each_wall_from_every_seat() {
     // 5 bots: 2 tables, 4 games each, 2 rounds.
     assert_eq!(games.len(), 16);
     for chunk in games.chunks(4) {
-        let headers: Vec<serde_json::Value> = chunk
+        let headers: Vec<Header> = chunk
             .iter()
-            .map(|(_, _, f)| {
-                let t = std::fs::read_to_string(f).unwrap();
-                serde_json::from_str(t.lines().next().unwrap()).unwrap()
-            })
+            .map(|(_, _, f)| common::game_log_file(f).header)
             .collect();
-        assert!(headers.iter().all(|h| h["tiles"] == headers[0]["tiles"]));
+        assert!(headers.iter().all(|h| h.tiles == headers[0].tiles));
         for s in 0..4 {
-            let name = &headers[0]["seats"][s];
+            let name = &headers[0].seats[s].name;
             if name == "house" {
                 continue;
             }
             let mut seats: Vec<usize> = headers
                 .iter()
-                .map(|h| (0..4).find(|&t| h["seats"][t] == *name).unwrap())
+                .map(|h| (0..4).find(|&t| h.seats[t].name == *name).unwrap())
                 .collect();
             seats.sort_unstable();
             assert_eq!(seats, vec![0, 1, 2, 3], "{name}");

@@ -4,14 +4,14 @@
 use super::args::{parse_bot, parse_builtin, parse_noi_family, BotLimits};
 use super::CliError;
 use mahjong_sim::contest::entrant::{BotSpec, Limits};
-use mahjong_sim::contest::logs::write_json_log;
+use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::play::{self as contest_play, Played};
 use mahjong_sim::noi2014::arena::Game;
 use mahjong_sim::noi2014::families::{walls, Family};
+use mahjong_sim::noi2014::log;
 use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
 use mahjong_sim::noi2014::wall::Wall;
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, SampleBot};
-use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -156,8 +156,15 @@ pub fn play(
     let Played { game, labels } = contest_play::play(&wall, bots, seed, limits)?;
     let mut out = Vec::new();
     if json {
-        let header = json!({"type": "game", "wall": wall_label, "seats": labels});
-        write_json_log(&mut out, header, &game);
+        let setting = log::Setting {
+            wall: wall_label.clone(),
+            seats: seat_records(
+                std::array::from_fn(|p| labels[p].clone()),
+                std::array::from_fn(|p| labels[p].clone()),
+            ),
+            context: None,
+        };
+        log::write(&mut out, &setting, &game).expect("to memory");
     } else {
         write_text_log(&mut out, &wall_label, &labels, &game);
     }
@@ -198,7 +205,13 @@ pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], ga
         writeln!(out, "  {} <- {:<44} -> {answer}", turn.player, turn.request).expect("to memory");
         for e in &turn.events {
             match &e.hand {
-                Some((p, h)) => writeln!(out, "{:<24} | {p} holds {h}", e.event),
+                Some(h) => writeln!(
+                    out,
+                    "{:<24} | {} holds {}",
+                    e.event.to_string(),
+                    h.player,
+                    h.text()
+                ),
                 None => writeln!(out, "{}", e.event),
             }
             .expect("to memory");

@@ -13,15 +13,15 @@
 use super::duplicate::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT};
 use super::entrant::{seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
-use super::logs::{prepare_games, write_file, write_json_log};
+use super::logs::{prepare_games, seat_records, write_file, write_json_log};
 use super::pool::{self, Flow, InOrder};
 use super::Error;
 use crate::noi2014::arena::Seat;
 use crate::noi2014::families::Family;
+use crate::noi2014::log;
 use crate::stats::{Decision, Sequential, Sprt, Summary};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -248,17 +248,25 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         }
         let names = seats(g).map(|w| entrant(opts, w).name.clone());
         let commands = seats(g).map(|w| entrant(opts, w).spec.label());
-        let header = json!({
-            "type": "game",
-            "unit": u,
-            "game": g + 1,
-            "challenger": if g < 4 { "A" } else { "B" },
-            "wall": format!("wall {u} of duel seed {} ({})", opts.seed, opts.family.name()),
-            "seats": names,
-            "commands": commands,
-        });
+        let setting = log::Setting {
+            wall: format!(
+                "wall {u} of duel seed {} ({})",
+                opts.seed,
+                opts.family.name()
+            ),
+            seats: seat_records(names, commands),
+            context: Some(log::Context::Duel {
+                unit: u,
+                game: g as u8 + 1,
+                challenger: if g < 4 {
+                    log::Challenger::A
+                } else {
+                    log::Challenger::B
+                },
+            }),
+        };
         let mut log = Vec::new();
-        write_json_log(&mut log, header, game);
+        write_json_log(&mut log, &setting, game);
         std::fs::write(games_dir.join(file_name(u, g)), log)
     };
     play_unit(&wall, make, save).map_err(|source| Error::Io {

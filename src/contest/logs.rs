@@ -3,8 +3,7 @@
 
 use super::Error;
 use crate::noi2014::arena::Game;
-use crate::noi2014::Reply;
-use serde_json::json;
+use crate::noi2014::log;
 use std::path::{Path, PathBuf};
 
 /// The logs folder: created, or an empty one; never one holding files, so
@@ -54,43 +53,16 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     })
 }
 
-/// The game's JSON Lines: `header`, then each request with its answer
-/// (with a program's milliseconds, whether a process was started, and the
-/// end of its stderr when it failed), each event with the player's tiles,
-/// and the result. Tournament logs are these lines.
-pub fn write_json_log(out: &mut Vec<u8>, mut header: serde_json::Value, game: &Game) {
-    header["tiles"] = json!(game.wall.to_string());
-    line(out, header);
-    for turn in &game.turns {
-        let mut l = json!({"type": "request", "player": turn.player, "request": turn.request});
-        match &turn.reply {
-            Reply::Text(t) => l["answer"] = json!(t),
-            Reply::Failed(why) => l["failed"] = json!(why),
-        }
-        if let Some(step) = &turn.program {
-            l["ms"] = json!(step.ms);
-            l["started"] = json!(step.started);
-            if !step.stderr.is_empty() {
-                l["stderr"] = json!(step.stderr);
-            }
-        }
-        line(out, l);
-        for e in &turn.events {
-            let hand = e.hand.as_ref().map(|h| &h.1);
-            line(
-                out,
-                json!({"type": "event", "event": e.event, "hand": hand}),
-            );
-        }
-    }
-    let result = game.judge.result().expect("the game is over");
-    line(
-        out,
-        json!({"type": "result", "end": result.end, "players": result.players}),
-    );
+/// Writes a game's log ([`crate::noi2014::log`]) to memory.
+pub fn write_json_log(out: &mut Vec<u8>, setting: &log::Setting, game: &Game) {
+    log::write(out, setting, game).expect("to memory");
 }
 
-fn line(out: &mut Vec<u8>, value: serde_json::Value) {
-    serde_json::to_writer(&mut *out, &value).expect("JSON to memory");
-    out.push(b'\n');
+/// The seats of a log, named `names` and running `commands`.
+pub fn seat_records(names: [String; 4], commands: [String; 4]) -> [log::SeatRecord; 4] {
+    let mut commands = commands.into_iter();
+    names.map(|name| log::SeatRecord {
+        name,
+        command: commands.next().expect("four"),
+    })
 }

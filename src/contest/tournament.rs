@@ -16,16 +16,16 @@
 
 use super::entrant::{seat, Entrant, Limits};
 use super::guard::Containment;
-use super::logs::{prepare_games, write_file, write_json_log};
+use super::logs::{prepare_games, seat_records, write_file, write_json_log};
 use super::pool::{self, Flow};
 use super::swiss::{pair_round, standings, Chair, Table};
 use super::Error;
 use crate::noi2014::arena::{self, Seat};
 use crate::noi2014::families::{walls, Family};
+use crate::noi2014::log;
 use crate::noi2014::PlayerEnd;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -283,17 +283,17 @@ fn play_one(
         Chair::Bot(b) => opts.entrants[b].spec.label(),
         Chair::House => "greedy".to_string(),
     });
-    let header = json!({
-        "type": "game",
-        "round": table.round,
-        "table": t + 1,
-        "game": g + 1,
-        "wall": format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
-        "seats": names,
-        "commands": commands,
-    });
+    let setting = log::Setting {
+        wall: format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
+        seats: seat_records(names.clone(), commands),
+        context: Some(log::Context::Tournament {
+            round: table.round,
+            table: t as u32 + 1,
+            game: g as u32 + 1,
+        }),
+    };
     let mut log = Vec::new();
-    write_json_log(&mut log, header, &game);
+    write_json_log(&mut log, &setting, &game);
     write_file(&games_dir.join(&file), &log)?;
     let title = format!(
         "round {}, table {}{}",

@@ -5,15 +5,17 @@
 //! record is all a log holds, so a log can be replayed.
 
 use super::bot::Bot;
+use super::event::Event;
 use super::greedy::GreedyBot;
 use super::judge::Judge;
 use super::program::ProgramBot;
+use super::protocol::StepFailure;
 use super::request::Reply;
 use super::result::PlayerEnd;
 use super::sample::SampleBot;
 use super::tiles::{lower_name, name};
 use super::wall::Wall;
-use super::PLAYERS;
+use super::{Meld, Tile, PLAYERS};
 
 /// Who plays at a seat.
 pub enum Seat {
@@ -60,18 +62,50 @@ pub struct ProgramStep {
     pub started: bool,
     /// The end of its standard error, when the step failed.
     pub stderr: String,
-    /// The kind of failure, when the step failed (`time-out`, `crash`, ...).
-    pub failure: Option<&'static str>,
+    /// The kind of failure, when the step failed.
+    pub failure: Option<StepFailure>,
 }
 
-/// An event line and the tiles of the player it concerns right after it.
+/// An event and the tiles of the player it concerns right after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventLine {
-    /// The canonical event line.
-    pub event: String,
-    /// The player the event concerns and its tiles, as the protocol writes
-    /// them (concealed upper case, exposed sets lower case).
-    pub hand: Option<(usize, String)>,
+    /// The judge's event (its `Display` is the canonical line).
+    pub event: Event,
+    /// The tiles of the player the event concerns ([`Event::player`]);
+    /// `None` for the end.
+    pub hand: Option<Held>,
+}
+
+/// A player's tiles at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Held {
+    /// The player.
+    pub player: usize,
+    /// Its concealed tiles, in its hand's order.
+    pub concealed: Vec<Tile>,
+    /// Its exposed sets, in the order they were made.
+    pub exposed: Vec<Meld>,
+}
+
+impl Held {
+    /// Player `p`'s tiles now.
+    pub fn of(judge: &Judge, p: usize) -> Held {
+        Held {
+            player: p,
+            concealed: judge.hand(p).tiles().collect(),
+            exposed: judge.melds(p).to_vec(),
+        }
+    }
+
+    /// The tiles as the protocol writes them: concealed in upper case,
+    /// exposed sets in lower case.
+    pub fn text(&self) -> String {
+        let mut words: Vec<&str> = self.concealed.iter().map(|&t| name(t)).collect();
+        for m in &self.exposed {
+            words.extend(m.tiles().into_iter().map(lower_name));
+        }
+        words.join(" ")
+    }
 }
 
 /// A finished game and its record.
@@ -111,13 +145,9 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
             judge.answer(reply.clone()).expect("a request is pending");
             let events = judge.events()[shown..]
                 .iter()
-                .map(|e| {
-                    let event = e.to_string();
-                    // Every event but the end names its player second
-                    // (`draw 2 W1`), a seat of the table.
-                    let player = event.split(' ').nth(1).and_then(|p| p.parse().ok());
-                    let hand = player.map(|p: usize| (p, hand_text(&judge, p)));
-                    EventLine { event, hand }
+                .map(|&event| EventLine {
+                    event,
+                    hand: event.player().map(|p| Held::of(&judge, usize::from(p))),
                 })
                 .collect();
             shown = judge.events().len();
@@ -159,7 +189,7 @@ impl Game {
                 Some(PutOut {
                     request: *request,
                     turn,
-                    kind: failure.unwrap_or(reason.kind()),
+                    kind: failure.map_or(reason.kind(), StepFailure::name),
                     reason: reason.to_string(),
                 })
             }
@@ -186,11 +216,7 @@ pub struct PutOut<'a> {
 /// A player's tiles as the protocol writes them: concealed in upper case,
 /// exposed sets in lower case.
 pub fn hand_text(judge: &Judge, p: usize) -> String {
-    let mut words: Vec<&str> = judge.hand(p).tiles().map(name).collect();
-    for m in judge.melds(p) {
-        words.extend(m.tiles().into_iter().map(lower_name));
-    }
-    words.join(" ")
+    Held::of(judge, p).text()
 }
 
 #[cfg(test)]
@@ -212,13 +238,12 @@ mod tests {
             let game = play(&wall, &mut seats).unwrap();
             let lines: Vec<&EventLine> = game.turns.iter().flat_map(|t| &t.events).collect();
             assert!(!lines.is_empty());
-            // Every event but the end (`end empty-wall`) has a player.
+            // Every event but the end has a player, the one whose tiles
+            // it shows.
             for line in &lines {
-                let player = line.hand.as_ref().map(|h| h.0.to_string());
-                assert_eq!(
-                    line.event.split(' ').nth(1),
-                    player.as_deref().or(line.event.strip_prefix("end "))
-                );
+                let player = line.hand.as_ref().map(|h| h.player as u8);
+                assert_eq!(line.event.player(), player);
+                assert_eq!(player.is_none(), matches!(line.event, Event::End(_)));
             }
             for p in 0..PLAYERS {
                 let mut want: Vec<&str> = game.judge.hand(p).tiles().map(name).collect();
@@ -231,8 +256,8 @@ mod tests {
                 let last = lines
                     .iter()
                     .rev()
-                    .find_map(|l| l.hand.as_ref().filter(|h| h.0 == p));
-                assert_eq!(last.map(|h| h.1.as_str()), Some(want.join(" ").as_str()));
+                    .find_map(|l| l.hand.as_ref().filter(|h| h.player == p));
+                assert_eq!(last.map(Held::text), Some(want.join(" ")));
             }
         }
         assert!(melds > 0, "no game had an exposed set");

@@ -6,8 +6,7 @@ use super::Tile;
 use std::fmt;
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     /// The next player to draw found the wall empty (`end empty-wall`).
     EmptyWall,
@@ -91,6 +90,25 @@ pub enum Event {
     },
     /// `end empty-wall` / `end one-left`: always the last event.
     End(EndReason),
+}
+
+impl Event {
+    /// The player the event concerns: every event but the end has one.
+    pub fn player(&self) -> Option<u8> {
+        match *self {
+            Event::Draw { player, .. }
+            | Event::DrawBack { player, .. }
+            | Event::Play { player, .. }
+            | Event::Peng { player, .. }
+            | Event::GangDiscard { player, .. }
+            | Event::GangConcealed { player, .. }
+            | Event::GangAdded { player, .. }
+            | Event::HuDiscard { player, .. }
+            | Event::HuSelf { player, .. }
+            | Event::Out { player } => Some(player),
+            Event::End(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for Event {
@@ -197,6 +215,9 @@ mod tests {
         ];
         for (e, line) in cases {
             assert_eq!(e.to_string(), line);
+            // The player is the line's second word, except for the end.
+            let second = line.split(' ').nth(1).and_then(|w| w.parse().ok());
+            assert_eq!(e.player(), second, "{line}");
         }
     }
 }

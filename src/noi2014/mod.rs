@@ -20,6 +20,7 @@
 //! - [`program`]: bot programs under that protocol, one process per request
 //!   or kept running.
 //! - [`arena`]: games between built-in bots and programs, with their record.
+//! - [`log`]: the game log (JSON Lines, versioned): its one writer and reader.
 //!
 //! Everything this folder takes from the rest of the crate is imported here,
 //! once; the submodules refer to it and to each other through `super::`.
@@ -39,6 +40,7 @@ pub mod event;
 pub mod families;
 pub mod greedy;
 pub mod judge;
+pub mod log;
 pub mod play;
 pub mod program;
 pub mod protocol;

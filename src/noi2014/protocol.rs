@@ -67,18 +67,49 @@ pub enum StepError {
     TimedOut(u64),
 }
 
+/// The kind of a [`StepError`], for summaries and logs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepFailure {
+    /// Ran past the time limit.
+    TimeOut,
+    /// Exited with a failure status or was killed.
+    Crash,
+    /// More than [`OUTPUT_LIMIT`] bytes of output.
+    TooMuchOutput,
+    /// Output that is not the protocol's JSON.
+    MalformedOutput,
+}
+
+impl StepFailure {
+    /// Its short name: `time-out`, `crash`, `too much output` or
+    /// `malformed output`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StepFailure::TimeOut => "time-out",
+            StepFailure::Crash => "crash",
+            StepFailure::TooMuchOutput => "too much output",
+            StepFailure::MalformedOutput => "malformed output",
+        }
+    }
+}
+
 impl StepError {
+    /// The kind of failure.
+    pub fn failure(&self) -> StepFailure {
+        match self {
+            StepError::TimedOut(_) => StepFailure::TimeOut,
+            StepError::Crashed(_) => StepFailure::Crash,
+            StepError::TooMuchOutput => StepFailure::TooMuchOutput,
+            StepError::NotJson(_) | StepError::NoResponse | StepError::DataNotString => {
+                StepFailure::MalformedOutput
+            }
+        }
+    }
+
     /// A short name of the kind of failure, for summaries: `time-out`,
     /// `crash`, `too much output` or `malformed output`.
     pub fn kind(&self) -> &'static str {
-        match self {
-            StepError::TimedOut(_) => "time-out",
-            StepError::Crashed(_) => "crash",
-            StepError::TooMuchOutput => "too much output",
-            StepError::NotJson(_) | StepError::NoResponse | StepError::DataNotString => {
-                "malformed output"
-            }
-        }
+        self.failure().name()
     }
 }
 

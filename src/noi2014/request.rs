@@ -130,7 +130,7 @@ impl std::str::FromStr for Request {
 }
 
 /// What one player answered to one request (the interface's `Reply`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Reply {
     /// The response string exactly as the bot printed it.
     Text(String),

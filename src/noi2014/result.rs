@@ -8,7 +8,7 @@ use super::{EndReason, Tile, KINDS, PLAYERS};
 use std::fmt;
 
 /// Why a player was put out (point 14), in words by `Display`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OutReason {
     /// The reply was `Failed` (crash, time-out, too much output, not the
     /// protocol's JSON); the driver's words.
@@ -20,15 +20,15 @@ pub enum OutReason {
     /// answered to a draw, anything but `PASS` to an announcement).
     NotAllowed(String),
     /// `PLAY c` with no `c` in the concealed hand.
-    NotHeld(#[serde(serialize_with = "noi_name")] Tile),
+    NotHeld(Tile),
     /// `PENG` without two concealed copies of the discard.
-    CannotPeng(#[serde(serialize_with = "noi_name")] Tile),
+    CannotPeng(Tile),
     /// `PENG c2` with no `c2` left concealed after the pung.
-    PengDiscardNotHeld(#[serde(serialize_with = "noi_name")] Tile),
+    PengDiscardNotHeld(Tile),
     /// A kong the hand does not support.
-    CannotGang(#[serde(serialize_with = "noi_name")] Tile),
+    CannotGang(Tile),
     /// A kong with no tile left in the wall (point 8).
-    KongOnEmptyWall(#[serde(serialize_with = "noi_name")] Tile),
+    KongOnEmptyWall(Tile),
     /// `HU` on a hand that does not win.
     NotWinning {
         /// On its own draw (true) or on a discard.
@@ -72,26 +72,8 @@ impl fmt::Display for OutReason {
     }
 }
 
-/// A tile in JSON by its name in this ruleset (`W2`), as the protocol and
-/// the log write it.
-fn noi_name<S: serde::Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(name(*t))
-}
-
-/// A set in JSON as [`Meld`] writes it, its tiles named as in this ruleset.
-fn noi_meld<S: serde::Serializer>(m: &Meld, s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeStruct;
-    let mut st = s.serialize_struct("Meld", 2)?;
-    st.serialize_field("kind", m.kind())?;
-    st.serialize_field(
-        "tiles",
-        &m.tiles().into_iter().map(name).collect::<Vec<_>>(),
-    )?;
-    st.end()
-}
-
 /// How the game ended for one player.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerEnd {
     /// Won; `order` 1 for the first winner.
     Won {
@@ -113,7 +95,7 @@ pub enum PlayerEnd {
 }
 
 /// One player's result.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PlayerResult {
     /// How the game ended for the player.
     pub end: PlayerEnd,
@@ -142,7 +124,7 @@ impl PlayerResult {
 }
 
 /// The result of a whole game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult {
     /// How the game ended.
     pub end: EndReason,
@@ -152,7 +134,7 @@ pub struct GameResult {
 
 /// Why a declared target is not valid (point 16), in words by `Display`
 /// (a clause: "it lacks the exposed pung W2").
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TargetFlaw {
     /// The answer names no tile at all.
     Empty,
@@ -161,9 +143,9 @@ pub enum TargetFlaw {
     /// Fewer than 14 or more than 18 tiles: how many.
     Size(u32),
     /// More than four copies of this kind.
-    MoreThanFour(#[serde(serialize_with = "noi_name")] Tile),
+    MoreThanFour(Tile),
     /// An exposed pung or kong that the target does not hold.
-    LacksExposed(#[serde(serialize_with = "noi_meld")] Meld),
+    LacksExposed(Meld),
     /// The tiles left once the exposed sets are taken out are not `sets`
     /// sets and a pair.
     NotWinning {

@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod schemas;
+
+use mahjong_sim::noi2014::log;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -144,13 +147,41 @@ pub fn wait_until(limit: Duration, mut cond: impl FnMut() -> bool) -> bool {
     }
 }
 
-/// The event lines of a NOI2014 `--json` game log (each event with the hand
-/// it shows): two games are the same game when these are equal.
-pub fn event_lines(log: &[serde_json::Value]) -> Vec<serde_json::Value> {
-    log.iter()
-        .filter(|l| l["type"] == "event")
-        .cloned()
+/// A NOI2014 game log (`noi2014 play --json`'s output or a saved game):
+/// every line validated against the committed JSON Schema, then read by
+/// the library's one reader. Every test reads logs through here, so every
+/// log the tests produce is validated.
+pub fn game_log(bytes: &[u8]) -> log::GameLog {
+    if let Err(e) = schemas::validate_lines(schemas::NOI2014_GAME_LOG, bytes) {
+        panic!("a game log not valid under its schema: {e}");
+    }
+    log::read(bytes).unwrap_or_else(|e| panic!("not a NOI2014 game log: {e}"))
+}
+
+/// [`game_log`] of a file.
+pub fn game_log_file(path: &std::path::Path) -> log::GameLog {
+    game_log(&std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// The events of a NOI2014 game log, each with the tiles it shows: two
+/// games are the same game when these are equal.
+pub fn events(log: &log::GameLog) -> Vec<log::EventRecord> {
+    log.events().cloned().collect()
+}
+
+/// The events of a NOI2014 game log as the interface's lines (`draw 0 W3`).
+pub fn event_texts(log: &log::GameLog) -> Vec<String> {
+    log.events()
+        .map(|e| mahjong_sim::noi2014::Event::from(e.event).to_string())
         .collect()
+}
+
+/// Whether `player` was put out, by the log's result.
+pub fn is_out(log: &log::GameLog, player: usize) -> bool {
+    matches!(
+        log.result.players[player].end,
+        log::PlayerEndRecord::Out { .. }
+    )
 }
 
 /// The lines of a `--json` output (UTF-8, one JSON value a line), parsed.
