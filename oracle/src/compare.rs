@@ -3,6 +3,7 @@
 
 use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
+use crate::noi2014_harness::{self, Noi2014Input, Outcome};
 use mahjong_sim::analysis::{self as engine_analysis, Decomposition};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::thupc2021::event::{Event, Player};
@@ -724,6 +725,53 @@ pub fn analysis(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure
     verdict_matches_lists(engine, input, &lists)
 }
 
+/// The first index where two lists differ, with what each has there.
+fn first_difference<T: PartialEq + fmt::Debug>(
+    a: &[T],
+    b: &[T],
+) -> Option<(usize, String, String)> {
+    let i = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
+    let show = |x: Option<&T>| x.map_or("(nothing)".to_string(), |x| format!("{x:?}"));
+    Some((i, show(a.get(i)), show(b.get(i))))
+}
+
+/// The NOI2014 judges side by side ([`crate::noi2014_harness`] drives
+/// them): engine and oracle agree on every request, event and result, and
+/// the results are a ranking: points sum to 10, places agree with points.
+pub fn noi2014(engine: &dyn Engine, input: &Noi2014Input) -> Result<(), Failure> {
+    // A panic in a judge or a bot is a finding too, reported with its input
+    // (a panicking quickcheck property cannot print it).
+    let run = |what: &str, f: &dyn Fn() -> Outcome| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .map_err(|_| Failure(format!("the {what} panicked\n  input: {input:?}")))
+    };
+    let e = run("engine", &|| engine.noi2014(input))?;
+    let o = run("oracle", &|| noi2014_harness::oracle(input))?;
+    let fail = |what: String| Failure(format!("NOI2014 judges differ: {what}\n  input: {input:?}"));
+    if let Some((i, a, b)) = first_difference(&e.requests, &o.requests) {
+        let before: Vec<String> = e.requests[i.saturating_sub(3)..i]
+            .iter()
+            .map(|r| format!("    {r:?}"))
+            .collect();
+        return Err(fail(format!(
+            "request {i}\n  before it:\n{}\n  engine: {a}\n  oracle: {b}",
+            before.join("\n")
+        )));
+    }
+    if let Some((i, a, b)) = first_difference(&e.events, &o.events) {
+        let before = e.events[i.saturating_sub(3)..i].join(" | ");
+        return Err(fail(format!(
+            "event {i} (after: {before})\n  engine: {a}\n  oracle: {b}"
+        )));
+    }
+    if let Some((p, a, b)) = first_difference(&e.results, &o.results) {
+        return Err(fail(format!(
+            "result of player {p}\n  engine: {a}\n  oracle: {b}"
+        )));
+    }
+    noi2014_harness::ranking(&e).map_err(|what| fail(format!("not a ranking: {what}")))
+}
+
 #[cfg(test)]
 mod tests {
     //! Each check passes mahjong-sim and fails an engine with a bug planted
@@ -1164,5 +1212,65 @@ mod tests {
         let f = Failure("engine: 2\n  oracle: 1".to_string());
         assert_eq!(format!("{f}"), f.0);
         assert_eq!(format!("{f:?}"), f.0);
+    }
+}
+
+#[cfg(test)]
+mod noi2014_tests {
+    //! The NOI2014 check passes mahjong-sim and fails each NOI2014 bug
+    //! planted in `crate::planted`.
+    use super::*;
+    use crate::engine::Production;
+    use crate::noi2014_harness::Seat;
+    use crate::planted::{ChanceOneMore, Noi2014EndLost, OutOneLater, PanicsOnSelfDrawn};
+    use mahjong_sim::noi2014::wall::Wall as Noi2014Wall;
+
+    /// The first index where two lists differ, with both sides there (and
+    /// "(nothing)" past the end of the shorter).
+    #[test]
+    fn first_difference_finds_the_first() {
+        assert_eq!(first_difference(&[1, 2, 3], &[1, 2, 3]), None);
+        assert_eq!(
+            first_difference(&[1, 2, 3], &[1, 5, 6]),
+            Some((1, "2".into(), "5".into()))
+        );
+        assert_eq!(
+            first_difference(&[1, 2], &[1, 2, 3]),
+            Some((2, "(nothing)".into(), "3".into()))
+        );
+    }
+
+    /// The first of 100 random games (greedy and sample bots, and a
+    /// scripted seat) on which `planted` fails the check, with its report;
+    /// mahjong-sim passes every game before it.
+    fn report(planted: &dyn Engine) -> String {
+        for seed in 0..100 {
+            let input = Noi2014Input {
+                wall: Noi2014Wall::shuffled(&mut mahjong_sim::rng::Rng::new(seed))
+                    .kinds()
+                    .to_vec(),
+                seats: [
+                    Seat::Scripted,
+                    Seat::Greedy,
+                    Seat::Sample(seed),
+                    Seat::Greedy,
+                ],
+                script: (0..200).map(|i| (seed as u8).wrapping_mul(i) ^ i).collect(),
+            };
+            noi2014(&Production, &input).unwrap();
+            if let Err(f) = noi2014(planted, &input) {
+                return f.0;
+            }
+        }
+        panic!("none of 100 games shows the bug");
+    }
+
+    /// Each part of the outcome is compared, and a panic is reported.
+    #[test]
+    fn check_catches_each_planted_bug() {
+        assert!(report(&Noi2014EndLost).contains("event "));
+        assert!(report(&ChanceOneMore).contains("result of player"));
+        assert!(report(&OutOneLater).contains("result of player"));
+        assert!(report(&PanicsOnSelfDrawn).contains("the engine panicked"));
     }
 }
