@@ -348,6 +348,29 @@ fn kong_distance(hand: &Hand, melds: usize, kongs: usize) -> Result<u8, Analysis
 
 /// Analyses concealed `tiles` with exposed `melds`.
 pub fn analyze(tiles: &[Tile], melds: &[Meld]) -> Result<Analysis, AnalysisError> {
+    let hand = checked_hand(tiles, melds)?;
+    let n = melds.len();
+    let size = tiles.len();
+    let complete = kongs(size, n, 1);
+    let ready = kongs(size, n, 0);
+    if complete.is_none() && ready.is_none() {
+        return Err(AnalysisError::Size {
+            tiles: size,
+            melds: n,
+        });
+    }
+    let mut sorted = tiles.to_vec();
+    sorted.sort();
+    Ok(Analysis {
+        hand: sorted,
+        melds: melds.to_vec(),
+        verdict: verdict(&hand, n, complete, ready)?,
+    })
+}
+
+/// The hand of `tiles`, if they hold no special tile, `melds` are four at
+/// most, and no kind is held more than four times in all.
+fn checked_hand(tiles: &[Tile], melds: &[Meld]) -> Result<Hand, AnalysisError> {
     if let Some(&t) = tiles.iter().find(|t| t.is_special()) {
         return Err(AnalysisError::Special(t));
     }
@@ -368,70 +391,74 @@ pub fn analyze(tiles: &[Tile], melds: &[Meld]) -> Result<Analysis, AnalysisError
             count: all.count(t) as usize,
         });
     }
-    let size = tiles.len();
-    let complete = kongs(size, n, 1);
-    let ready = kongs(size, n, 0);
-    if complete.is_none() && ready.is_none() {
-        return Err(AnalysisError::Size {
-            tiles: size,
-            melds: n,
-        });
-    }
+    Ok(hand)
+}
+
+/// The verdict on `hand` beside `n` melds: `complete` and `ready` are the
+/// kongs the hand's size implies at complete size and one tile short (at
+/// least one fits).
+fn verdict(
+    hand: &Hand,
+    n: usize,
+    complete: Option<usize>,
+    ready: Option<usize>,
+) -> Result<Verdict, AnalysisError> {
     let sets = 4 - n;
-    let mut sorted = tiles.to_vec();
-    sorted.sort();
-    let verdict = 'v: {
-        if complete.is_some() {
-            let ds = decompositions(&hand.ordinary_counts(), sets);
-            if !ds.is_empty() {
-                break 'v Verdict::Wins { decompositions: ds };
-            }
+    if complete.is_some() {
+        let ds = decompositions(&hand.ordinary_counts(), sets);
+        if !ds.is_empty() {
+            return Ok(Verdict::Wins { decompositions: ds });
         }
-        if ready.is_some() {
-            let w = waits(&hand, sets);
-            if !w.is_empty() {
-                break 'v Verdict::Ready { waits: w };
-            }
+    }
+    if ready.is_some() {
+        let w = waits(hand, sets);
+        if !w.is_empty() {
+            return Ok(Verdict::Ready { waits: w });
         }
-        if let Some(k) = complete {
-            let mut scored = Vec::new();
-            for t in hand.kinds() {
-                let mut rest = hand;
-                rest.remove(t);
-                if let Ok(d) = kong_distance(&rest, n, k) {
-                    scored.push((t, d));
-                }
-            }
-            let distance = kong_distance(&hand, n, k)?;
-            let low = scored.iter().map(|s| s.1).min().unwrap_or(u8::MAX);
-            let best_discards = scored.iter().filter(|s| s.1 == low).map(|s| s.0).collect();
-            Verdict::Other {
-                distance,
-                best_discards,
-                useful_draws: Vec::new(),
-            }
-        } else {
-            let k = ready.expect("one of the two sizes fits");
-            let distance = kong_distance(&hand, n, k)?;
-            let useful_draws = Tile::ordinary()
-                .filter(|&x| {
-                    let mut with = hand;
-                    with.add(x);
-                    // One more tile: complete-size, with the same kongs.
-                    with.count(x) <= 4 && kong_distance(&with, n, k).is_ok_and(|d| d < distance)
-                })
-                .collect();
-            Verdict::Other {
-                distance,
-                best_discards: Vec::new(),
-                useful_draws,
-            }
+    }
+    match complete {
+        Some(k) => best_discards(hand, n, k),
+        None => useful_draws(hand, n, ready.expect("one of the two sizes fits")),
+    }
+}
+
+/// A complete-size hand that does not win: its distance, and the discards
+/// that leave the least distance.
+fn best_discards(hand: &Hand, n: usize, k: usize) -> Result<Verdict, AnalysisError> {
+    let mut scored = Vec::new();
+    for t in hand.kinds() {
+        let mut rest = *hand;
+        rest.remove(t);
+        if let Ok(d) = kong_distance(&rest, n, k) {
+            scored.push((t, d));
         }
-    };
-    Ok(Analysis {
-        hand: sorted,
-        melds: melds.to_vec(),
-        verdict,
+    }
+    let distance = kong_distance(hand, n, k)?;
+    let low = scored.iter().map(|s| s.1).min().unwrap_or(u8::MAX);
+    let best_discards = scored.iter().filter(|s| s.1 == low).map(|s| s.0).collect();
+    Ok(Verdict::Other {
+        distance,
+        best_discards,
+        useful_draws: Vec::new(),
+    })
+}
+
+/// A hand one tile short that is not ready: its distance, and the draws
+/// that lower it.
+fn useful_draws(hand: &Hand, n: usize, k: usize) -> Result<Verdict, AnalysisError> {
+    let distance = kong_distance(hand, n, k)?;
+    let useful_draws = Tile::ordinary()
+        .filter(|&x| {
+            let mut with = *hand;
+            with.add(x);
+            // One more tile: complete-size, with the same kongs.
+            with.count(x) <= 4 && kong_distance(&with, n, k).is_ok_and(|d| d < distance)
+        })
+        .collect();
+    Ok(Verdict::Other {
+        distance,
+        best_discards: Vec::new(),
+        useful_draws,
     })
 }
 

@@ -14,7 +14,7 @@
 //! and [`kill_all`] take down whatever is still around.
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -334,64 +334,22 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     let start = Instant::now();
     let (mut child, mark) = spawn_marked(command, |_| {})?;
     let pgid = child.id() as i32;
-    let kill_group = move || kill_group(pgid);
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let data = input.to_vec();
-    std::thread::spawn(move || {
-        // A solution that exits without reading makes this fail: fine.
-        let _ = stdin.write_all(&data);
-    });
-    let (out_tx, out_rx) = mpsc::channel();
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let mut chunk = [0u8; 64 * 1024];
-        let mut truncated = false;
-        loop {
-            match stdout.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    let room = limit.saturating_sub(buf.len());
-                    buf.extend_from_slice(&chunk[..n.min(room)]);
-                    if n > room {
-                        truncated = true;
-                        kill_group();
-                        break;
-                    }
-                }
-            }
-        }
-        let _ = out_tx.send((buf, truncated));
-    });
-    let (err_tx, err_rx) = mpsc::channel();
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    std::thread::spawn(move || {
-        let mut tail = Tail::default();
-        let mut chunk = [0u8; 16 * 1024];
-        while let Ok(n) = stderr.read(&mut chunk) {
-            if n == 0 {
-                break;
-            }
-            tail.push(&chunk[..n]);
-        }
-        let _ = err_tx.send(tail);
-    });
-    let (wait_tx, wait_rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = wait_tx.send(child.wait());
-    });
+    feed(child.stdin.take().expect("piped stdin"), input);
+    let out_rx = read_output(child.stdout.take().expect("piped stdout"), limit, pgid);
+    let err_rx = read_tail(child.stderr.take().expect("piped stderr"));
+    let wait_rx = wait_for(child);
     let mut run = Run::default();
     let status = match wait_rx.recv_timeout(timeout) {
         Ok(status) => Some(status?),
         Err(_) => {
             run.timed_out = true;
-            kill_group();
+            kill_group(pgid);
             wait_rx.recv().ok().and_then(|s| s.ok())
         }
     };
     // Whatever the solution left running goes too: its group, then what
     // left the group.
-    kill_group();
+    kill_group(pgid);
     LIVE_GROUPS
         .lock()
         .expect("no panics while held")
@@ -426,6 +384,75 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     }
     run.elapsed = start.elapsed();
     Ok(run)
+}
+
+/// Writes `input` to a child's standard input from a thread of its own.
+fn feed(mut stdin: ChildStdin, input: &[u8]) {
+    let data = input.to_vec();
+    std::thread::spawn(move || {
+        // A solution that exits without reading makes this fail: fine.
+        let _ = stdin.write_all(&data);
+    });
+}
+
+/// Reads a child's standard output from a thread of its own, up to `limit`
+/// bytes: past that it kills the process group `pgid`. Sends the bytes and
+/// whether they were cut.
+fn read_output(
+    mut stdout: ChildStdout,
+    limit: usize,
+    pgid: i32,
+) -> mpsc::Receiver<(Vec<u8>, bool)> {
+    let (out_tx, out_rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let mut chunk = [0u8; 64 * 1024];
+        let mut truncated = false;
+        loop {
+            match stdout.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    let room = limit.saturating_sub(buf.len());
+                    buf.extend_from_slice(&chunk[..n.min(room)]);
+                    if n > room {
+                        truncated = true;
+                        kill_group(pgid);
+                        break;
+                    }
+                }
+            }
+        }
+        let _ = out_tx.send((buf, truncated));
+    });
+    out_rx
+}
+
+/// Reads a child's standard error from a thread of its own, keeping its
+/// tail; sends the tail at the end.
+fn read_tail(mut stderr: ChildStderr) -> mpsc::Receiver<Tail> {
+    let (err_tx, err_rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut tail = Tail::default();
+        let mut chunk = [0u8; 16 * 1024];
+        while let Ok(n) = stderr.read(&mut chunk) {
+            if n == 0 {
+                break;
+            }
+            tail.push(&chunk[..n]);
+        }
+        let _ = err_tx.send(tail);
+    });
+    err_rx
+}
+
+/// Waits for `child` from a thread of its own, so that the wait can time
+/// out; sends its exit status.
+fn wait_for(mut child: Child) -> mpsc::Receiver<std::io::Result<ExitStatus>> {
+    let (wait_tx, wait_rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = wait_tx.send(child.wait());
+    });
+    wait_rx
 }
 
 /// How one [`Session::exchange`] ended.

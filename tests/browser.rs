@@ -297,15 +297,21 @@ fn replays_work_in_a_real_browser() {
     };
     let tmp = common::scratch("mahjong-browser");
     let work = tmp.path().to_path_buf();
+    check_console_errors_are_seen(&bin, &work);
+    let (claim, expected) = check_sample_wall_page(&bin, &work);
+    check_check_page(&bin, &work, claim, &expected);
+    check_noi2014_page(&bin, &work);
+}
 
-    // The console check itself: a page that throws is seen to.
+/// The console check itself: a page that throws is seen to.
+fn check_console_errors_are_seen(bin: &Path, work: &Path) {
     let broken = work.join("broken.html");
     std::fs::write(
         &broken,
         "<!DOCTYPE html><script>undefinedFunction();</script>",
     )
     .unwrap();
-    let r = browse(&bin, &work, &["--dump-dom"], &file_url(&broken));
+    let r = browse(bin, work, &["--dump-dom"], &file_url(&broken));
     assert!(
         console_lines(&r.log)
             .iter()
@@ -313,8 +319,11 @@ fn replays_work_in_a_real_browser() {
         "the browser's log shows no console errors, so their absence proves nothing:\n{}",
         r.log
     );
+}
 
-    // THUPC: the bundled sample wall, shown at its first claim.
+/// THUPC: the bundled sample wall, shown at its first claim. Returns that
+/// step and its text.
+fn check_sample_wall_page(bin: &Path, work: &Path) -> (usize, String) {
     let thupc = work.join("thupc.html");
     // (Tests run in the package's folder; the page names the wall as given.)
     let out = common::run(
@@ -334,21 +343,25 @@ fn replays_work_in_a_real_browser() {
         .iter()
         .position(|s| s["text"].as_str().unwrap().contains(" CHOW "))
         .expect("a chow in the sample game");
-    check_page(&bin, &work, &thupc, claim, "thupc2021");
-
-    // A page `check` saves opens at the differing line, the solution's
-    // line beside the expected one in the log and in the reasons.
-    let wall = mahjong_sim::thupc2021::wall::parse_wall(&common::sample_wall()).unwrap();
+    check_page(bin, work, &thupc, claim, "thupc2021");
     let expected = data["steps"][claim]["text"].as_str().unwrap().to_string();
+    (claim, expected)
+}
+
+/// A page `check` saves opens at the differing line (step `claim`, whose
+/// event is `expected`), the solution's line beside the expected one in the
+/// log and in the reasons.
+fn check_check_page(bin: &Path, work: &Path, claim: usize, expected: &str) {
+    let wall = mahjong_sim::thupc2021::wall::parse_wall(&common::sample_wall()).unwrap();
     let mismatch = mahjong_sim::replay::Mismatch {
-        expected: Some(expected.clone()),
+        expected: Some(expected.to_string()),
         actual: Some("C CHI 6S 7S 8S".into()),
         what: "printed different output".into(),
     };
     let checked = work.join("check.html");
     let page = mahjong_sim::replay::thupc2021::check_page(&wall, "sample", claim, mismatch);
     std::fs::write(&checked, page).unwrap();
-    let r = browse(&bin, &work, &["--dump-dom"], &file_url(&checked));
+    let r = browse(bin, work, &["--dump-dom"], &file_url(&checked));
     assert!(console_lines(&r.log).is_empty(), "{}", r.log);
     assert_eq!(body_attr(&r.stdout, "data-step"), Some(claim.to_string()));
     assert!(
@@ -363,9 +376,11 @@ fn replays_work_in_a_real_browser() {
         "{}",
         r.stdout
     );
+}
 
-    // NOI2014: a game with kongs, two winners and a bot put out (a program
-    // that does not speak the protocol), shown halfway.
+/// NOI2014: a game with kongs, two winners and a bot put out (a program
+/// that does not speak the protocol), shown halfway.
+fn check_noi2014_page(bin: &Path, work: &Path) {
     let noi = work.join("noi.html");
     let out = common::run(
         &[
@@ -396,5 +411,5 @@ fn replays_work_in_a_real_browser() {
         .collect();
     assert!(kongs.len() >= 2, "kongs in the game");
     assert!(steps.iter().any(|s| s["text"] == "out 3"));
-    check_page(&bin, &work, &noi, steps.len() / 2, "noi2014");
+    check_page(bin, work, &noi, steps.len() / 2, "noi2014");
 }

@@ -301,6 +301,7 @@ fn example() -> PathBuf {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // TODO(issue 31): split after the contest move
 fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
     let t = token("keep-running");
     let ours = format!("{} noi2014 bot --keep-running", me());

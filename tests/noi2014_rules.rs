@@ -825,25 +825,28 @@ fn every_case_passes_on_both_judges() {
     assert!(missing.is_empty(), "no case covers points {missing:?}");
 }
 
+/// A case that passes: player 2 pungs player 0's B4 and discards T1.
+const SELF_CHECK: &str = r#"
+    [[case]]
+    name = "self-check"
+    points = [9]
+    hands = ["", "", "B4 B4 T1", ""]
+    draws = "B4"
+    answers = ["2: 3 0 PLAY B4 -> PENG T1"]
+    events = ["draw 0 B4", "play 0 B4", "peng 2 B4", "play 2 T1", "...", "end empty-wall"]
+"#;
+
+/// The one case in case-file `text`.
+fn parse_case(text: &str) -> Case {
+    let mut f: CaseFile = toml::from_str(text).expect("a case file");
+    f.case.remove(0)
+}
+
 /// The runner can fail: a case written in memory with one wrong expected
-/// line fails on each judge, naming the judge and that line; so do a wrong
-/// result, an answer never used and a wall both judges would play.
+/// line fails on each judge, naming the judge and that line.
 #[test]
 fn a_wrong_expectation_fails_on_both_judges() {
-    let good = r#"
-        [[case]]
-        name = "self-check"
-        points = [9]
-        hands = ["", "", "B4 B4 T1", ""]
-        draws = "B4"
-        answers = ["2: 3 0 PLAY B4 -> PENG T1"]
-        events = ["draw 0 B4", "play 0 B4", "peng 2 B4", "play 2 T1", "...", "end empty-wall"]
-    "#;
-    let parse = |text: &str| -> Case {
-        let mut f: CaseFile = toml::from_str(text).expect("a case file");
-        f.case.remove(0)
-    };
-    let case = parse(good);
+    let case = parse_case(SELF_CHECK);
     assert_eq!(run_case(&case), Vec::<String>::new());
     let lines = validate(&case).unwrap();
     let wall = build_wall(&case).unwrap();
@@ -864,8 +867,13 @@ fn a_wrong_expectation_fails_on_both_judges() {
     assert_eq!(failures.len(), 2, "{failures:?}");
     assert!(failures[0].starts_with("engine: events: expected line 3"));
     assert!(failures[1].starts_with("oracle: events: expected line 3"));
+}
 
-    // A wrong result line, an extra expected event, an answer never used.
+/// A wrong result line, an extra expected event, an answer never used and
+/// a wrong answer each fail.
+#[test]
+fn a_wrong_result_extra_event_or_unused_answer_fails() {
+    let case = parse_case(SELF_CHECK);
     let mut wrong = case.clone();
     wrong.results = Some(vec![
         "*".into(),
@@ -891,8 +899,12 @@ fn a_wrong_expectation_fails_on_both_judges() {
     assert!(failures
         .iter()
         .any(|f| f.starts_with("oracle: answer `1: 5 -> PASS` was never used")));
-    assert!(!run_case(&parse(&good.replace("PENG T1", "PENG T2"))).is_empty());
-    // A `refused` case with a good wall fails on both judges.
+    assert!(!run_case(&parse_case(&SELF_CHECK.replace("PENG T1", "PENG T2"))).is_empty());
+}
+
+/// A `refused` case with a good wall fails on both judges.
+#[test]
+fn a_refused_case_with_a_good_wall_fails() {
     let sorted: Vec<&str> = NAMES.iter().flat_map(|n| [*n; 4]).collect();
     let refused = Case {
         name: "refused".into(),
@@ -903,7 +915,14 @@ fn a_wrong_expectation_fails_on_both_judges() {
     };
     let failures = run_case(&refused);
     assert_eq!(failures.len(), 2, "{failures:?}");
-    // Two judges that differ are reported at the first differing line.
+}
+
+/// Two judges that differ are reported at the first differing line.
+#[test]
+fn differing_judges_are_reported_at_the_first_differing_line() {
+    let case = parse_case(SELF_CHECK);
+    let lines = validate(&case).unwrap();
+    let wall = build_wall(&case).unwrap();
     let engine = run_judge(JudgeKind::Engine, &wall, &lines);
     let mut oracle = run_judge(JudgeKind::Oracle, &wall, &lines);
     assert_eq!(disagreement(&engine, &oracle), None);
@@ -912,7 +931,11 @@ fn a_wrong_expectation_fails_on_both_judges() {
         disagreement(&engine, &oracle).as_deref(),
         Some(r#"events line 4: engine Some("play 2 T1"), oracle Some("play 2 T2")"#)
     );
-    // The matcher's wildcards.
+}
+
+/// The matcher's wildcards: `*` in a line, `...` for any lines.
+#[test]
+fn the_matcher_takes_wildcards() {
     assert!(glob("draw 1 *", "draw 1 W5") && !glob("draw 1 *", "draw 2 W5"));
     assert!(glob("*out*", "out 2") && glob("a*b*c", "aXbYbc") && !glob("a*b", "ab c"));
     let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();

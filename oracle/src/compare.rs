@@ -3,6 +3,7 @@
 
 use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
+use crate::noi2014_harness::{self, Noi2014Input, Outcome};
 use mahjong_sim::analysis::{self as engine_analysis, Decomposition};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::thupc2021::event::{Event, Player};
@@ -224,147 +225,18 @@ pub fn well_formed(wall: &Wall, events: &[Event]) -> Result<(), Failure> {
             events.get(i).map_or("end".to_string(), |e| e.to_string())
         )))
     };
-    let tiles = wall.tiles();
-    let mut hands = [Hand::new(); 4];
-    let mut melds = [0usize; 4];
-    let mut drawn = 0;
-    let mut pile = 0usize; // discards not claimed
-    let mut last_discard: Option<(Player, Tile)> = None;
-    let mut ended = false;
+    let mut table = Table::new(wall.tiles());
     for (i, e) in events.iter().enumerate() {
-        if ended && !matches!(e, Event::Win { .. }) {
+        if table.ended && !matches!(e, Event::Win { .. }) {
             return fail(i, "event after the end".into());
         }
         if i < DEAL && !matches!(e, Event::Draw { player, .. } if player.index() == i % 4) {
             return fail(i, "the deal is 13 rounds of A, B, C, D drawing".into());
         }
-        let full = |p: Player, melds: &[usize; 4]| 14 - 3 * melds[p.index()];
-        let discard = std::mem::take(&mut last_discard);
-        match *e {
-            Event::Draw { player, tile } => {
-                if tiles.get(drawn) != Some(&tile) {
-                    return fail(i, format!("wall tile {drawn} is {:?}", tiles.get(drawn)));
-                }
-                drawn += 1;
-                hands[player.index()].add(tile);
-                if i >= DEAL && hands[player.index()].len() != full(player, &melds) {
-                    return fail(
-                        i,
-                        format!(
-                            "{player} holds {} tiles after drawing",
-                            hands[player.index()].len()
-                        ),
-                    );
-                }
-            }
-            Event::Discard { player, .. } | Event::Pass { player, .. } => {
-                let tile = match *e {
-                    Event::Pass { target, .. } if target == player => {
-                        return fail(i, "PASS on oneself".into())
-                    }
-                    Event::Discard { tile, .. } => tile,
-                    _ => Tile::PASS,
-                };
-                if hands[player.index()].len() != full(player, &melds)
-                    || !hands[player.index()].remove(tile)
-                {
-                    return fail(
-                        i,
-                        format!(
-                            "{player} cannot discard {tile} from {}",
-                            hands[player.index()]
-                        ),
-                    );
-                }
-                pile += 1;
-                if !tile.is_special() {
-                    last_discard = Some((player, tile));
-                }
-            }
-            Event::Pong { player, tile } => {
-                let ok = discard.is_some_and(|(from, t)| from != player && t == tile)
-                    && hands[player.index()].count(tile) >= 2;
-                if !ok {
-                    return fail(
-                        i,
-                        "a pong needs the last discard, by another player, and two in hand".into(),
-                    );
-                }
-                hands[player.index()].remove(tile);
-                hands[player.index()].remove(tile);
-                melds[player.index()] += 1;
-                pile -= 1;
-            }
-            Event::Chow {
-                player,
-                tiles: meld,
-                claimed,
-            } => {
-                let run = meld[0].is_suited()
-                    && meld[1] == meld[0].offset(1).unwrap_or(meld[0])
-                    && meld[2] == meld[0].offset(2).unwrap_or(meld[0]);
-                let ok = run
-                    && discard.is_some_and(|(from, t)| from != player && t == claimed)
-                    && meld.contains(&claimed);
-                if !ok {
-                    return fail(
-                        i,
-                        "a chow is a run in one suit around the last discard".into(),
-                    );
-                }
-                let mut skipped = false;
-                for t in meld {
-                    if t == claimed && !skipped {
-                        skipped = true;
-                    } else if !hands[player.index()].remove(t) {
-                        return fail(i, format!("{player} lacks {t} for the chow"));
-                    }
-                }
-                melds[player.index()] += 1;
-                pile -= 1;
-            }
-            Event::Ron { player, from, tile } => {
-                if discard != Some((from, tile)) || from == player {
-                    return fail(
-                        i,
-                        "a ron takes the last ordinary discard of another player".into(),
-                    );
-                }
-                let mut with = hands[player.index()];
-                with.add(tile);
-                if with.len() != full(player, &melds) || with.specials() > 0 {
-                    return fail(i, "a ron needs a full hand without special tiles".into());
-                }
-                ended = true;
-            }
-            Event::SelfDrawn { player } => {
-                if !matches!(events.get(i.wrapping_sub(1)), Some(Event::Draw { player: p, .. }) if *p == player)
-                {
-                    return fail(i, "self-drawn right after one's own draw".into());
-                }
-                ended = true;
-            }
-            Event::Win { player } => {
-                let ok = matches!(events.get(i.wrapping_sub(1)), Some(Event::Ron { player: p, .. } | Event::SelfDrawn { player: p }) if *p == player);
-                if !ok || i + 1 != events.len() {
-                    return fail(
-                        i,
-                        "WIN follows the winner's RON or SELFDRAWN and ends the log".into(),
-                    );
-                }
-            }
-            Event::ExhaustedWall => {
-                if drawn != tiles.len() || i + 1 != events.len() {
-                    return fail(i, "DRAW only when the wall is empty, and last".into());
-                }
-                ended = true;
-            }
+        if let Err(why) = table.apply(events, i) {
+            return fail(i, why);
         }
-        // Tiles in hands, in melds (two from the hand, one claimed from the
-        // pile), in the pile and in the wall make up the wall.
-        let held: usize =
-            hands.iter().map(Hand::len).sum::<usize>() + 3 * melds.iter().sum::<usize>();
-        if held + pile + (tiles.len() - drawn) != tiles.len() {
+        if !table.all_accounted_for() {
             return fail(i, "tiles are not all accounted for".into());
         }
     }
@@ -372,10 +244,202 @@ pub fn well_formed(wall: &Wall, events: &[Event]) -> Result<(), Failure> {
         events.last(),
         Some(Event::Win { .. } | Event::ExhaustedWall)
     );
-    if !last_is_end || !ended {
+    if !last_is_end || !table.ended {
         return fail(events.len(), "a log ends in WIN or DRAW".into());
     }
     Ok(())
+}
+
+/// The table as a log has left it so far, for [`well_formed`]: each event
+/// is checked against it and then applied to it.
+struct Table<'w> {
+    /// The wall, first drawn first.
+    tiles: &'w [Tile],
+    hands: [Hand; 4],
+    /// Melds made by each player.
+    melds: [usize; 4],
+    /// Tiles drawn from the wall.
+    drawn: usize,
+    /// Discards not claimed.
+    pile: usize,
+    /// The last ordinary discard, open to a claim by the next event only.
+    last_discard: Option<(Player, Tile)>,
+    /// A RON, SELFDRAWN or DRAW has been seen.
+    ended: bool,
+}
+
+impl<'w> Table<'w> {
+    fn new(tiles: &'w [Tile]) -> Table<'w> {
+        Table {
+            tiles,
+            hands: [Hand::new(); 4],
+            melds: [0; 4],
+            drawn: 0,
+            pile: 0,
+            last_discard: None,
+            ended: false,
+        }
+    }
+
+    /// Tiles `player` holds within a turn: 14 less 3 for each meld.
+    fn full(&self, player: Player) -> usize {
+        14 - 3 * self.melds[player.index()]
+    }
+
+    /// Checks `events[i]` and applies it, or says why it cannot happen.
+    fn apply(&mut self, events: &[Event], i: usize) -> Result<(), String> {
+        // Only the event right after a discard may claim it.
+        let discard = std::mem::take(&mut self.last_discard);
+        let previous = events.get(i.wrapping_sub(1));
+        match events[i] {
+            Event::Draw { player, tile } => self.draw(i, player, tile),
+            Event::Discard { player, tile } => self.discard(player, tile),
+            Event::Pass { player, target, .. } if target == player => Err("PASS on oneself".into()),
+            Event::Pass { player, .. } => self.discard(player, Tile::PASS),
+            Event::Pong { player, tile } => self.pong(player, tile, discard),
+            Event::Chow {
+                player,
+                tiles,
+                claimed,
+            } => self.chow(player, tiles, claimed, discard),
+            Event::Ron { player, from, tile } => self.ron(player, from, tile, discard),
+            Event::SelfDrawn { player } => {
+                if !matches!(previous, Some(Event::Draw { player: p, .. }) if *p == player) {
+                    return Err("self-drawn right after one's own draw".into());
+                }
+                self.ended = true;
+                Ok(())
+            }
+            Event::Win { player } => {
+                let ok = matches!(previous, Some(Event::Ron { player: p, .. } | Event::SelfDrawn { player: p }) if *p == player);
+                if !ok || i + 1 != events.len() {
+                    return Err("WIN follows the winner's RON or SELFDRAWN and ends the log".into());
+                }
+                Ok(())
+            }
+            Event::ExhaustedWall => {
+                if self.drawn != self.tiles.len() || i + 1 != events.len() {
+                    return Err("DRAW only when the wall is empty, and last".into());
+                }
+                self.ended = true;
+                Ok(())
+            }
+        }
+    }
+
+    /// The next wall tile into `player`'s hand; after the deal the hand is
+    /// then full.
+    fn draw(&mut self, i: usize, player: Player, tile: Tile) -> Result<(), String> {
+        if self.tiles.get(self.drawn) != Some(&tile) {
+            return Err(format!(
+                "wall tile {} is {:?}",
+                self.drawn,
+                self.tiles.get(self.drawn)
+            ));
+        }
+        self.drawn += 1;
+        let full = self.full(player);
+        let hand = &mut self.hands[player.index()];
+        hand.add(tile);
+        if i >= DEAL && hand.len() != full {
+            return Err(format!("{player} holds {} tiles after drawing", hand.len()));
+        }
+        Ok(())
+    }
+
+    /// `tile` (PASS for a pass) from `player`'s full hand to the pile.
+    fn discard(&mut self, player: Player, tile: Tile) -> Result<(), String> {
+        let full = self.full(player);
+        let hand = &mut self.hands[player.index()];
+        if hand.len() != full || !hand.remove(tile) {
+            return Err(format!("{player} cannot discard {tile} from {hand}"));
+        }
+        self.pile += 1;
+        if !tile.is_special() {
+            self.last_discard = Some((player, tile));
+        }
+        Ok(())
+    }
+
+    /// The last discard and two of it from `player`'s hand into a meld.
+    fn pong(
+        &mut self,
+        player: Player,
+        tile: Tile,
+        discard: Option<(Player, Tile)>,
+    ) -> Result<(), String> {
+        let hand = &mut self.hands[player.index()];
+        let ok =
+            discard.is_some_and(|(from, t)| from != player && t == tile) && hand.count(tile) >= 2;
+        if !ok {
+            return Err("a pong needs the last discard, by another player, and two in hand".into());
+        }
+        hand.remove(tile);
+        hand.remove(tile);
+        self.melds[player.index()] += 1;
+        self.pile -= 1;
+        Ok(())
+    }
+
+    /// The last discard and the rest of the run from `player`'s hand into a
+    /// meld.
+    fn chow(
+        &mut self,
+        player: Player,
+        meld: [Tile; 3],
+        claimed: Tile,
+        discard: Option<(Player, Tile)>,
+    ) -> Result<(), String> {
+        let run = meld[0].is_suited()
+            && meld[1] == meld[0].offset(1).unwrap_or(meld[0])
+            && meld[2] == meld[0].offset(2).unwrap_or(meld[0]);
+        let ok = run
+            && discard.is_some_and(|(from, t)| from != player && t == claimed)
+            && meld.contains(&claimed);
+        if !ok {
+            return Err("a chow is a run in one suit around the last discard".into());
+        }
+        let mut skipped = false;
+        for t in meld {
+            if t == claimed && !skipped {
+                skipped = true;
+            } else if !self.hands[player.index()].remove(t) {
+                return Err(format!("{player} lacks {t} for the chow"));
+            }
+        }
+        self.melds[player.index()] += 1;
+        self.pile -= 1;
+        Ok(())
+    }
+
+    /// `player` wins on the last discard, by another player, which fills
+    /// their hand without special tiles.
+    fn ron(
+        &mut self,
+        player: Player,
+        from: Player,
+        tile: Tile,
+        discard: Option<(Player, Tile)>,
+    ) -> Result<(), String> {
+        if discard != Some((from, tile)) || from == player {
+            return Err("a ron takes the last ordinary discard of another player".into());
+        }
+        let mut with = self.hands[player.index()];
+        with.add(tile);
+        if with.len() != self.full(player) || with.specials() > 0 {
+            return Err("a ron needs a full hand without special tiles".into());
+        }
+        self.ended = true;
+        Ok(())
+    }
+
+    /// Tiles in hands, in melds (two from the hand, one claimed from the
+    /// pile), in the pile and in the wall make up the wall.
+    fn all_accounted_for(&self) -> bool {
+        let held: usize =
+            self.hands.iter().map(Hand::len).sum::<usize>() + 3 * self.melds.iter().sum::<usize>();
+        held + self.pile + (self.tiles.len() - self.drawn) == self.tiles.len()
+    }
 }
 
 /// Sizes: (sets to make, complete-size?, ready-size?) of an input's `13 - 3n` to `18 - 4n` tiles.
@@ -724,6 +788,53 @@ pub fn analysis(engine: &dyn Engine, input: &AnalyzeInput) -> Result<(), Failure
     verdict_matches_lists(engine, input, &lists)
 }
 
+/// The first index where two lists differ, with what each has there.
+fn first_difference<T: PartialEq + fmt::Debug>(
+    a: &[T],
+    b: &[T],
+) -> Option<(usize, String, String)> {
+    let i = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
+    let show = |x: Option<&T>| x.map_or("(nothing)".to_string(), |x| format!("{x:?}"));
+    Some((i, show(a.get(i)), show(b.get(i))))
+}
+
+/// The NOI2014 judges side by side ([`crate::noi2014_harness`] drives
+/// them): engine and oracle agree on every request, event and result, and
+/// the results are a ranking: points sum to 10, places agree with points.
+pub fn noi2014(engine: &dyn Engine, input: &Noi2014Input) -> Result<(), Failure> {
+    // A panic in a judge or a bot is a finding too, reported with its input
+    // (a panicking quickcheck property cannot print it).
+    let run = |what: &str, f: &dyn Fn() -> Outcome| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .map_err(|_| Failure(format!("the {what} panicked\n  input: {input:?}")))
+    };
+    let e = run("engine", &|| engine.noi2014(input))?;
+    let o = run("oracle", &|| noi2014_harness::oracle(input))?;
+    let fail = |what: String| Failure(format!("NOI2014 judges differ: {what}\n  input: {input:?}"));
+    if let Some((i, a, b)) = first_difference(&e.requests, &o.requests) {
+        let before: Vec<String> = e.requests[i.saturating_sub(3)..i]
+            .iter()
+            .map(|r| format!("    {r:?}"))
+            .collect();
+        return Err(fail(format!(
+            "request {i}\n  before it:\n{}\n  engine: {a}\n  oracle: {b}",
+            before.join("\n")
+        )));
+    }
+    if let Some((i, a, b)) = first_difference(&e.events, &o.events) {
+        let before = e.events[i.saturating_sub(3)..i].join(" | ");
+        return Err(fail(format!(
+            "event {i} (after: {before})\n  engine: {a}\n  oracle: {b}"
+        )));
+    }
+    if let Some((p, a, b)) = first_difference(&e.results, &o.results) {
+        return Err(fail(format!(
+            "result of player {p}\n  engine: {a}\n  oracle: {b}"
+        )));
+    }
+    noi2014_harness::ranking(&e).map_err(|what| fail(format!("not a ranking: {what}")))
+}
+
 #[cfg(test)]
 mod tests {
     //! Each check passes mahjong-sim and fails an engine with a bug planted
@@ -923,9 +1034,9 @@ mod tests {
         hands
     }
 
-    /// Each rule of a well-formed log, broken once in a real log.
+    /// The deal, the end and the wall's order, each broken once in a real log.
     #[test]
-    fn well_formed_refuses_each_kind_of_malformed_log() {
+    fn well_formed_refuses_a_wrong_deal_draw_or_end() {
         let any = |_: &Event| true;
         let ron = log_with(|e| matches!(e, Event::Ron { .. }));
         let last = |l: &mut Vec<Event>, _| {
@@ -969,12 +1080,6 @@ mod tests {
                 .unwrap()
         };
         refused(&ron, any, |l, _| drawn(l, first_draw(l)), "wall tile");
-        let from_self = |l: &mut Vec<Event>, i: usize| {
-            if let Event::Ron { player, from, .. } = &mut l[i] {
-                *from = *player;
-            }
-        };
-        refused(&ron, is_ron, from_self, "a ron takes the last");
         let win_by_next = |l: &mut Vec<Event>, i: usize| {
             if let Event::Win { player } = &mut l[i] {
                 *player = Player::ALL[(player.index() + 1) % 4];
@@ -984,68 +1089,20 @@ mod tests {
         refused(&ron, is_win, win_by_next, "WIN follows");
         let twice = |l: &mut Vec<Event>, i: usize| l.insert(i, l[i].clone());
         refused(&ron, is_win, twice, "WIN follows");
+    }
 
-        let pass = log_with(|e| matches!(e, Event::Pass { .. }));
-        let on_self = |l: &mut Vec<Event>, i: usize| {
-            if let Event::Pass { player, target } = &mut l[i] {
-                *target = *player;
+    /// A ron from the winner's own or a third player's discard, or with a
+    /// special tile still held.
+    #[test]
+    fn well_formed_refuses_a_wrong_ron() {
+        let ron = log_with(|e| matches!(e, Event::Ron { .. }));
+        let is_ron = |e: &Event| matches!(e, Event::Ron { .. });
+        let from_self = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Ron { player, from, .. } = &mut l[i] {
+                *from = *player;
             }
         };
-        refused(
-            &pass,
-            |e| matches!(e, Event::Pass { .. }),
-            on_self,
-            "PASS on oneself",
-        );
-
-        let pong = log_with(|e| matches!(e, Event::Pong { .. }));
-        let by_discarder = |l: &mut Vec<Event>, i: usize| {
-            let Event::Discard { player: from, .. } = l[i - 1] else {
-                panic!("a pong follows a discard")
-            };
-            if let Event::Pong { player, .. } = &mut l[i] {
-                *player = from;
-            }
-        };
-        refused(
-            &pong,
-            |e| matches!(e, Event::Pong { .. }),
-            by_discarder,
-            "a pong needs",
-        );
-
-        // A pong by a third player lacking the pair; a pong of a pair the
-        // ponger holds but nobody discarded.
-        let is_pong = |e: &Event| matches!(e, Event::Pong { .. });
-        let i = pong.1.iter().position(is_pong).expect("a pong");
-        let (Event::Discard { player: from, .. }, Event::Pong { player: by, tile }) =
-            (pong.1[i - 1].clone(), pong.1[i].clone())
-        else {
-            panic!("a pong follows a discard")
-        };
-        let hands = hands_before(&pong.1[..i]);
-        let lacks = Player::ALL
-            .into_iter()
-            .find(|&p| p != from && p != by && hands[p.index()].count(tile) < 2)
-            .expect("two others, at most one holding the pair");
-        let lacking = |l: &mut Vec<Event>, i: usize| {
-            l[i] = Event::Pong {
-                player: lacks,
-                tile,
-            }
-        };
-        refused(&pong, is_pong, lacking, "a pong needs");
-        let other = Tile::ordinary()
-            .find(|&t| t != tile && hands[by.index()].count(t) >= 2)
-            .expect("the ponger holds another pair");
-        let undiscarded = |l: &mut Vec<Event>, i: usize| {
-            l[i] = Event::Pong {
-                player: by,
-                tile: other,
-            }
-        };
-        refused(&pong, is_pong, undiscarded, "a pong needs");
-
+        refused(&ron, is_ron, from_self, "a ron takes the last");
         // A ron from a third player's discard; a ron by a third player
         // still holding a special tile (dealt, before its first turn).
         let i = ron.1.iter().position(is_ron).expect("a ron");
@@ -1095,7 +1152,98 @@ mod tests {
             }
         };
         refused(&early, is_ron, by_holder, "a ron needs a full hand");
+    }
 
+    /// A pass on oneself, or a discard of a tile not held.
+    #[test]
+    fn well_formed_refuses_a_wrong_pass_or_discard() {
+        let ron = log_with(|e| matches!(e, Event::Ron { .. }));
+        let pass = log_with(|e| matches!(e, Event::Pass { .. }));
+        let on_self = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Pass { player, target } = &mut l[i] {
+                *target = *player;
+            }
+        };
+        refused(
+            &pass,
+            |e| matches!(e, Event::Pass { .. }),
+            on_self,
+            "PASS on oneself",
+        );
+
+        // The first discard after the deal, of a tile its player does not
+        // hold: one the wall never gave it.
+        let unheld = |l: &mut Vec<Event>, i: usize| {
+            if let Event::Discard { player, tile } = &mut l[i] {
+                let given: Vec<Tile> = ron.0.tiles()[..=DEAL]
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| *k == DEAL || k % 4 == player.index())
+                    .map(|(_, t)| *t)
+                    .collect();
+                *tile = Tile::ordinary().find(|t| !given.contains(t)).unwrap();
+            }
+        };
+        let at = |e: &Event| matches!(e, Event::Discard { .. });
+        refused(&ron, at, unheld, "cannot discard");
+    }
+
+    /// A pong by the discarder, by a player lacking the pair, or of a tile
+    /// nobody discarded.
+    #[test]
+    fn well_formed_refuses_a_wrong_pong() {
+        let pong = log_with(|e| matches!(e, Event::Pong { .. }));
+        let by_discarder = |l: &mut Vec<Event>, i: usize| {
+            let Event::Discard { player: from, .. } = l[i - 1] else {
+                panic!("a pong follows a discard")
+            };
+            if let Event::Pong { player, .. } = &mut l[i] {
+                *player = from;
+            }
+        };
+        refused(
+            &pong,
+            |e| matches!(e, Event::Pong { .. }),
+            by_discarder,
+            "a pong needs",
+        );
+
+        // A pong by a third player lacking the pair; a pong of a pair the
+        // ponger holds but nobody discarded.
+        let is_pong = |e: &Event| matches!(e, Event::Pong { .. });
+        let i = pong.1.iter().position(is_pong).expect("a pong");
+        let (Event::Discard { player: from, .. }, Event::Pong { player: by, tile }) =
+            (pong.1[i - 1].clone(), pong.1[i].clone())
+        else {
+            panic!("a pong follows a discard")
+        };
+        let hands = hands_before(&pong.1[..i]);
+        let lacks = Player::ALL
+            .into_iter()
+            .find(|&p| p != from && p != by && hands[p.index()].count(tile) < 2)
+            .expect("two others, at most one holding the pair");
+        let lacking = |l: &mut Vec<Event>, i: usize| {
+            l[i] = Event::Pong {
+                player: lacks,
+                tile,
+            }
+        };
+        refused(&pong, is_pong, lacking, "a pong needs");
+        let other = Tile::ordinary()
+            .find(|&t| t != tile && hands[by.index()].count(t) >= 2)
+            .expect("the ponger holds another pair");
+        let undiscarded = |l: &mut Vec<Event>, i: usize| {
+            l[i] = Event::Pong {
+                player: by,
+                tile: other,
+            }
+        };
+        refused(&pong, is_pong, undiscarded, "a pong needs");
+    }
+
+    /// A chow claiming another tile than the discard, or not a run.
+    #[test]
+    fn well_formed_refuses_a_wrong_chow() {
         // A chow claiming another tile of its run than the one discarded.
         let chow = log_with(|e| matches!(e, Event::Chow { .. }));
         let other_claimed = |l: &mut Vec<Event>, i: usize| {
@@ -1117,7 +1265,11 @@ mod tests {
             no_run,
             "a chow is a run",
         );
+    }
 
+    /// A self-drawn win by another player than the one who drew.
+    #[test]
+    fn well_formed_refuses_a_wrong_self_drawn() {
         let self_drawn = log_with(|e| matches!(e, Event::SelfDrawn { .. }));
         let by_next = |l: &mut Vec<Event>, i: usize| {
             if let Event::SelfDrawn { player } = &mut l[i] {
@@ -1126,22 +1278,6 @@ mod tests {
         };
         let at = |e: &Event| matches!(e, Event::SelfDrawn { .. });
         refused(&self_drawn, at, by_next, "self-drawn right after");
-
-        // The first discard after the deal, of a tile its player does not
-        // hold: one the wall never gave it.
-        let unheld = |l: &mut Vec<Event>, i: usize| {
-            if let Event::Discard { player, tile } = &mut l[i] {
-                let given: Vec<Tile> = ron.0.tiles()[..=DEAL]
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, _)| *k == DEAL || k % 4 == player.index())
-                    .map(|(_, t)| *t)
-                    .collect();
-                *tile = Tile::ordinary().find(|t| !given.contains(t)).unwrap();
-            }
-        };
-        let at = |e: &Event| matches!(e, Event::Discard { .. });
-        refused(&ron, at, unheld, "cannot discard");
     }
 
     /// The whole analysis check holds each of its parts.
@@ -1164,5 +1300,65 @@ mod tests {
         let f = Failure("engine: 2\n  oracle: 1".to_string());
         assert_eq!(format!("{f}"), f.0);
         assert_eq!(format!("{f:?}"), f.0);
+    }
+}
+
+#[cfg(test)]
+mod noi2014_tests {
+    //! The NOI2014 check passes mahjong-sim and fails each NOI2014 bug
+    //! planted in `crate::planted`.
+    use super::*;
+    use crate::engine::Production;
+    use crate::noi2014_harness::Seat;
+    use crate::planted::{ChanceOneMore, Noi2014EndLost, OutOneLater, PanicsOnSelfDrawn};
+    use mahjong_sim::noi2014::wall::Wall as Noi2014Wall;
+
+    /// The first index where two lists differ, with both sides there (and
+    /// "(nothing)" past the end of the shorter).
+    #[test]
+    fn first_difference_finds_the_first() {
+        assert_eq!(first_difference(&[1, 2, 3], &[1, 2, 3]), None);
+        assert_eq!(
+            first_difference(&[1, 2, 3], &[1, 5, 6]),
+            Some((1, "2".into(), "5".into()))
+        );
+        assert_eq!(
+            first_difference(&[1, 2], &[1, 2, 3]),
+            Some((2, "(nothing)".into(), "3".into()))
+        );
+    }
+
+    /// The first of 100 random games (greedy and sample bots, and a
+    /// scripted seat) on which `planted` fails the check, with its report;
+    /// mahjong-sim passes every game before it.
+    fn report(planted: &dyn Engine) -> String {
+        for seed in 0..100 {
+            let input = Noi2014Input {
+                wall: Noi2014Wall::shuffled(&mut mahjong_sim::rng::Rng::new(seed))
+                    .kinds()
+                    .to_vec(),
+                seats: [
+                    Seat::Scripted,
+                    Seat::Greedy,
+                    Seat::Sample(seed),
+                    Seat::Greedy,
+                ],
+                script: (0..200).map(|i| (seed as u8).wrapping_mul(i) ^ i).collect(),
+            };
+            noi2014(&Production, &input).unwrap();
+            if let Err(f) = noi2014(planted, &input) {
+                return f.0;
+            }
+        }
+        panic!("none of 100 games shows the bug");
+    }
+
+    /// Each part of the outcome is compared, and a panic is reported.
+    #[test]
+    fn check_catches_each_planted_bug() {
+        assert!(report(&Noi2014EndLost).contains("event "));
+        assert!(report(&ChanceOneMore).contains("result of player"));
+        assert!(report(&OutOneLater).contains("result of player"));
+        assert!(report(&PanicsOnSelfDrawn).contains("the engine panicked"));
     }
 }

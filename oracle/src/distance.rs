@@ -318,85 +318,88 @@ mod tests {
         answer
     }
 
-    /// Distances worked out by hand, each with the target that shows it.
+    /// Distances worked out by hand: hand, melds, distance, and the target
+    /// that shows it.
+    const HAND_CHECKED: &[(&str, u8, u8, &str)] = &[
+        (
+            "1M 1M 1M 1M",
+            3,
+            2,
+            "111M + pair: the fourth 1M cannot be the pair",
+        ),
+        ("1M", 4, 1, "1M 1M pair"),
+        ("PASS", 4, 2, "any pair, PASS never fits"),
+        ("1M 1M", 4, 0, "wins"),
+        ("1M 2M", 4, 1, "1M 1M or 2M 2M"),
+        (
+            "1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S S",
+            0,
+            0,
+            "123 456 789 EEE SS",
+        ),
+        ("1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S", 0, 1, "wait on S"),
+        ("1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M 9M", 0, 1, "nine gates"),
+        (
+            "1M 1M 1M 1M 1P 2P 3P 1S 1S 2S 2S 3S 3S",
+            0,
+            2,
+            "111M 123P 123S 123S + pair: no fifth 1M",
+        ),
+        (
+            "1M 1M 1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M",
+            0,
+            2,
+            "111 123 456 789: fifth 1M is dead",
+        ),
+        (
+            "E S W N B F Z 1M 4M 7M 1P 4P 7P",
+            0,
+            9,
+            "no two singles share a meld: 4 melds + pair keep 5",
+        ),
+        (
+            "8M 9M 1M 8P 9P 1P 8S 9S 1S E S W N B",
+            0,
+            6,
+            "789 x3, 123M, pair from a single",
+        ),
+        (
+            "E E E E E E E E E E E E E E",
+            0,
+            11,
+            "EEE is all E can give",
+        ),
+        (
+            "2M 3M 4M 4M 5M 6M 6M 7M 8M 9M",
+            1,
+            1,
+            "234 456 678, 9M waits for its pair",
+        ),
+        ("2M 2M 3M 3M 4M 4M 5M 5M", 2, 0, "234 234 55"),
+        (
+            "1P 3P 5P 7P 9P",
+            3,
+            2,
+            "135 79: 13 or 35 and a single for the pair",
+        ),
+        (
+            "1S 1S 1S 2S 2S 2S 3S 3S 3S 4S 4S 4S 5S 5S",
+            0,
+            0,
+            "111 234 234 234 55",
+        ),
+        (
+            "B B F F Z Z E",
+            2,
+            2,
+            "BB FF ZZ E: two pongs from pairs, one pair",
+        ),
+    ];
+
+    /// Each hand-checked distance, by the search and by the split.
     #[test]
     fn hand_checked_table() {
-        let table: &[(&str, u8, u8, &str)] = &[
-            (
-                "1M 1M 1M 1M",
-                3,
-                2,
-                "111M + pair: the fourth 1M cannot be the pair",
-            ),
-            ("1M", 4, 1, "1M 1M pair"),
-            ("PASS", 4, 2, "any pair, PASS never fits"),
-            ("1M 1M", 4, 0, "wins"),
-            ("1M 2M", 4, 1, "1M 1M or 2M 2M"),
-            (
-                "1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S S",
-                0,
-                0,
-                "123 456 789 EEE SS",
-            ),
-            ("1M 2M 3M 4M 5M 6M 7M 8M 9M E E E S", 0, 1, "wait on S"),
-            ("1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M 9M", 0, 1, "nine gates"),
-            (
-                "1M 1M 1M 1M 1P 2P 3P 1S 1S 2S 2S 3S 3S",
-                0,
-                2,
-                "111M 123P 123S 123S + pair: no fifth 1M",
-            ),
-            (
-                "1M 1M 1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M",
-                0,
-                2,
-                "111 123 456 789: fifth 1M is dead",
-            ),
-            (
-                "E S W N B F Z 1M 4M 7M 1P 4P 7P",
-                0,
-                9,
-                "no two singles share a meld: 4 melds + pair keep 5",
-            ),
-            (
-                "8M 9M 1M 8P 9P 1P 8S 9S 1S E S W N B",
-                0,
-                6,
-                "789 x3, 123M, pair from a single",
-            ),
-            (
-                "E E E E E E E E E E E E E E",
-                0,
-                11,
-                "EEE is all E can give",
-            ),
-            (
-                "2M 3M 4M 4M 5M 6M 6M 7M 8M 9M",
-                1,
-                1,
-                "234 456 678, 9M waits for its pair",
-            ),
-            ("2M 2M 3M 3M 4M 4M 5M 5M", 2, 0, "234 234 55"),
-            (
-                "1P 3P 5P 7P 9P",
-                3,
-                2,
-                "135 79: 13 or 35 and a single for the pair",
-            ),
-            (
-                "1S 1S 1S 2S 2S 2S 3S 3S 3S 4S 4S 4S 5S 5S",
-                0,
-                0,
-                "111 234 234 234 55",
-            ),
-            (
-                "B B F F Z Z E",
-                2,
-                2,
-                "BB FF ZZ E: two pongs from pairs, one pair",
-            ),
-        ];
-        for &(hand, melds, want, why) in table {
+        for &(hand, melds, want, why) in HAND_CHECKED {
             assert_eq!(
                 d(hand, melds),
                 Some(want),

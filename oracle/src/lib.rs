@@ -12,6 +12,10 @@
 //!
 //! For the fuzzers' speed the distance and the decompositions are memoized
 //! by their whole input ([`memo`]): a cache cannot change an answer.
+//!
+//! The modules form layers, each importing only from those below it:
+//! [`target`] -> [`compare`] (the checks) -> [`engine`] (what they call) ->
+//! [`noi2014_harness`] (drives both NOI2014 judges) and the oracle proper.
 
 #![warn(missing_docs)]
 

@@ -1,6 +1,7 @@
 //! The NOI2014 judges side by side: one input (a wall and who answers at each
-//! seat), both judges driven by identical answer sources, and a report at
-//! the first difference in requests, events or results.
+//! seat), and both judges driven by identical answer sources to an
+//! [`Outcome`] each; [`crate::compare::noi2014`] reports the first
+//! difference in requests, events or results.
 //!
 //! Answers come from the engine's in-process bots, optionally perturbed by
 //! script bytes: a scripted seat asks its greedy bot for an answer (so the
@@ -12,7 +13,6 @@
 //! request they differ on is reported.
 
 use crate::noi2014 as oracle;
-use crate::{compare::Failure, engine::Engine};
 use mahjong_sim::noi2014::tiles::{lower_name, name, tile};
 use mahjong_sim::noi2014::wall::Wall;
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request, SampleBot};
@@ -233,52 +233,6 @@ pub fn oracle(input: &Noi2014Input) -> Outcome {
             Reply::Failed(why) => oracle::Reply::Failed(why),
         }
     })
-}
-
-/// The first index where two lists differ, with what each has there.
-fn first_difference<T: PartialEq + fmt::Debug>(
-    a: &[T],
-    b: &[T],
-) -> Option<(usize, String, String)> {
-    let i = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
-    let show = |x: Option<&T>| x.map_or("(nothing)".to_string(), |x| format!("{x:?}"));
-    Some((i, show(a.get(i)), show(b.get(i))))
-}
-
-/// Engine and oracle agree on every request, event and result, and the
-/// results are a ranking: points sum to 10, places agree with points.
-pub fn check(engine: &dyn Engine, input: &Noi2014Input) -> Result<(), Failure> {
-    // A panic in a judge or a bot is a finding too, reported with its input
-    // (a panicking quickcheck property cannot print it).
-    let run = |what: &str, f: &dyn Fn() -> Outcome| {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
-            .map_err(|_| Failure(format!("the {what} panicked\n  input: {input:?}")))
-    };
-    let e = run("engine", &|| engine.noi2014(input))?;
-    let o = run("oracle", &|| oracle(input))?;
-    let fail = |what: String| Failure(format!("NOI2014 judges differ: {what}\n  input: {input:?}"));
-    if let Some((i, a, b)) = first_difference(&e.requests, &o.requests) {
-        let before: Vec<String> = e.requests[i.saturating_sub(3)..i]
-            .iter()
-            .map(|r| format!("    {r:?}"))
-            .collect();
-        return Err(fail(format!(
-            "request {i}\n  before it:\n{}\n  engine: {a}\n  oracle: {b}",
-            before.join("\n")
-        )));
-    }
-    if let Some((i, a, b)) = first_difference(&e.events, &o.events) {
-        let before = e.events[i.saturating_sub(3)..i].join(" | ");
-        return Err(fail(format!(
-            "event {i} (after: {before})\n  engine: {a}\n  oracle: {b}"
-        )));
-    }
-    if let Some((p, a, b)) = first_difference(&e.results, &o.results) {
-        return Err(fail(format!(
-            "result of player {p}\n  engine: {a}\n  oracle: {b}"
-        )));
-    }
-    ranking(&e).map_err(|what| fail(format!("not a ranking: {what}")))
 }
 
 /// Points 15 and 19: the half points sum to 20 (points to 10); winners
@@ -551,21 +505,6 @@ mod tests {
         assert_eq!(junk(9), Reply::Text("ES".into()));
     }
 
-    /// The first index where two lists differ, with both sides there (and
-    /// "(nothing)" past the end of the shorter).
-    #[test]
-    fn first_difference_finds_the_first() {
-        assert_eq!(first_difference(&[1, 2, 3], &[1, 2, 3]), None);
-        assert_eq!(
-            first_difference(&[1, 2, 3], &[1, 5, 6]),
-            Some((1, "2".into(), "5".into()))
-        );
-        assert_eq!(
-            first_difference(&[1, 2], &[1, 2, 3]),
-            Some((2, "(nothing)".into(), "3".into()))
-        );
-    }
-
     fn result(end: oracle::End, place: u8, half_points: u8) -> oracle::PlayerResult {
         oracle::PlayerResult {
             end,
@@ -729,46 +668,5 @@ mod tests {
             assert_eq!(*len, want_len);
             assert_eq!(*print, want_print, "{text}");
         }
-    }
-}
-
-#[cfg(test)]
-mod planted_tests {
-    use super::*;
-    use crate::engine::Production;
-    use crate::planted::{ChanceOneMore, Noi2014EndLost, OutOneLater, PanicsOnSelfDrawn};
-
-    /// The first of 100 random games (greedy and sample bots, and a
-    /// scripted seat) on which `planted` fails the check, with its report;
-    /// mahjong-sim passes every game before it.
-    fn report(planted: &dyn Engine) -> String {
-        for seed in 0..100 {
-            let input = Noi2014Input {
-                wall: Wall::shuffled(&mut mahjong_sim::rng::Rng::new(seed))
-                    .kinds()
-                    .to_vec(),
-                seats: [
-                    Seat::Scripted,
-                    Seat::Greedy,
-                    Seat::Sample(seed),
-                    Seat::Greedy,
-                ],
-                script: (0..200).map(|i| (seed as u8).wrapping_mul(i) ^ i).collect(),
-            };
-            check(&Production, &input).unwrap();
-            if let Err(f) = check(planted, &input) {
-                return f.0;
-            }
-        }
-        panic!("none of 100 games shows the bug");
-    }
-
-    /// Each part of the outcome is compared, and a panic is reported.
-    #[test]
-    fn check_catches_each_planted_bug() {
-        assert!(report(&Noi2014EndLost).contains("event "));
-        assert!(report(&ChanceOneMore).contains("result of player"));
-        assert!(report(&OutOneLater).contains("result of player"));
-        assert!(report(&PanicsOnSelfDrawn).contains("the engine panicked"));
     }
 }

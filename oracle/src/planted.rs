@@ -3,9 +3,8 @@
 //! mutation score does, from the other side: a check that passes one of
 //! them, or a corpus none of whose files shows it, would let that bug
 //! through. `tests/corpus.rs` demands that each target's corpus catch every
-//! bug planted for it; the checks' own tests (in [`crate::compare`] and
-//! [`crate::noi2014_harness`]) demand that each check catch the bugs it is
-//! there for.
+//! bug planted for it; the checks' own tests (in [`crate::compare`])
+//! demand that each check catch the bugs it is there for.
 //!
 //! [`PLANTED`] lists the bugs by fuzz target. The bugs `explain` could
 //! have (it is checked by a property, not a fuzz target) are the engines

@@ -8,7 +8,7 @@
 use crate::compare::{self, Failure};
 use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
-use crate::noi2014_harness::{self, Noi2014Input};
+use crate::noi2014_harness::Noi2014Input;
 use std::fmt::Debug;
 
 /// One engine-versus-oracle comparison.
@@ -106,7 +106,7 @@ impl Target for Noi2014 {
     const NAME: &'static str = "noi2014";
     type Input = Noi2014Input;
     fn check(engine: &dyn Engine, input: &Noi2014Input) -> Result<(), Failure> {
-        noi2014_harness::check(engine, input)
+        compare::noi2014(engine, input)
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<Noi2014Input> {

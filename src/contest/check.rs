@@ -510,15 +510,49 @@ pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> Result<Report, CheckErr
     Ok(report)
 }
 
+/// Runs the walls, then shrinks the first disagreement of each group and
+/// saves it.
 fn check_walls(
     o: &Options,
     agreed: &(dyn Fn() + Sync),
     escaped: &AtomicUsize,
 ) -> Result<Report, CheckError> {
-    let mut checked = 0;
-    let mut found: Vec<(usize, Wall, Disagreement)> = Vec::new();
-    let mut error: Option<CheckError> = None;
     let start = Instant::now();
+    let (checked, mut found) = run_walls(o, agreed, escaped)?;
+    let elapsed = start.elapsed();
+    found.sort_by_key(|f| f.0);
+    if let Some(e) = found.first().and_then(|f| not_runnable(o, &f.2)) {
+        return Err(e);
+    }
+    let disagreeing = found.len();
+    let failures = group_disagreements(found)
+        .into_iter()
+        .enumerate()
+        .map(|(n, group)| shrunk_failure(o, n, group, escaped))
+        .collect();
+    Ok(Report {
+        checked,
+        elapsed,
+        disagreeing,
+        failures,
+        escaped: 0,
+    })
+}
+
+/// A wall that disagreed: its index, the wall, the disagreement.
+type Found = (usize, Wall, Disagreement);
+
+/// Runs the solution on the walls, `o.jobs` at a time, until one disagrees
+/// (or through all of them with `--keep-going`): the number of walls run,
+/// and each disagreement with its wall's index, in no order.
+fn run_walls(
+    o: &Options,
+    agreed: &(dyn Fn() + Sync),
+    escaped: &AtomicUsize,
+) -> Result<(usize, Vec<Found>), CheckError> {
+    let mut checked = 0;
+    let mut found: Vec<Found> = Vec::new();
+    let mut error: Option<CheckError> = None;
     // The walls in order, made (or read) as each run takes one.
     pool::run(
         o.jobs,
@@ -552,63 +586,83 @@ fn check_walls(
             Flow::Continue
         },
     );
-    let elapsed = start.elapsed();
-    if let Some(e) = error {
-        return Err(e);
+    match error {
+        Some(e) => Err(e),
+        None => Ok((checked, found)),
     }
-    found.sort_by_key(|f| f.0);
-    if let Some(e) = found.first().and_then(|f| not_runnable(o, &f.2)) {
-        return Err(e);
-    }
-    let disagreeing = found.len();
-    // Grouped by the kind of first difference, in order of first wall.
-    let mut groups: Vec<(String, usize, usize, Wall, Disagreement)> = Vec::new();
-    for (i, w, d) in found {
-        let key = group_key(&w, &d);
-        match groups.iter_mut().find(|g| g.0 == key) {
-            Some(g) => g.1 += 1,
-            None => groups.push((key, 1, i, w, d)),
+}
+
+/// Disagreeing walls that share the kind of first difference.
+struct Group {
+    /// The kind of first difference ([`group_key`]).
+    key: String,
+    /// How many walls disagreed that way.
+    walls: usize,
+    /// The first of them: its index, the wall and its disagreement.
+    index: usize,
+    wall: Wall,
+    original: Disagreement,
+}
+
+/// The disagreements `found` (sorted by wall) grouped by the kind of first
+/// difference, in order of first wall.
+fn group_disagreements(found: Vec<Found>) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for (index, wall, original) in found {
+        let key = group_key(&wall, &original);
+        match groups.iter_mut().find(|g| g.key == key) {
+            Some(g) => g.walls += 1,
+            None => groups.push(Group {
+                key,
+                walls: 1,
+                index,
+                wall,
+                original,
+            }),
         }
     }
-    let mut failures = Vec::new();
-    for (n, (key, count, index, wall, original)) in groups.into_iter().enumerate() {
-        let (wall, disagreement, shrink_runs, shrink_note) = if n < MAX_SHRUNK_GROUPS {
-            shrink(o, wall, original.clone(), escaped)
-        } else {
-            let note = format!("not shrunk: only the first {MAX_SHRUNK_GROUPS} groups are");
-            (wall, original.clone(), 0, note)
-        };
-        let path = o
-            .save_dir
-            .join(format!("{}-shrunk.in", wall_name(o, index)));
-        let path = std::fs::create_dir_all(&o.save_dir)
-            .and_then(|()| std::fs::write(&path, wall.to_string()))
-            .map(|()| path.clone())
-            .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()));
-        let replay = path
-            .as_ref()
-            .ok()
-            .map(|p| save_replay(o, p, &wall, &disagreement));
-        failures.push(Failure {
-            index,
-            group: key,
-            walls: count,
-            original,
-            wall,
-            disagreement,
-            shrink_runs,
-            shrink_note,
-            path,
-            replay,
-        });
+    groups
+}
+
+/// The `n`th group's first disagreement, shrunk (the first
+/// [`MAX_SHRUNK_GROUPS`] groups only) and saved with its replay.
+fn shrunk_failure(o: &Options, n: usize, group: Group, escaped: &AtomicUsize) -> Failure {
+    let Group {
+        key,
+        walls,
+        index,
+        wall,
+        original,
+    } = group;
+    let (wall, disagreement, shrink_runs, shrink_note) = if n < MAX_SHRUNK_GROUPS {
+        shrink(o, wall, original.clone(), escaped)
+    } else {
+        let note = format!("not shrunk: only the first {MAX_SHRUNK_GROUPS} groups are");
+        (wall, original.clone(), 0, note)
+    };
+    let path = o
+        .save_dir
+        .join(format!("{}-shrunk.in", wall_name(o, index)));
+    let path = std::fs::create_dir_all(&o.save_dir)
+        .and_then(|()| std::fs::write(&path, wall.to_string()))
+        .map(|()| path.clone())
+        .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()));
+    let replay = path
+        .as_ref()
+        .ok()
+        .map(|p| save_replay(o, p, &wall, &disagreement));
+    Failure {
+        index,
+        group: key,
+        walls,
+        original,
+        wall,
+        disagreement,
+        shrink_runs,
+        shrink_note,
+        path,
+        replay,
     }
-    Ok(Report {
-        checked,
-        elapsed,
-        disagreeing,
-        failures,
-        escaped: 0,
-    })
 }
 
 /// Saves the replay of the shrunk `wall` beside it (`wall_path` with the
@@ -864,6 +918,15 @@ pub fn report_text(o: &Options, r: &Report) -> String {
 
 /// The report on one (shrunk) disagreement.
 fn failure_text(s: &mut String, o: &Options, f: &Failure) {
+    let shown_path = failure_heading(s, o, f);
+    solution_text(s, &f.disagreement);
+    next_steps_text(s, o, f, &shown_path);
+}
+
+/// What the solution did on the original wall, how shrinking went and
+/// where the shrunk wall is; returns the wall's path as the commands below
+/// name it (`WALL` when it was not saved).
+fn failure_heading(s: &mut String, o: &Options, f: &Failure) -> String {
     use std::fmt::Write as _;
     let d = &f.disagreement;
     writeln!(
@@ -884,7 +947,7 @@ fn failure_text(s: &mut String, o: &Options, f: &Failure) {
         )
         .expect("to a String");
     }
-    let shown_path = match &f.path {
+    match &f.path {
         Ok(p) => {
             writeln!(s, "wall: {}", p.display()).expect("to a String");
             shell_quote(&p.display().to_string())
@@ -897,7 +960,13 @@ fn failure_text(s: &mut String, o: &Options, f: &Failure) {
             .expect("to a String");
             "WALL".to_string()
         }
-    };
+    }
+}
+
+/// What the solution did on the shrunk wall: the first differing line, how
+/// it ended and the tail of its standard error.
+fn solution_text(s: &mut String, d: &Disagreement) {
+    use std::fmt::Write as _;
     writeln!(s, "on that wall the solution {}", what(d)).expect("to a String");
     if !d.log_correct {
         let show = |l: &Option<String>| {
@@ -928,6 +997,13 @@ fn failure_text(s: &mut String, o: &Options, f: &Failure) {
             writeln!(s, "  | {}", visible(l)).expect("to a String");
         }
     }
+}
+
+/// The game explained up to the differing line, and the commands that
+/// reproduce and explain it, and the replay page.
+fn next_steps_text(s: &mut String, o: &Options, f: &Failure, shown_path: &str) {
+    use std::fmt::Write as _;
+    let d = &f.disagreement;
     if !d.log_correct {
         writeln!(
             s,
@@ -938,7 +1014,7 @@ fn failure_text(s: &mut String, o: &Options, f: &Failure) {
     } else {
         writeln!(s).expect("to a String");
     }
-    writeln!(s, "reproduce: {}", reproduce_line(o, &shown_path)).expect("to a String");
+    writeln!(s, "reproduce: {}", reproduce_line(o, shown_path)).expect("to a String");
     writeln!(
         s,
         "explain:   {} explain {shown_path}",

@@ -116,99 +116,82 @@ struct OutNote {
 /// and replay page, and the standings after every round (so an interrupted
 /// tournament keeps those of its finished rounds).
 pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Report, Error> {
-    let n = opts.entrants.len();
-    if n == 0 {
+    check_entrants(&opts.entrants)?;
+    let games_dir = prepare_games(&opts.logs)?;
+    let guard = Containment::new();
+    let games_per_table = if opts.duplicate { 4 } else { 1 };
+    let mut report = Report::empty(opts);
+    let mut index = "file\tround\ttable\tgame\tseat0\tseat1\tseat2\tseat3\n".to_string();
+    let mut listed: Vec<Listed> = Vec::new();
+    let start = Instant::now();
+    for round in 1..=opts.rounds {
+        on_progress(Progress::Round {
+            round,
+            rounds: opts.rounds,
+        });
+        let tables = pair_round(opts.seed, round, &report.half_points);
+        let jobs: Vec<(usize, usize)> = (0..tables.len())
+            .flat_map(|t| (0..games_per_table).map(move |g| (t, g)))
+            .collect();
+        for p in run_jobs(opts, &tables, &jobs, &games_dir, on_progress)? {
+            let names = p.chairs.map(|c| chair_name(opts, c));
+            let _ = writeln!(
+                index,
+                "{}\t{round}\t{}\t{}\t{}",
+                p.file,
+                p.table + 1,
+                p.game + 1,
+                names.join("\t")
+            );
+            listed.push(Listed {
+                round,
+                table: p.table + 1,
+                game: p.game + 1,
+                page: page_name(&p.file),
+                names,
+                half_points: p.half_points,
+            });
+            report.count(&p);
+        }
+        report.rounds_done = round;
+        report.elapsed = start.elapsed();
+        save_round(&report, &index, &listed)?;
+    }
+    guard.finish();
+    Ok(report)
+}
+
+/// At least one bot, each of its own name.
+fn check_entrants(entrants: &[Entrant]) -> Result<(), Error> {
+    if entrants.is_empty() {
         return Err(Error::Usage(
             "no bots: give at least one --bot NAME=BOT".into(),
         ));
     }
-    for (i, e) in opts.entrants.iter().enumerate() {
-        if opts.entrants[..i].iter().any(|f| f.name == e.name) {
+    for (i, e) in entrants.iter().enumerate() {
+        if entrants[..i].iter().any(|f| f.name == e.name) {
             return Err(Error::Usage(format!(
                 "two bots are named `{}`: give each its own NAME=",
                 e.name
             )));
         }
     }
-    let games_dir = prepare_games(&opts.logs)?;
-    let guard = Containment::new();
+    Ok(())
+}
 
-    let games_per_table = if opts.duplicate { 4 } else { 1 };
-    let mut half_points = vec![0u32; n];
-    let mut games = vec![0u32; n];
-    let mut won = vec![0u32; n];
-    let mut outs: Vec<Vec<OutNote>> = vec![Vec::new(); n];
-    let mut index = "file\tround\ttable\tgame\tseat0\tseat1\tseat2\tseat3\n".to_string();
-    let start = Instant::now();
-    let mut played_games = 0;
-    let mut starts = 0;
-    let mut listed: Vec<Listed> = Vec::new();
-    let mut report = None;
-    for round in 1..=opts.rounds {
-        on_progress(Progress::Round {
-            round,
-            rounds: opts.rounds,
-        });
-        let tables = pair_round(opts.seed, round, &half_points);
-        let jobs: Vec<(usize, usize)> = (0..tables.len())
-            .flat_map(|t| (0..games_per_table).map(move |g| (t, g)))
-            .collect();
-        let results = run_jobs(opts, &tables, &jobs, &games_dir, on_progress)?;
-        for p in results {
-            played_games += 1;
-            starts += p.starts;
-            let names = p.chairs.map(|c| chair_name(opts, c));
-            listed.push(Listed {
-                round,
-                table: p.table + 1,
-                game: p.game + 1,
-                page: page_name(&p.file),
-                names: names.clone(),
-                half_points: p.half_points,
-            });
-            index.push_str(&format!(
-                "{}\t{round}\t{}\t{}\t{}\n",
-                p.file,
-                p.table + 1,
-                p.game + 1,
-                names.join("\t")
-            ));
-            for (s, chair) in p.chairs.iter().enumerate() {
-                if let Chair::Bot(b) = *chair {
-                    half_points[b] += u32::from(p.half_points[s]);
-                    games[b] += 1;
-                    won[b] += u32::from(p.won[s]);
-                    if let Some(note) = &p.put_out[s] {
-                        outs[b].push(note.clone());
-                    }
-                }
-            }
-        }
-        let elapsed = start.elapsed();
-        let r = Report {
-            options: opts.clone(),
-            rounds_done: round,
-            half_points: half_points.clone(),
-            games: games.clone(),
-            won: won.clone(),
-            outs: outs.clone(),
-            played_games,
-            starts,
-            elapsed,
-        };
-        write_file(&opts.logs.join("games.tsv"), index.as_bytes())?;
-        write_file(&opts.logs.join("standings.txt"), r.text().as_bytes())?;
-        let mut j = serde_json::to_vec_pretty(&r.json()).expect("JSON to memory");
-        j.push(b'\n');
-        write_file(&opts.logs.join("standings.json"), &j)?;
-        write_file(
-            &opts.logs.join("index.html"),
-            r.index_html(&listed).as_bytes(),
-        )?;
-        report = Some(r);
-    }
-    guard.finish();
-    Ok(report.expect("at least one round"))
+/// Saves the standings after a round: `games.tsv`, `standings.txt`,
+/// `standings.json` and `index.html`.
+fn save_round(report: &Report, index: &str, listed: &[Listed]) -> Result<(), Error> {
+    let logs = &report.options.logs;
+    write_file(&logs.join("games.tsv"), index.as_bytes())?;
+    write_file(&logs.join("standings.txt"), report.text().as_bytes())?;
+    let mut j = serde_json::to_vec_pretty(&report.json()).expect("JSON to memory");
+    j.push(b'\n');
+    write_file(&logs.join("standings.json"), &j)?;
+    write_file(
+        &logs.join("index.html"),
+        report.index_html(listed).as_bytes(),
+    )
 }
 
 fn chair_name(opts: &Options, chair: Chair) -> String {
@@ -358,6 +341,38 @@ pub struct Report {
 }
 
 impl Report {
+    /// The standings before the first game.
+    fn empty(opts: &Options) -> Report {
+        let n = opts.entrants.len();
+        Report {
+            options: opts.clone(),
+            rounds_done: 0,
+            half_points: vec![0; n],
+            games: vec![0; n],
+            won: vec![0; n],
+            outs: vec![Vec::new(); n],
+            played_games: 0,
+            starts: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// Counts a game played: each bot's points, games, wins and outs.
+    fn count(&mut self, p: &Played) {
+        self.played_games += 1;
+        self.starts += p.starts;
+        for (s, chair) in p.chairs.iter().enumerate() {
+            if let Chair::Bot(b) = *chair {
+                self.half_points[b] += u32::from(p.half_points[s]);
+                self.games[b] += 1;
+                self.won[b] += u32::from(p.won[s]);
+                if let Some(note) = &p.put_out[s] {
+                    self.outs[b].push(note.clone());
+                }
+            }
+        }
+    }
+
     fn games_per_second(&self) -> f64 {
         self.played_games as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }

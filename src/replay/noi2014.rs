@@ -240,6 +240,7 @@ fn result_table(result: &GameResult, labels: &[String]) -> ResultTable {
 /// The replay of a finished game: `judge`, the `labels` of its four seats
 /// (bot names or commands), the `answers` it was given, one per request,
 /// and a `title` saying which game it is.
+#[allow(clippy::too_many_lines)] // TODO(issue 31): split after the contest move
 pub fn replay(
     judge: &Judge,
     labels: &[String],

@@ -5,7 +5,7 @@
 use super::{Discard, Face, MeldView, Mismatch, Replay, ResultTable, SeatInfo, SeatView, Step};
 use crate::meld::Meld;
 use crate::thupc2021::event::{Direction, Event, Player};
-use crate::thupc2021::explain::explain;
+use crate::thupc2021::explain::{explain, Step as ExplainStep};
 use crate::thupc2021::game::{play_observed, Observer, Table};
 use crate::thupc2021::wall::Wall;
 use crate::tile::{Tile, KINDS};
@@ -104,64 +104,13 @@ pub fn replay(wall: &Wall, title: &str) -> Replay {
     let mut snaps = Snapshots::default();
     let events = play_observed(wall, &mut snaps);
     debug_assert_eq!(events.len(), explained.len());
-    let empty = SeatView {
-        hand: Vec::new(),
-        melds: Vec::new(),
-        status: String::new(),
-        distance: None,
-    };
-    let mut steps = vec![Step {
-        text: "the table before the deal".into(),
-        actor: None,
-        drawn: None,
-        seats: vec![empty; 4],
-        wall: wall.len(),
-        order: order(Direction::Forward),
-        notes: vec![format!(
-            "{} tiles in the wall; the deal gives A, B, C, D one tile each, thirteen times",
-            wall.len()
-        )],
-        rule: None,
-        asks: Vec::new(),
-        mismatch: None,
-        see_also: None,
-    }];
+    let mut steps = vec![before_the_deal(wall)];
     let mut ponds: Vec<Vec<Discard>> = vec![Vec::new(); 4];
     for (i, (step, (seats, left, dir))) in explained.iter().zip(snaps.tables).enumerate() {
         let e = &step.event;
         let n = i + 1;
-        let (actor, drawn) = match *e {
-            Event::Draw { player, tile } => (Some(player), Some(tile.name().to_string())),
-            Event::Discard { player, .. }
-            | Event::Pass { player, .. }
-            | Event::Pong { player, .. }
-            | Event::Chow { player, .. }
-            | Event::Ron { player, .. }
-            | Event::SelfDrawn { player }
-            | Event::Win { player } => (Some(player), None),
-            Event::ExhaustedWall => (None, None),
-        };
-        match *e {
-            Event::Discard { player, tile } => ponds[player.index()].push(Discard {
-                tile: tile.name().into(),
-                step: n,
-                taken: None,
-            }),
-            Event::Pass { player, .. } => ponds[player.index()].push(Discard {
-                tile: Tile::PASS.name().into(),
-                step: n,
-                taken: None,
-            }),
-            // A claim follows its discard at once.
-            Event::Pong { .. } | Event::Chow { .. } | Event::Ron { .. } => {
-                if let Event::Discard { player, .. } = explained[i - 1].event {
-                    if let Some(d) = ponds[player.index()].last_mut() {
-                        d.taken = Some(n);
-                    }
-                }
-            }
-            _ => {}
-        }
+        let (actor, drawn) = actor_and_draw(e);
+        add_to_ponds(&mut ponds, &explained, i);
         steps.push(Step {
             text: e.to_string(),
             actor: actor.map(Player::index),
@@ -195,6 +144,74 @@ pub fn replay(wall: &Wall, title: &str) -> Replay {
         steps,
         ponds,
         result,
+    }
+}
+
+/// The first step: the empty table, the whole wall before the deal.
+fn before_the_deal(wall: &Wall) -> Step {
+    let empty = SeatView {
+        hand: Vec::new(),
+        melds: Vec::new(),
+        status: String::new(),
+        distance: None,
+    };
+    Step {
+        text: "the table before the deal".into(),
+        actor: None,
+        drawn: None,
+        seats: vec![empty; 4],
+        wall: wall.len(),
+        order: order(Direction::Forward),
+        notes: vec![format!(
+            "{} tiles in the wall; the deal gives A, B, C, D one tile each, thirteen times",
+            wall.len()
+        )],
+        rule: None,
+        asks: Vec::new(),
+        mismatch: None,
+        see_also: None,
+    }
+}
+
+/// Who acts in event `e`, and the name of the tile drawn if it is a draw.
+fn actor_and_draw(e: &Event) -> (Option<Player>, Option<String>) {
+    match *e {
+        Event::Draw { player, tile } => (Some(player), Some(tile.name().to_string())),
+        Event::Discard { player, .. }
+        | Event::Pass { player, .. }
+        | Event::Pong { player, .. }
+        | Event::Chow { player, .. }
+        | Event::Ron { player, .. }
+        | Event::SelfDrawn { player }
+        | Event::Win { player } => (Some(player), None),
+        Event::ExhaustedWall => (None, None),
+    }
+}
+
+/// Event `i` (step `i + 1`) on the ponds: a discard or PASS joins its
+/// player's pond; a claim marks the discard it took.
+fn add_to_ponds(ponds: &mut [Vec<Discard>], explained: &[ExplainStep], i: usize) {
+    let n = i + 1;
+    match explained[i].event {
+        Event::Discard { player, tile } => ponds[player.index()].push(Discard {
+            tile: tile.name().into(),
+            step: n,
+            taken: None,
+        }),
+        Event::Pass { player, .. } => ponds[player.index()].push(Discard {
+            tile: Tile::PASS.name().into(),
+            step: n,
+            taken: None,
+        }),
+        // A claim follows its discard at once.
+        Event::Pong { .. } | Event::Chow { .. } | Event::Ron { .. } => {
+            if let Event::Discard { player, .. } = explained[i - 1].event {
+                if let Some(d) = ponds[player.index()].last_mut() {
+                    d.taken = Some(n);
+                }
+            }
+        }
+        _ => {}
     }
 }
 

@@ -85,6 +85,16 @@ enum Step {
     Discard { player: u8, tile: u8 },
 }
 
+/// The valid answers to a discard, for the judge to resolve.
+#[derive(Default)]
+struct Claims {
+    /// The first valid HU in play order after the discarder (point 10).
+    hu_by: Option<u8>,
+    /// The valid PENG (with its discard) or GANG (None); at most one can be
+    /// valid (point 10: four copies), the first is kept regardless.
+    claim: Option<(u8, Option<u8>)>,
+}
+
 struct Player {
     /// The 13 dealt tiles in the order dealt (point 27).
     dealt: Vec<u8>,
@@ -443,13 +453,32 @@ impl Game<'_> {
     /// still in the game answers, in play order after `p`; each answer is
     /// judged as it comes; then the claims are resolved.
     fn discard(&mut self, p: u8, c: u8) -> Result<Step, GameOver> {
+        self.event(format!("play {p} {}", tile_name(c)));
+        let claims = self.claims_on_discard(p, c)?;
+        // Point 10: HU beats PENG and GANG; the first HU after p wins.
+        if let Some(q) = claims.hu_by {
+            self.players[q as usize].concealed.push(c);
+            self.win(q, c, Some(p))?;
+            // Point 12: play continues from the winner's next player.
+            return Ok(Step::Draw(self.next_after(q)));
+        }
+        match claims.claim {
+            Some((q, Some(c2))) => self.pung_discard(q, c, c2),
+            Some((q, None)) => self.kong_discard(q, c),
+            None => {
+                // Point 11: unclaimed, it stays on the table; p's next draws.
+                self.table.push(c);
+                Ok(Step::Draw(self.next_after(p)))
+            }
+        }
+    }
+
+    /// Asks every other player still in the game about `p`'s discard `c`,
+    /// in play order after `p`, and judges each answer as it comes: an
+    /// illegal one puts its player out.
+    fn claims_on_discard(&mut self, p: u8, c: u8) -> Result<Claims, GameOver> {
         let name = tile_name(c);
-        self.event(format!("play {p} {name}"));
-        // The first valid HU in play order after p (point 10).
-        let mut hu_by: Option<u8> = None;
-        // The valid PENG (with its discard) or GANG (None); at most one can
-        // be valid (point 10: four copies), the first is kept regardless.
-        let mut claim: Option<(u8, Option<u8>)> = None;
+        let mut claims = Claims::default();
         for offset in 1..4 {
             let q = (p + offset) % 4;
             if !self.playing(q) {
@@ -469,7 +498,7 @@ impl Game<'_> {
                         let mut rest = self.concealed_counts(q);
                         rest[c as usize] -= 2;
                         if rest[c2 as usize] >= 1 {
-                            claim.get_or_insert((q, Some(c2)));
+                            claims.claim.get_or_insert((q, Some(c2)));
                             true
                         } else {
                             false
@@ -483,14 +512,14 @@ impl Game<'_> {
                     if !self.wall_empty()
                         && (self.count(q, c) >= 3 || self.has_exposed_pung(q, c)) =>
                 {
-                    claim.get_or_insert((q, None));
+                    claims.claim.get_or_insert((q, None));
                     true
                 }
                 ["HU"] => {
                     let mut with_c = self.concealed_counts(q);
                     with_c[c as usize] += 1;
                     if rules::is_winning(&with_c, &self.players[q as usize].exposed) {
-                        hu_by.get_or_insert(q);
+                        claims.hu_by.get_or_insert(q);
                         true
                     } else {
                         false
@@ -504,55 +533,48 @@ impl Game<'_> {
                 self.put_out(q, index)?;
             }
         }
+        Ok(claims)
+    }
 
-        // Point 10: HU beats PENG and GANG; the first HU after p wins.
-        if let Some(q) = hu_by {
-            self.players[q as usize].concealed.push(c);
-            self.win(q, c, Some(p))?;
-            // Point 12: play continues from the winner's next player.
-            return Ok(Step::Draw(self.next_after(q)));
-        }
-        match claim {
-            Some((q, Some(c2))) => {
-                // Point 11: pung, announce, then discard c2 at once.
-                self.remove(q, c, 2);
-                self.players[q as usize].exposed.push(Exposed::Pung(c));
-                self.event(format!("peng {q} {name}"));
-                self.announce(q, &format!("3 {q} PENG {name}"))?;
-                self.remove(q, c2, 1);
-                Ok(Step::Discard {
-                    player: q,
-                    tile: c2,
-                })
-            }
-            Some((q, None)) => {
-                // Point 9: an exposed pung of c becomes a kong; otherwise
-                // three concealed c and the discard make a new shown kong.
-                if self.has_exposed_pung(q, c) {
-                    for set in self.players[q as usize].exposed.iter_mut() {
-                        if *set == Exposed::Pung(c) {
-                            *set = Exposed::Kong(c);
-                        }
-                    }
-                } else {
-                    self.remove(q, c, 3);
-                    self.players[q as usize].exposed.push(Exposed::Kong(c));
+    /// Point 11: `q` pungs the discard `c`, announces it, then discards
+    /// `c2` at once.
+    fn pung_discard(&mut self, q: u8, c: u8, c2: u8) -> Result<Step, GameOver> {
+        let name = tile_name(c);
+        self.remove(q, c, 2);
+        self.players[q as usize].exposed.push(Exposed::Pung(c));
+        self.event(format!("peng {q} {name}"));
+        self.announce(q, &format!("3 {q} PENG {name}"))?;
+        self.remove(q, c2, 1);
+        Ok(Step::Discard {
+            player: q,
+            tile: c2,
+        })
+    }
+
+    /// `q` makes a kong with the discard `c`, announces it and draws the
+    /// replacement.
+    fn kong_discard(&mut self, q: u8, c: u8) -> Result<Step, GameOver> {
+        let name = tile_name(c);
+        // Point 9: an exposed pung of c becomes a kong; otherwise
+        // three concealed c and the discard make a new shown kong.
+        if self.has_exposed_pung(q, c) {
+            for set in self.players[q as usize].exposed.iter_mut() {
+                if *set == Exposed::Pung(c) {
+                    *set = Exposed::Kong(c);
                 }
-                self.event(format!("gang-discard {q} {name}"));
-                // Points 11, 29: announce, then the replacement draw (point 8).
-                self.announce(q, &format!("3 {q} GANG {name}"))?;
-                let replacement = self.draw_back(q);
-                Ok(Step::Act {
-                    player: q,
-                    drawn: replacement,
-                })
             }
-            None => {
-                // Point 11: unclaimed, it stays on the table; p's next draws.
-                self.table.push(c);
-                Ok(Step::Draw(self.next_after(p)))
-            }
+        } else {
+            self.remove(q, c, 3);
+            self.players[q as usize].exposed.push(Exposed::Kong(c));
         }
+        self.event(format!("gang-discard {q} {name}"));
+        // Points 11, 29: announce, then the replacement draw (point 8).
+        self.announce(q, &format!("3 {q} GANG {name}"))?;
+        let replacement = self.draw_back(q);
+        Ok(Step::Act {
+            player: q,
+            drawn: replacement,
+        })
     }
 
     /// Points 13, 22, 29, 35: after an empty-wall end, request `4` goes to

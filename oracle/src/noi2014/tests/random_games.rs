@@ -354,10 +354,28 @@ fn request_form_ok(request: &str) -> bool {
 
 /// Checks every invariant of one outcome; panics with a message if one fails.
 fn check_invariants(wall: &[u8; 108], o: &Outcome) {
+    check_forms(o);
+    check_points(&o.results);
+    let hu_events = hu_events(&o.events);
+    check_winners(o, &hu_events);
+    check_outs(o);
+    let left_at = left_at(o, &hu_events);
+    // Every request goes to a player still in the game.
+    for (i, (p, _)) in o.requests.iter().enumerate() {
+        assert!(in_game(&left_at, *p, i), "request {i} to a player who left");
+    }
+    let n_open = check_opening(wall, o);
+    let draws = check_draws(wall, o);
+    check_claim_groups(o, n_open, &left_at);
+    check_end(o, draws, &left_at);
+    check_targets_and_ranks(&o.results);
+}
+
+/// Every event and request has one of its rule's forms, and one end line
+/// comes last.
+fn check_forms(o: &Outcome) {
     let ev = &o.events;
     let rq = &o.requests;
-    let r = &o.results;
-    // Forms.
     assert!(ev.iter().all(|e| event_form_ok(e)), "event form: {ev:?}");
     assert!(
         rq.iter().all(|(p, q)| *p < 4 && request_form_ok(q)),
@@ -367,7 +385,11 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
     assert_eq!(ev.iter().filter(|e| e.starts_with("end ")).count(), 1);
     let end = ev.last().expect("events").as_str();
     assert!(end.starts_with("end "));
-    // Points.
+}
+
+/// Half points sum to 20; a better place has more points, the same place
+/// the same points.
+fn check_points(r: &[PlayerResult; 4]) {
     let total: u32 = r.iter().map(|x| u32::from(x.half_points)).sum();
     assert_eq!(total, 20);
     for i in 0..4 {
@@ -384,9 +406,11 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
             );
         }
     }
-    // Winners: orders 1..=k, matching the hu events in order.
-    let hu_events: Vec<(u8, bool, &str)> = ev
-        .iter()
+}
+
+/// The winning events in order: who, whether self-drawn, and the tile.
+fn hu_events(ev: &[String]) -> Vec<(u8, bool, &str)> {
+    ev.iter()
         .filter_map(|e| {
             let w: Vec<&str> = e.split(' ').collect();
             match w[0] {
@@ -395,7 +419,12 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
                 _ => None,
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Winners: orders 1..=k, matching the hu events in order.
+fn check_winners(o: &Outcome, hu_events: &[(u8, bool, &str)]) {
+    let r = &o.results;
     for (k, &(p, self_drawn, _)) in hu_events.iter().enumerate() {
         assert_eq!(
             r[p as usize].end,
@@ -411,7 +440,11 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
         .filter(|x| matches!(x.end, End::Won { .. }))
         .count();
     assert_eq!(winners, hu_events.len());
-    // Out players: one `out` line each; ranked after everyone else, tied.
+}
+
+/// Out players: one `out` line each; ranked after everyone else, tied.
+fn check_outs(o: &Outcome) {
+    let (ev, rq, r) = (&o.events, &o.requests, &o.results);
     for p in 0..4u8 {
         let outs = ev.iter().filter(|e| **e == format!("out {p}")).count();
         match r[p as usize].end {
@@ -432,8 +465,13 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
             _ => assert_eq!(outs, 0),
         }
     }
-    // The moment each player left (index of its last request), if it did.
-    let left_at: Vec<Option<usize>> = (0..4u8)
+}
+
+/// The moment each player left (index of its last request), if it did; a
+/// winner's last request is the tile it won on.
+fn left_at(o: &Outcome, hu_events: &[(u8, bool, &str)]) -> Vec<Option<usize>> {
+    let (rq, r) = (&o.requests, &o.results);
+    (0..4u8)
         .map(|p| match r[p as usize].end {
             End::Out { request } => Some(request),
             End::Won { self_drawn, .. } => {
@@ -454,13 +492,19 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
             }
             End::Playing => None,
         })
-        .collect();
-    let in_game = |p: usize, at: usize| left_at[p].is_none_or(|left| at <= left);
-    // Every request goes to a player still in the game.
-    for (i, (p, _)) in rq.iter().enumerate() {
-        assert!(in_game(*p as usize, i), "request {i} to a player who left");
-    }
-    // Opening: `0 p` to every player, then `1 ...` to those still in.
+        .collect()
+}
+
+/// Player `p` has not left the game by request `at`.
+fn in_game(left_at: &[Option<usize>], p: u8, at: usize) -> bool {
+    left_at[p as usize].is_none_or(|left| at <= left)
+}
+
+/// Opening: `0 p` to every player, then `1 ...` to those still in, cut
+/// short only by the end. The number of opening requests.
+fn check_opening(wall: &[u8; 108], o: &Outcome) -> usize {
+    let (rq, r) = (&o.requests, &o.results);
+    let end = o.events.last().expect("events").as_str();
     let n_open = rq
         .iter()
         .take_while(|(_, q)| q.starts_with("0 ") || q.starts_with("1 "))
@@ -489,7 +533,13 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
     } else {
         assert_eq!(rq[..n_open], expected[..], "opening requests");
     }
-    // `2 c` requests match the draw events one for one.
+    n_open
+}
+
+/// `2 c` requests match the draw events one for one; front draws take the
+/// wall in order, back draws from its end. The number of draws.
+fn check_draws(wall: &[u8; 108], o: &Outcome) -> usize {
+    let (ev, rq) = (&o.events, &o.requests);
     let draws: Vec<(u8, &str)> = ev
         .iter()
         .filter(|e| e.starts_with("draw"))
@@ -522,8 +572,14 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
     for (i, name) in backs.iter().enumerate() {
         assert_eq!(*name, tile_name(wall[107 - i]));
     }
-    // `3 p ...` groups: every other player still in, in play order from p;
-    // cut short only by the end of the game.
+    draws.len()
+}
+
+/// `3 p ...` groups: every other player still in, in play order from p;
+/// cut short only by the end of the game.
+fn check_claim_groups(o: &Outcome, n_open: usize, left_at: &[Option<usize>]) {
+    let rq = &o.requests;
+    let end = o.events.last().expect("events").as_str();
     let mut i = n_open;
     while i < rq.len() {
         let q = &rq[i].1;
@@ -541,7 +597,7 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
         let got: Vec<u8> = rq[i..j].iter().map(|(p, _)| *p).collect();
         let mut want: Vec<u8> = (1..4)
             .map(|d| ((actor + d) % 4) as u8)
-            .filter(|&p| in_game(p as usize, i))
+            .filter(|&p| in_game(left_at, p, i))
             .collect();
         if got.len() < want.len() {
             assert_eq!(j, rq.len(), "short group not at the end: {q}");
@@ -551,7 +607,13 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
         assert_eq!(got, want, "group {q} at request {i}");
         i = j;
     }
-    // The end.
+}
+
+/// The end: after an empty wall `4` goes last to every player still in, in
+/// seat order; after one left nobody is asked it.
+fn check_end(o: &Outcome, draws: usize, left_at: &[Option<usize>]) {
+    let (rq, r) = (&o.requests, &o.results);
+    let end = o.events.last().expect("events").as_str();
     let asked_4: Vec<usize> = rq
         .iter()
         .enumerate()
@@ -560,11 +622,11 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
         .collect();
     match end {
         "end empty-wall" => {
-            assert_eq!(draws.len(), 56, "empty wall means 56 draws");
+            assert_eq!(draws, 56, "empty wall means 56 draws");
             let first = asked_4.first().copied().unwrap_or(rq.len());
             assert_eq!(asked_4, (first..rq.len()).collect::<Vec<_>>(), "`4` last");
             let players: Vec<u8> = asked_4.iter().map(|&i| rq[i].0).collect();
-            let want: Vec<u8> = (0..4u8).filter(|&p| in_game(p as usize, first)).collect();
+            let want: Vec<u8> = (0..4u8).filter(|&p| in_game(left_at, p, first)).collect();
             assert_eq!(players, want, "`4` to every player still in, in seat order");
             assert!(want.len() >= 2);
             for (p, x) in r.iter().enumerate() {
@@ -587,6 +649,12 @@ fn check_invariants(wall: &[u8; 108], o: &Outcome) {
         }
         _ => unreachable!(),
     }
+}
+
+/// A target is valid exactly when it has a Hamming distance and a chance;
+/// players still in rank after winners and before players put out, and a
+/// valid target before an invalid one.
+fn check_targets_and_ranks(r: &[PlayerResult; 4]) {
     for x in r {
         assert_eq!(x.valid, x.hamming.is_some());
         assert_eq!(x.valid, x.chance.is_some());

@@ -97,6 +97,77 @@ fn compile(dir: &Path) -> Option<PathBuf> {
     }
 }
 
+/// A wall of the 27 kinds, four of each, shuffled uniformly.
+fn uniform_wall(rng: &mut Rng) -> [u8; 108] {
+    let mut wall = [0u8; 108];
+    for (i, slot) in wall.iter_mut().enumerate() {
+        *slot = (i / 4) as u8;
+    }
+    for i in (1..108).rev() {
+        wall.swap(i, rng.below(i + 1));
+    }
+    wall
+}
+
+/// A sample bot is put out only for a kong declared on an empty wall; a
+/// note on each one put out.
+fn check_sample_outs(
+    outcome: &Outcome,
+    bots: &Botzone,
+    is_sample: impl Fn(u8) -> bool,
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    for p in 0..4u8 {
+        let result = &outcome.results[p as usize];
+        if !is_sample(p) {
+            continue;
+        }
+        if let End::Out { request } = result.end {
+            // Which answer put it out, and was the wall empty then?
+            let (_, asked) = &outcome.requests[request];
+            let nth = outcome.requests[..=request]
+                .iter()
+                .filter(|(q, _)| *q == p)
+                .count();
+            let answer = bots.responses[p as usize]
+                .get(nth - 1)
+                .cloned()
+                .unwrap_or_else(|| "<failed>".to_string());
+            let out_event = outcome
+                .events
+                .iter()
+                .position(|e| *e == format!("out {p}"))
+                .expect("out event");
+            let drawn = outcome.events[..out_event]
+                .iter()
+                .filter(|e| e.starts_with("draw"))
+                .count();
+            notes.push(format!(
+                "player {p} out: {asked:?} -> {answer:?}, {drawn} drawn"
+            ));
+            assert!(
+                answer.starts_with("GANG") && drawn == 56,
+                "sample bot {p} put out for {answer:?} to {asked:?} with {drawn} tiles drawn\n\
+                 events: {:?}",
+                outcome.events
+            );
+        }
+    }
+    notes
+}
+
+/// The sample's fixed target is valid only without exposed sets.
+fn check_sample_targets(outcome: &Outcome, is_sample: impl Fn(u8) -> bool) {
+    for (p, r) in outcome.results.iter().enumerate() {
+        if is_sample(p as u8) && r.end == End::Playing && r.target.is_some() {
+            assert_eq!(
+                r.target.as_deref(),
+                Some("W1 W1 W1 T1 T1 T1 B1 B1 B1 B2 B2 B2 T9 T9")
+            );
+        }
+    }
+}
+
 #[test]
 fn sample_bot_is_only_put_out_for_a_kong_on_an_empty_wall() {
     // Removed when dropped, even if the test panics.
@@ -122,14 +193,7 @@ fn sample_bot_is_only_put_out_for_a_kong_on_an_empty_wall() {
         let wall = if mixed {
             clustered_wall(&mut rng)
         } else {
-            let mut wall = [0u8; 108];
-            for (i, slot) in wall.iter_mut().enumerate() {
-                *slot = (i / 4) as u8;
-            }
-            for i in (1..108).rev() {
-                wall.swap(i, rng.below(i + 1));
-            }
-            wall
+            uniform_wall(&mut rng)
         };
         let is_sample = |p: u8| !mixed || p.is_multiple_of(2);
         let mut others = Mirror::new(game as u64, 0);
@@ -148,43 +212,7 @@ fn sample_bot_is_only_put_out_for_a_kong_on_an_empty_wall() {
                 others.answer(p, request)
             }
         });
-        let mut notes = Vec::new();
-        for p in 0..4u8 {
-            let result = &outcome.results[p as usize];
-            if !is_sample(p) {
-                continue;
-            }
-            if let End::Out { request } = result.end {
-                // Which answer put it out, and was the wall empty then?
-                let (_, asked) = &outcome.requests[request];
-                let nth = outcome.requests[..=request]
-                    .iter()
-                    .filter(|(q, _)| *q == p)
-                    .count();
-                let answer = bots.responses[p as usize]
-                    .get(nth - 1)
-                    .cloned()
-                    .unwrap_or_else(|| "<failed>".to_string());
-                let out_event = outcome
-                    .events
-                    .iter()
-                    .position(|e| *e == format!("out {p}"))
-                    .expect("out event");
-                let drawn = outcome.events[..out_event]
-                    .iter()
-                    .filter(|e| e.starts_with("draw"))
-                    .count();
-                notes.push(format!(
-                    "player {p} out: {asked:?} -> {answer:?}, {drawn} drawn"
-                ));
-                assert!(
-                    answer.starts_with("GANG") && drawn == 56,
-                    "sample bot {p} put out for {answer:?} to {asked:?} with {drawn} tiles drawn\n\
-                     events: {:?}",
-                    outcome.events
-                );
-            }
-        }
+        let notes = check_sample_outs(&outcome, &bots, is_sample);
         let ends: Vec<String> = outcome
             .results
             .iter()
@@ -204,14 +232,6 @@ fn sample_bot_is_only_put_out_for_a_kong_on_an_empty_wall() {
             ends,
             notes
         );
-        // The sample's fixed target is valid only without exposed sets.
-        for (p, r) in outcome.results.iter().enumerate() {
-            if is_sample(p as u8) && r.end == End::Playing && r.target.is_some() {
-                assert_eq!(
-                    r.target.as_deref(),
-                    Some("W1 W1 W1 T1 T1 T1 B1 B1 B1 B2 B2 B2 T9 T9")
-                );
-            }
-        }
+        check_sample_targets(&outcome, is_sample);
     }
 }
