@@ -116,7 +116,9 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
                     // Every event but the end names its player second
                     // (`draw 2 W1`), a seat of the table.
                     let player = event.split(' ').nth(1).and_then(|p| p.parse().ok());
-                    let hand = player.map(|p: usize| (p, hand_text(&judge, p)));
+                    let hand = player
+                        .filter(|&p: &usize| p < PLAYERS)
+                        .map(|p| (p, hand_text(&judge, p)));
                     EventLine { event, hand }
                 })
                 .collect();
