@@ -109,7 +109,7 @@ fn analysis_tiles(
     // kind 28 at most and hold nine kinds or more: cut at the last
     // ordinary kind, each keeps some.
     let pool = pool.start..pool.end.min(ORDINARY_KINDS);
-    debug_assert!(!pool.is_empty());
+    assert!(!pool.is_empty(), "an analysis pool holds ordinary kinds");
     let mut counts = [0u8; ORDINARY_KINDS];
     let mut tiles = Vec::with_capacity(size);
     while tiles.len() < size {
