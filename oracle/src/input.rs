@@ -264,15 +264,15 @@ mod properties {
         fn shrink(&self) -> Box<dyn Iterator<Item = HandInput>> {
             let mut out = Vec::new();
             let full = 14 - 3 * self.melds as usize;
-            // A hand with four melds holds two tiles at most: no three to
-            // make a fifth.
-            for start in 0..self.tiles.len().saturating_sub(2) {
-                let mut tiles = self.tiles.clone();
-                tiles.drain(start..start + 3);
-                out.push(HandInput {
-                    tiles,
-                    melds: self.melds + 1,
-                });
+            if self.melds < 4 {
+                for start in 0..self.tiles.len().saturating_sub(2) {
+                    let mut tiles = self.tiles.clone();
+                    tiles.drain(start..start + 3);
+                    out.push(HandInput {
+                        tiles,
+                        melds: self.melds + 1,
+                    });
+                }
             }
             if self.tiles.len() == full {
                 for i in 0..self.tiles.len() {
