@@ -101,7 +101,9 @@ fn split(
                 _ => {}
             }
             let pair2 = if pair_here > 0 { Some(t) } else { pair };
-            split(c, k, sets_left - sets_here, pair2, chosen, out); // k is used up
+            // Every copy of kind k is placed: the next search may start
+            // at k itself.
+            split(c, k, sets_left - sets_here, pair2, chosen, out);
             chosen.truncate(before);
             c[k] = have;
             if chows > 0 {

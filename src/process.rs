@@ -46,6 +46,33 @@ pub struct Run {
 /// Bytes of standard error kept: its end, where a crash message is.
 pub const STDERR_KEPT: usize = 4096;
 
+/// The end of a stream read in chunks (standard error: a crash message comes
+/// last). Holds at most `2 * STDERR_KEPT` bytes between chunks, so memory
+/// stays bounded however much a program writes.
+#[derive(Default)]
+struct Tail {
+    kept: Vec<u8>,
+    /// True once bytes before the kept ones were dropped.
+    cut: bool,
+}
+
+impl Tail {
+    fn push(&mut self, chunk: &[u8]) {
+        self.kept.extend_from_slice(chunk);
+        // Trimming at twice the size moves the bytes only now and then.
+        if self.kept.len() > 2 * STDERR_KEPT {
+            self.kept.drain(..self.kept.len() - STDERR_KEPT);
+            self.cut = true;
+        }
+    }
+
+    /// The last `STDERR_KEPT` bytes, and whether more came before them.
+    fn end(&self) -> (&[u8], bool) {
+        let start = self.kept.len().saturating_sub(STDERR_KEPT);
+        (&self.kept[start..], self.cut || start > 0)
+    }
+}
+
 /// The runs going on now: their process group (0 while the shell is being
 /// spawned) and their mark, so that an interrupted caller can take them
 /// down with it and a sweep leaves them alone. The shell of each run is its
@@ -747,33 +774,6 @@ fn marker_line(out: &[u8], scanned: &mut usize, marker: &str) -> Option<usize> {
         return Some(*scanned);
     }
     None
-}
-
-/// The end of a stream read in chunks (standard error: a crash message comes
-/// last). Holds at most `2 * STDERR_KEPT` bytes between chunks, so memory
-/// stays bounded however much a program writes.
-#[derive(Default)]
-struct Tail {
-    kept: Vec<u8>,
-    /// True once bytes before the kept ones were dropped.
-    cut: bool,
-}
-
-impl Tail {
-    fn push(&mut self, chunk: &[u8]) {
-        self.kept.extend_from_slice(chunk);
-        // Trimming at twice the size moves the bytes only now and then.
-        if self.kept.len() > 2 * STDERR_KEPT {
-            self.kept.drain(..self.kept.len() - STDERR_KEPT);
-            self.cut = true;
-        }
-    }
-
-    /// The last `STDERR_KEPT` bytes, and whether more came before them.
-    fn end(&self) -> (&[u8], bool) {
-        let start = self.kept.len().saturating_sub(STDERR_KEPT);
-        (&self.kept[start..], self.cut || start > 0)
-    }
 }
 
 #[cfg(test)]

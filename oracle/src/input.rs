@@ -109,7 +109,7 @@ fn analysis_tiles(
     // kind 28 at most and hold nine kinds or more: cut at the last
     // ordinary kind, each keeps some.
     let pool = pool.start..pool.end.min(ORDINARY_KINDS);
-    debug_assert!(!pool.is_empty());
+    assert!(!pool.is_empty(), "an analysis pool holds ordinary kinds");
     let mut counts = [0u8; ORDINARY_KINDS];
     let mut tiles = Vec::with_capacity(size);
     while tiles.len() < size {
@@ -264,15 +264,15 @@ mod properties {
         fn shrink(&self) -> Box<dyn Iterator<Item = HandInput>> {
             let mut out = Vec::new();
             let full = 14 - 3 * self.melds as usize;
-            // A hand with four melds holds two tiles at most: no three to
-            // make a fifth.
-            for start in 0..self.tiles.len().saturating_sub(2) {
-                let mut tiles = self.tiles.clone();
-                tiles.drain(start..start + 3);
-                out.push(HandInput {
-                    tiles,
-                    melds: self.melds + 1,
-                });
+            if self.melds < 4 {
+                for start in 0..self.tiles.len().saturating_sub(2) {
+                    let mut tiles = self.tiles.clone();
+                    tiles.drain(start..start + 3);
+                    out.push(HandInput {
+                        tiles,
+                        melds: self.melds + 1,
+                    });
+                }
             }
             if self.tiles.len() == full {
                 for i in 0..self.tiles.len() {

@@ -62,10 +62,11 @@ pub fn pair_round(seed: u64, round: u32, totals: &[u32]) -> Vec<Table> {
     let n = totals.len();
     let mut order: Vec<usize> = (0..n).collect();
     Rng::new(seed_for(seed, round, 1)).shuffle(&mut order);
-    // Leaders first, by their totals so far. Stable: ties keep the
-    // shuffled order, so the shuffle breaks ties, and round 1 (every total
-    // 0) is the shuffle's order.
-    order.sort_by_key(|&b| std::cmp::Reverse(totals[b]));
+    if round > 1 {
+        // Leaders first, by their totals so far. Stable: ties keep the
+        // shuffled order, so the shuffle breaks ties.
+        order.sort_by_key(|&b| std::cmp::Reverse(totals[b]));
+    }
     let mut seats_rng = Rng::new(seed_for(seed, round, 2));
     let mut walls_rng = Rng::new(seed_for(seed, round, 3));
     order
