@@ -17,7 +17,11 @@ have them, compared byte for byte). Exit 0 when the two forms are equal,
 
 With --report, two JSON reports (a duel's or a tournament's) are compared
 but for the time they took: the same once "seconds" and
-"games_per_second" are dropped.
+"games_per_second" are dropped. Unversioned reports (before the
+versioned formats mahjong-sim/noi2014-duel-report and
+mahjong-sim/noi2014-tournament-report, version 1) are mapped first: the
+duel's decision was the statistics enum's variant name ("H1",
+"Continue"), and put-out kinds were words ("time-out", "illegal move").
 """
 import json
 import sys
@@ -185,10 +189,45 @@ def camel_to_snake(name):
 TIMES = ("seconds", "games_per_second")
 
 
+DECISIONS = {"H1": "h1", "H0": "h0", "Identical": "identical", "Continue": "none"}
+
+
+def snake(words):
+    return words.replace(" ", "_").replace("-", "_")
+
+
+def versioned_report(v):
+    """An unversioned duel or tournament report in the versioned form."""
+    if not isinstance(v, dict) or "format" in v:
+        return v
+    v = dict(v)
+    if "decision" in v:
+        v["format"] = "mahjong-sim/noi2014-duel-report"
+        v["decision"] = DECISIONS[v["decision"]]
+        if v.get("sprt"):
+            sprt = dict(v["sprt"])
+            sprt.update(sprt.pop("params"))
+            v["sprt"] = sprt
+        for side in ("a", "b"):
+            side_v = dict(v[side])
+            side_v["put_out"] = {snake(k): n for k, n in side_v["put_out"].items()}
+            v[side] = side_v
+    elif "standings" in v:
+        v["format"] = "mahjong-sim/noi2014-tournament-report"
+        rows = []
+        for row in v["standings"]:
+            row = dict(row)
+            row["put_out"] = [dict(o, kind=snake(o["kind"])) for o in row["put_out"]]
+            rows.append(row)
+        v["standings"] = rows
+    v["version"] = 1
+    return v
+
+
 def without_seconds(path):
     def drop(v):
         if isinstance(v, dict):
-            return {k: drop(x) for k, x in v.items() if k not in TIMES}
+            return {k: drop(x) for k, x in sorted(v.items()) if k not in TIMES}
         if isinstance(v, list):
             return [drop(x) for x in v]
         return v
@@ -196,7 +235,7 @@ def without_seconds(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
-        return json.dumps(drop(json.loads(text)))
+        return json.dumps(drop(versioned_report(json.loads(text))))
     except json.JSONDecodeError:
         return text  # an error's words: compared as they are
 
