@@ -95,7 +95,7 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = common::schemas::report(common::schemas::NOI2014_DUEL_REPORT, &out.stdout);
     // The greedy bot is far stronger than the example, which never claims.
     assert_eq!(report["decision"], "h1", "{report}");
     let walls = report["walls"].as_u64().unwrap();

@@ -10,13 +10,25 @@
 
 mod common;
 
-use common::schemas::{self, NOI2014_GAME_LOG};
+use common::schemas::{
+    self, NOI2014_DUEL_REPORT, NOI2014_GAME_LOG, NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT,
+};
+use mahjong_sim::contest::check::CheckJson;
+use mahjong_sim::contest::duel::DuelJson;
+use mahjong_sim::contest::tournament::TournamentJson;
 use mahjong_sim::noi2014::log::Line;
 use std::path::Path;
 
 #[test]
 fn the_committed_game_log_schema_is_the_types() {
     schemas::check_committed::<Line>(NOI2014_GAME_LOG);
+}
+
+#[test]
+fn the_committed_report_schemas_are_the_types() {
+    schemas::check_committed::<DuelJson>(NOI2014_DUEL_REPORT);
+    schemas::check_committed::<TournamentJson>(NOI2014_TOURNAMENT_REPORT);
+    schemas::check_committed::<CheckJson>(THUPC2021_CHECK_REPORT);
 }
 
 /// `play --json` with a program put out (a failed reply, an `out` end)
@@ -75,6 +87,9 @@ fn duel_and_tournament_logs_are_valid() {
     );
     assert!(r.code.is_some(), "{}", r.stderr);
     assert_eq!(logs_in(&logs), 8);
+    let saved = std::fs::read(logs.join("report.json")).unwrap();
+    let report = schemas::report(NOI2014_DUEL_REPORT, &saved);
+    assert_eq!(report["games"], 8);
     let (_tmp, logs) = common::logs_dir("schemas-tournament");
     let r = common::run(
         &[
@@ -96,6 +111,44 @@ fn duel_and_tournament_logs_are_valid() {
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert_eq!(logs_in(&logs), 8);
+    let saved = std::fs::read(logs.join("standings.json")).unwrap();
+    let report = schemas::report(NOI2014_TOURNAMENT_REPORT, &saved);
+    assert_eq!(report["games"], 8);
+}
+
+/// A report in serde's default shapes, or without its format, is not a
+/// report: the validation of reports can fail.
+#[test]
+fn wrong_reports_are_rejected() {
+    let (_tmp, logs) = common::logs_dir("schemas-wrong");
+    let r = common::run(
+        &[
+            "noi2014",
+            "duel",
+            "--bot",
+            "a=sample",
+            "--bot",
+            "b=greedy",
+            "--games",
+            "8",
+            "--json",
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let good = String::from_utf8(r.stdout).unwrap();
+    let valid = |t: &str| schemas::validate(NOI2014_DUEL_REPORT, &serde_json::from_str(t).unwrap());
+    valid(&good).unwrap();
+    for wrong in [
+        good.replacen(r#""decision":"none""#, r#""decision":"Continue""#, 1),
+        good.replacen(r#""version":1"#, r#""version":2"#, 1),
+        good.replacen(r#""format":"mahjong-sim/noi2014-duel-report","#, "", 1),
+        good.replacen(r#""seed":"#, r#""extra":0,"seed":"#, 1),
+    ] {
+        assert_ne!(wrong, good, "the replacement did not apply");
+        assert!(valid(&wrong).is_err(), "accepted: {wrong}");
+    }
 }
 
 /// Lines in serde's default shapes, or of the unversioned format, are not

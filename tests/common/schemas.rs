@@ -11,6 +11,13 @@ use std::sync::{Mutex, OnceLock};
 
 /// The NOI2014 game log's schema: one line of a log.
 pub const NOI2014_GAME_LOG: &str = "noi2014-game-log.v1.json";
+/// The schema of a duel's report (`duel --json`, `report.json`).
+pub const NOI2014_DUEL_REPORT: &str = "noi2014-duel-report.v1.json";
+/// The schema of a tournament's standings (`tournament --json`,
+/// `standings.json`).
+pub const NOI2014_TOURNAMENT_REPORT: &str = "noi2014-tournament-report.v1.json";
+/// The schema of a check's report (`check --json`).
+pub const THUPC2021_CHECK_REPORT: &str = "thupc2021-check-report.v1.json";
 
 /// The path of a committed schema file.
 pub fn path(file: &str) -> PathBuf {
@@ -85,4 +92,19 @@ pub fn validate_lines(file: &str, text: &[u8]) -> Result<(), String> {
         validate(file, &value).map_err(|e| format!("line {}: {e}", i + 1))?;
     }
     Ok(())
+}
+
+/// A JSON report (one object), validated under the committed schema
+/// `file`, parsed.
+pub fn report(file: &str, text: &[u8]) -> Value {
+    let v: Value = serde_json::from_slice(text).unwrap_or_else(|e| {
+        panic!(
+            "not one JSON object ({e}): {}",
+            String::from_utf8_lossy(text)
+        )
+    });
+    if let Err(e) = validate(file, &v) {
+        panic!("not valid under {file}: {e}\n{v}");
+    }
+    v
 }
