@@ -15,6 +15,7 @@ use super::entrant::{seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
 use super::logs::{prepare_games, seat_records, write_file, write_json_log};
 use super::pool::{self, Flow, InOrder};
+use super::seed::bot_seed;
 use super::Error;
 use crate::noi2014::arena::Seat;
 use crate::noi2014::families::Family;
@@ -235,7 +236,7 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
     let make = |who: Who, g: usize| -> Seat {
         seat(
             &entrant(opts, who).spec,
-            bot_seed(opts.seed, u, who, g),
+            duel_bot_seed(opts.seed, u, who, g),
             opts.limits,
         )
     };
@@ -275,15 +276,16 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
     })
 }
 
-/// The seed of a built-in sample bot's choices: its own stream per side,
-/// unit and game, so that A = sample and B = sample are two players.
-fn bot_seed(seed: u64, u: u64, who: Who, g: usize) -> u64 {
-    let tag = match who {
-        Who::A => 1,
-        Who::B => 2,
-        Who::Against(i) => 3 + i as u64,
+/// The seed of a built-in sample bot's choices ([`bot_seed`]): its own
+/// stream per wall, game and side, so that A = sample and B = sample are
+/// two players.
+fn duel_bot_seed(seed: u64, u: u64, who: Who, g: usize) -> u64 {
+    let side = match who {
+        Who::A => 0,
+        Who::B => 1,
+        Who::Against(i) => 2 + i as u64,
     };
-    seed ^ (u << 16) ^ (tag << 8) ^ g as u64
+    bot_seed(seed, &[u, g as u64, side])
 }
 
 /// Where a running duel stands, after each wall counted; shown as the
@@ -805,14 +807,19 @@ mod tests {
         for u in 0..4 {
             for w in who {
                 for g in 0..GAMES_PER_UNIT {
-                    assert!(seen.insert(bot_seed(5, u, w, g)), "{u} {w:?} {g}");
+                    assert!(seen.insert(duel_bot_seed(5, u, w, g)), "{u} {w:?} {g}");
                 }
             }
         }
-        assert_ne!(bot_seed(5, 0, Who::A, 0), bot_seed(6, 0, Who::A, 0));
-        // The seeds are part of a duel's record (the same seed, the same
-        // games in every version): 5 ^ 1 << 16 ^ tag 5 << 8 ^ game 3.
-        assert_eq!(bot_seed(5, 1, Who::Against(2), 3), 66_822);
+        assert_ne!(
+            duel_bot_seed(5, 0, Who::A, 0),
+            duel_bot_seed(6, 0, Who::A, 0)
+        );
+        // The seeds follow the one rule: the wall, the game, then the side.
+        assert_eq!(
+            duel_bot_seed(5, 1, Who::Against(2), 3),
+            bot_seed(5, &[1, 3, 4])
+        );
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! wall. The difference's mean, interval and sequential test are in
 //! [`crate::stats`].
 
+use super::seed::bot_seed;
 use crate::noi2014::arena::{self, Game, Seat};
 use crate::noi2014::families::{family_wall, Family};
 use crate::noi2014::result::PlayerEnd;
@@ -157,9 +158,9 @@ pub fn play_unit(
 }
 
 /// The seed of the sample bot of seed `s` in game `g` of unit `unit`: its
-/// own for every game of every unit.
+/// own for every game of every unit ([`bot_seed`]).
 fn sample_seed(s: u64, g: usize, unit: u64) -> u64 {
-    s.wrapping_mul(1_000_003) ^ (unit << 8) ^ g as u64
+    bot_seed(s, &[unit, g as u64])
 }
 
 #[cfg(test)]

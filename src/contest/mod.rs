@@ -8,6 +8,8 @@
 //!   caller as they finish, stopped by the caller or an interrupt.
 //! - [`entrant`]: who plays a NOI2014 game (built-in bots, bot programs),
 //!   their names, and a program's limits.
+//! - [`seed`]: the one seed rule: a bot's random stream from the run's
+//!   seed and its place in the run.
 //! - [`check`]: differential testing of a THUPC 2021 solution against the
 //!   engine, with shrinking.
 //! - [`duplicate`]: the duel's unit, a wall played eight times (A in every
@@ -46,6 +48,7 @@ pub mod guard;
 pub mod logs;
 pub mod play;
 pub mod pool;
+pub mod seed;
 pub mod swiss;
 pub mod tournament;
 

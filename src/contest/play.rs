@@ -3,6 +3,7 @@
 
 use super::entrant::{seat, BotSpec, Limits};
 use super::guard::Containment;
+use super::seed::bot_seed;
 use super::Error;
 use crate::noi2014::arena::{self, Game, Seat};
 use crate::noi2014::wall::Wall;
@@ -17,7 +18,8 @@ pub struct Played {
 }
 
 /// Plays `wall` with `bots` in seat order (at most four; empty seats get the
-/// greedy bot). A sample bot at seat `p` follows the seed `4 * seed + p`.
+/// greedy bot). A sample bot at seat `p` follows
+/// [`bot_seed`]`(seed, [p])`.
 pub fn play(wall: &Wall, bots: &[BotSpec], seed: u64, limits: Limits) -> Result<Played, Error> {
     if bots.len() > PLAYERS {
         return Err(Error::Usage(format!(
@@ -27,13 +29,8 @@ pub fn play(wall: &Wall, bots: &[BotSpec], seed: u64, limits: Limits) -> Result<
     }
     let mut specs: Vec<BotSpec> = bots.to_vec();
     specs.resize(PLAYERS, BotSpec::BuiltIn("greedy"));
-    let mut seats: [Seat; PLAYERS] = std::array::from_fn(|p| {
-        seat(
-            &specs[p],
-            seed.wrapping_mul(4).wrapping_add(p as u64),
-            limits,
-        )
-    });
+    let mut seats: [Seat; PLAYERS] =
+        std::array::from_fn(|p| seat(&specs[p], bot_seed(seed, &[p as u64]), limits));
     let labels = specs.iter().map(BotSpec::label).collect();
     let guard = Containment::new();
     let game = arena::play(wall, &mut seats);

@@ -18,6 +18,7 @@ use super::entrant::{seat, Entrant, Limits};
 use super::guard::Containment;
 use super::logs::{prepare_games, seat_records, write_file, write_json_log};
 use super::pool::{self, Flow};
+use super::seed::bot_seed;
 use super::swiss::{pair_round, standings, Chair, Table};
 use super::Error;
 use crate::noi2014::arena::{self, Seat};
@@ -241,14 +242,7 @@ fn play_one(
         .pop()
         .expect("one wall");
     let chairs = table.seats(g);
-    let mut seats: [Seat; 4] = std::array::from_fn(|s| match chairs[s] {
-        Chair::Bot(b) => seat(
-            &opts.entrants[b].spec,
-            table.wall_seed.wrapping_add(s as u64),
-            opts.limits,
-        ),
-        Chair::House => Seat::built_in("greedy", 0).expect("built in"),
-    });
+    let mut seats = seats_at(opts, table, t, g, chairs);
     let game = arena::play(&wall, &mut seats).map_err(|source| Error::Io {
         what: format!(
             "cannot run a bot program at round {}, table {}",
@@ -256,41 +250,7 @@ fn play_one(
         ),
         source,
     })?;
-    let file = if opts.duplicate {
-        format!("r{:02}-t{}-g{}.jsonl", table.round, t + 1, g + 1)
-    } else {
-        format!("r{:02}-t{}.jsonl", table.round, t + 1)
-    };
-    let names = chairs.map(|c| chair_name(opts, c));
-    let commands = chairs.map(|c| match c {
-        Chair::Bot(b) => opts.entrants[b].spec.label(),
-        Chair::House => "greedy".to_string(),
-    });
-    let setting = log::Setting {
-        wall: format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
-        seats: seat_records(names.clone(), commands),
-        context: Some(log::Context::Tournament {
-            round: table.round,
-            table: t as u32 + 1,
-            game: g as u32 + 1,
-        }),
-    };
-    let mut log = Vec::new();
-    write_json_log(&mut log, &setting, &game);
-    write_file(&games_dir.join(&file), &log)?;
-    let title = format!(
-        "round {}, table {}{}",
-        table.round,
-        t + 1,
-        if opts.duplicate {
-            format!(", game {}", g + 1)
-        } else {
-            String::new()
-        }
-    );
-    let page = crate::replay::noi2014::game_page(&game, &names, &title)
-        .map_err(|e| Error::Usage(format!("the replay of {file}: {e}")))?;
-    write_file(&games_dir.join(page_name(&file)), page.as_bytes())?;
+    let file = save_game(opts, table, (t, g), chairs, &game, games_dir)?;
     let result = game.judge.result().expect("the game is over");
     let put_out = game.put_out().map(|o| {
         o.map(|o| OutNote {
@@ -316,6 +276,70 @@ fn play_one(
         put_out,
         starts: game.starts.iter().sum(),
     })
+}
+
+/// The seats of game `g` at table `t`: the bots in their chairs (a sample
+/// bot's stream by the one seed rule), house greedy bots in the others.
+fn seats_at(opts: &Options, table: &Table, t: usize, g: usize, chairs: [Chair; 4]) -> [Seat; 4] {
+    std::array::from_fn(|s| match chairs[s] {
+        Chair::Bot(b) => seat(
+            &opts.entrants[b].spec,
+            bot_seed(
+                opts.seed,
+                &[table.round.into(), t as u64 + 1, g as u64 + 1, s as u64],
+            ),
+            opts.limits,
+        ),
+        Chair::House => Seat::built_in("greedy", 0).expect("built in"),
+    })
+}
+
+/// Saves game `g` of table `t`: its log and its replay page, in
+/// `games_dir`; the log's file name.
+fn save_game(
+    opts: &Options,
+    table: &Table,
+    (t, g): (usize, usize),
+    chairs: [Chair; 4],
+    game: &arena::Game,
+    games_dir: &Path,
+) -> Result<String, Error> {
+    let file = if opts.duplicate {
+        format!("r{:02}-t{}-g{}.jsonl", table.round, t + 1, g + 1)
+    } else {
+        format!("r{:02}-t{}.jsonl", table.round, t + 1)
+    };
+    let names = chairs.map(|c| chair_name(opts, c));
+    let commands = chairs.map(|c| match c {
+        Chair::Bot(b) => opts.entrants[b].spec.label(),
+        Chair::House => "greedy".to_string(),
+    });
+    let setting = log::Setting {
+        wall: format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
+        seats: seat_records(names.clone(), commands),
+        context: Some(log::Context::Tournament {
+            round: table.round,
+            table: t as u32 + 1,
+            game: g as u32 + 1,
+        }),
+    };
+    let mut log = Vec::new();
+    write_json_log(&mut log, &setting, game);
+    write_file(&games_dir.join(&file), &log)?;
+    let title = format!(
+        "round {}, table {}{}",
+        table.round,
+        t + 1,
+        if opts.duplicate {
+            format!(", game {}", g + 1)
+        } else {
+            String::new()
+        }
+    );
+    let page = crate::replay::noi2014::game_page(game, &names, &title)
+        .map_err(|e| Error::Usage(format!("the replay of {file}: {e}")))?;
+    write_file(&games_dir.join(page_name(&file)), page.as_bytes())?;
+    Ok(file)
 }
 
 /// The standings after some rounds.
