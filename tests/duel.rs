@@ -13,7 +13,7 @@ fn me() -> &'static str {
     env!("CARGO_BIN_EXE_mahjong-sim")
 }
 
-/// The duel's default test (`app::duel::DEFAULT_SPRT`, `MIN_UNITS`).
+/// The duel's default test (`contest::duel::DEFAULT_SPRT`, `MIN_UNITS`).
 fn default_test() -> Sequential {
     Sequential::new(Sprt::new(0.0, 0.1, 0.05, 0.05).unwrap(), 5)
 }
@@ -182,4 +182,37 @@ fn same_names_and_a_unit_that_cannot_be_played_are_errors() {
         assert!(stderr.contains(says), "{stderr}");
         assert!(out.stdout.is_empty());
     }
+}
+
+/// A second front end runs a duel with a few library calls: typed options
+/// in, a typed report out, the logs folder written, progress reported.
+#[test]
+fn a_duel_is_a_library_call() {
+    use mahjong_sim::contest::duel::{self, opponents, DecisionJson, Length, Options};
+    use mahjong_sim::contest::entrant::{Entrant, Limits};
+    let (_tmp, logs) = common::logs_dir("library-duel");
+    let options = Options {
+        a: Entrant::parse("a=sample").unwrap(),
+        b: Entrant::parse("b=greedy").unwrap(),
+        against: opponents(Vec::new()).unwrap(),
+        seed: 3,
+        length: Length::Units(2),
+        jobs: 2,
+        family: mahjong_sim::noi2014::families::Family::Uniform,
+        limits: Limits {
+            time: Duration::from_secs(1),
+            memory_mib: None,
+        },
+        logs: logs.clone(),
+    };
+    let mut walls_seen = Vec::new();
+    let report = duel::run(&options, &mut |p| walls_seen.push(p.walls)).unwrap();
+    assert_eq!(walls_seen, [1, 2]);
+    assert_eq!(report.units.len(), 2);
+    let json = report.json();
+    assert_eq!((json.games, json.decision), (16, DecisionJson::None));
+    assert_eq!(std::fs::read_dir(logs.join("games")).unwrap().count(), 16);
+    assert!(report
+        .text()
+        .starts_with("NOI2014 duel: A = a (sample), B = b (greedy)"));
 }
