@@ -300,19 +300,16 @@ fn example() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/noi2014_bot.py")
 }
 
-#[test]
-#[allow(clippy::too_many_lines)] // TODO(issue 31): split after the contest move
-fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
-    let t = token("keep-running");
-    let ours = format!("{} noi2014 bot --keep-running", me());
-    let mut seats = vec![ours.clone(), ours.clone(), ours.clone(), ours.clone()];
+/// Plays `seed` with the bot programs `seats` and a 20 s limit, under
+/// `token`; checks that it succeeded and left no process.
+fn play_seats(token: &str, seed: &str, seats: &[String; 4]) -> GameLog {
     let (code, log, stderr) = play_json(
-        &t,
+        token,
         &[
             "noi2014",
             "play",
             "--seed",
-            "5",
+            seed,
             "--bot",
             &seats[0],
             "--bot",
@@ -325,53 +322,47 @@ fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
             "20",
         ],
     );
-    assert!(survivors(&t, "").is_empty());
+    assert!(survivors(token, "").is_empty());
     assert_eq!(code, Some(0), "{stderr}");
+    log
+}
+
+/// The bot processes started in `log`: player `p`'s, or everyone's.
+fn started(log: &GameLog, p: Option<u8>) -> usize {
+    log.requests()
+        .filter(|q| p.is_none_or(|p| q.player == p))
+        .filter(|q| q.program.as_ref().is_some_and(|s| s.started))
+        .count()
+}
+
+#[test]
+fn keep_running_bots_stay_alive_and_play_as_the_built_in_bot() {
+    let t = token("keep-running");
+    let ours = format!("{} noi2014 bot --keep-running", me());
+    let log = play_seats(&t, "5", &[ours.clone(), ours.clone(), ours.clone(), ours]);
     // One process a seat for the whole game.
-    let started = |log: &GameLog, p: Option<u8>| {
-        log.requests()
-            .filter(|q| p.is_none_or(|p| q.player == p))
-            .filter(|q| q.program.as_ref().is_some_and(|s| s.started))
-            .count()
-    };
     assert_eq!(started(&log, None), 4);
     let built_in = play_json(&t, &["noi2014", "play", "--seed", "5"]).1;
     assert_eq!(common::events(&log), common::events(&built_in));
     assert_eq!(log.result, built_in.result);
+}
 
-    // The Python example in both modes, beside the built-in bot as a
-    // program in both modes: nobody put out, nothing failed.
+/// The Python example in both modes, beside the built-in bot as a program
+/// in both modes: nobody put out, nothing failed.
+#[test]
+fn the_python_example_and_the_bot_command_play_in_both_modes() {
     if !python() {
         return;
     }
+    let t = token("both-modes");
     let py = format!("python3 {}", example().display());
-    seats = vec![
+    let seats = [
         format!("{py} --keep-running"),
         format!("{} noi2014 bot", me()),
         py.clone(),
-        ours,
+        format!("{} noi2014 bot --keep-running", me()),
     ];
-    let (code, log, stderr) = play_json(
-        &t,
-        &[
-            "noi2014",
-            "play",
-            "--seed",
-            "2",
-            "--bot",
-            &seats[0],
-            "--bot",
-            &seats[1],
-            "--bot",
-            &seats[2],
-            "--bot",
-            &seats[3],
-            "--time-limit",
-            "20",
-        ],
-    );
-    assert!(survivors(&t, "").is_empty());
-    assert_eq!(code, Some(0), "{stderr}");
+    let log = play_seats(&t, "2", &seats);
     assert!(!log
         .requests()
         .any(|q| matches!(q.reply, ReplyRecord::Failed { .. })));
@@ -576,13 +567,14 @@ fn memory_limit_0_is_no_limit_and_time_limit_0_is_refused() {
 }
 
 /// `noi2014 bot --bot sample --seed S` is the built-in sample bot of seed
-/// S: in seat 0 of `play --seed 5` (whose seat p's sample bot has seed
-/// 4 * 5 + p) it plays the built-in one's game, which is not the greedy
-/// bot's.
+/// S: in seat 0 of `play --seed 5` (whose seat p's sample bot has the seed
+/// rule's `bot_seed(5, [p])`) it plays the built-in one's game, which is
+/// not the greedy bot's.
 #[test]
 fn the_sample_bot_as_a_program_is_the_built_in_sample_bot() {
     let token = token("sample-program");
-    let ours = format!("{} noi2014 bot --bot sample --seed 20", me());
+    let seed = mahjong_sim::contest::seed::bot_seed(5, &[0]);
+    let ours = format!("{} noi2014 bot --bot sample --seed {seed}", me());
     let play = |bot: &str| {
         let (code, log, stderr) =
             play_json(&token, &["noi2014", "play", "--seed", "5", "--bot", bot]);

@@ -222,10 +222,23 @@ fn noi_game(
 /// Checks a NOI2014 page against the judge: every event in order, every
 /// request with its answer and note in order, the result's rows, and why
 /// anyone was put out.
-#[allow(clippy::too_many_lines)] // TODO(issue 31): split after the contest move
 fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
     let events: Vec<String> = judge.events().iter().map(ToString::to_string).collect();
     assert_eq!(step_texts(d), events, "every event, in order");
+    check_noi_asks(judge, answers, d);
+    check_noi_asks_per_step(judge, answers, d);
+    check_noi_tables(judge, d);
+    check_noi_rows(judge, d);
+    for (p, pond) in noi_ponds(judge).iter().enumerate() {
+        assert_eq!(&pond_of(d, p), pond, "pond of seat {p}");
+    }
+    check_noi_last_table(judge, d);
+    check_noi_put_out(judge, d);
+}
+
+/// Every request of the judge, in order, with the player asked, the
+/// answer given (or why it failed) and its note.
+fn check_noi_asks(judge: &Judge, answers: &[Answer], d: &Value) {
     let asks: Vec<&Value> = d["steps"]
         .as_array()
         .unwrap()
@@ -245,9 +258,12 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
         assert_eq!(a["failed"], failed);
         assert_eq!(a["note"], answers[i].note.as_str());
     }
-    // Each event's step holds the requests answered since the answer that
-    // made the event before it, up to the answer that made it (none when
-    // that one answer made both).
+}
+
+/// Each event's step holds the requests answered since the answer that
+/// made the event before it, up to the answer that made it (none when
+/// that one answer made both).
+fn check_noi_asks_per_step(judge: &Judge, answers: &[Answer], d: &Value) {
     let mut fresh = Judge::new(&judge.wall());
     let mut made_by = Vec::new();
     for (i, a) in answers.iter().enumerate() {
@@ -270,30 +286,19 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
         };
         assert_eq!(indices, want, "requests of step {k} ({})", s["text"]);
     }
-    // The table after each event: a drawer holds 14 (a kong counting 3)
-    // with the drawn tile, a discarder 13, and the wall loses one a draw.
+}
+
+/// The table after each event (and its step's actor and notes, see
+/// [`check_noi_step`]): a drawer holds 14 (a kong counting 3) with the
+/// drawn tile, a discarder 13, and the wall loses one a draw.
+fn check_noi_tables(judge: &Judge, d: &Value) {
+    use mahjong_sim::noi2014::Event as N;
+    let steps = d["steps"].as_array().unwrap();
     let mut wall_left = steps[0]["wall"].as_u64().unwrap();
     assert_eq!(wall_left, 108 - 52);
-    let mut ponds: Vec<Vec<(String, usize, Option<usize>)>> = vec![Vec::new(); 4];
-    let mut last_play = None;
     for (k, e) in judge.events().iter().enumerate() {
-        use mahjong_sim::noi2014::Event as N;
         let s = &steps[k + 1];
         check_noi_step(e, s, &d["result"]["summary"]);
-        // Discards go to their player's pond; a claim (pung, kong, win on
-        // it) takes the last one.
-        match *e {
-            N::Play { player, tile } => {
-                let name = mahjong_sim::noi2014::tiles::name(tile).to_string();
-                ponds[player as usize].push((name, k + 1, None));
-                last_play = Some(player as usize);
-            }
-            N::Peng { .. } | N::GangDiscard { .. } | N::HuDiscard { .. } => {
-                let from = last_play.take().expect("a claim after a discard");
-                ponds[from].last_mut().unwrap().2 = Some(k + 1);
-            }
-            _ => {}
-        }
         let held = |p: u8| {
             let seat = &s["seats"][p as usize];
             seat["hand"].as_array().unwrap().len() + 3 * seat["melds"].as_array().unwrap().len()
@@ -313,6 +318,36 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
         }
         assert_eq!(s["wall"], wall_left, "step {}", k + 1);
     }
+}
+
+/// The ponds the judge's events make, as [`pond_of`] reads them: discards
+/// go to their player's pond; a claim (pung, kong, win on it) takes the
+/// last one.
+fn noi_ponds(judge: &Judge) -> Vec<Vec<(String, usize, Option<usize>)>> {
+    use mahjong_sim::noi2014::Event as N;
+    let mut ponds: Vec<Vec<(String, usize, Option<usize>)>> = vec![Vec::new(); 4];
+    let mut last_play = None;
+    for (k, e) in judge.events().iter().enumerate() {
+        match *e {
+            N::Play { player, tile } => {
+                let name = mahjong_sim::noi2014::tiles::name(tile).to_string();
+                ponds[player as usize].push((name, k + 1, None));
+                last_play = Some(player as usize);
+            }
+            N::Peng { .. } | N::GangDiscard { .. } | N::HuDiscard { .. } => {
+                let from = last_play.take().expect("a claim after a discard");
+                ponds[from].last_mut().unwrap().2 = Some(k + 1);
+            }
+            _ => {}
+        }
+    }
+    ponds
+}
+
+/// The result's rows: one a player, with its place, points, Hamming
+/// distance and chance; a target that is not valid says why, in the
+/// judge's words.
+fn check_noi_rows(judge: &Judge, d: &Value) {
     let result = judge.result().unwrap();
     let rows = d["result"]["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 4);
@@ -323,7 +358,6 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
         assert_eq!(row[1], r.points().to_string());
         assert_eq!(row[6], r.hamming.map_or("-".into(), |h| h.to_string()));
         assert_eq!(row[7], r.chance.map_or("-".into(), |c| c.to_string()));
-        // A target that is not valid says why, in the judge's words.
         match &r.flaw {
             Some(TargetFlaw::Empty) => assert_eq!(row[5], "(none declared)"),
             Some(flaw) => assert!(row[5]
@@ -333,10 +367,10 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
             None => assert!(!row[5].as_str().unwrap().contains("not valid")),
         }
     }
-    for (p, pond) in ponds.iter().enumerate() {
-        assert_eq!(&pond_of(d, p), pond, "pond of seat {p}");
-    }
-    // The last step's table is the judge's at the end.
+}
+
+/// The last step's table is the judge's at the end.
+fn check_noi_last_table(judge: &Judge, d: &Value) {
     let last = d["steps"].as_array().unwrap().last().unwrap();
     for p in 0..4 {
         let hand: Vec<String> = judge
@@ -351,7 +385,13 @@ fn check_noi_page(judge: &Judge, answers: &[Answer], d: &Value) {
         );
     }
     assert_eq!(last["wall"], judge.wall_left());
-    for (p, r) in result.players.iter().enumerate() {
+}
+
+/// Each player put out has an `out` step whose note gives the judge's
+/// reason, whose seat says so, and a result row with the reason.
+fn check_noi_put_out(judge: &Judge, d: &Value) {
+    let rows = d["result"]["rows"].as_array().unwrap();
+    for (p, r) in judge.result().unwrap().players.iter().enumerate() {
         if let mahjong_sim::noi2014::PlayerEnd::Out { reason, .. } = &r.end {
             let out = d["steps"]
                 .as_array()
@@ -491,13 +531,12 @@ fn answers_that_replay_another_game_are_refused() {
     );
 }
 
-/// `explain --html`, `noi2014 play --html` and `check` write pages.
+/// `explain --html` writes the simulation's page, opening at `--at`;
+/// `--html` with `--json` is refused.
 #[test]
-#[allow(clippy::too_many_lines)] // TODO(issue 31): split after the contest move
-fn the_command_line_writes_pages() {
+fn explain_html_writes_the_simulation_page() {
     let tmp = common::scratch("mahjong-replay");
-    let dir = tmp.path();
-    let page = dir.join("sample.html");
+    let page = tmp.path().join("sample.html");
     let r = common::run(
         &["explain", "--html", page.to_str().unwrap(), "--at", "60"],
         &common::sample_wall(),
@@ -518,8 +557,14 @@ fn the_command_line_writes_pages() {
         &common::sample_wall(),
     );
     assert_eq!(r.code, Some(2));
+}
 
-    let noi = dir.join("noi.html");
+/// `noi2014 play --html` writes the game's page, with the logged events
+/// and the seats' bots.
+#[test]
+fn noi2014_play_html_writes_the_game_page() {
+    let tmp = common::scratch("mahjong-replay");
+    let noi = tmp.path().join("noi.html");
     let r = common::run(
         &[
             "noi2014",
@@ -539,7 +584,14 @@ fn the_command_line_writes_pages() {
     let events = common::event_texts(&common::game_log(&r.stdout));
     assert_eq!(step_texts(&d), events);
     assert_eq!(d["seats"][0]["label"], "greedy");
-    // A program's answers carry its time; one put out, its reason.
+}
+
+/// On a `noi2014 play --html` page a program's answers carry its time;
+/// one put out, its reason.
+#[test]
+fn noi2014_play_html_shows_a_programs_time_and_why_it_was_put_out() {
+    let tmp = common::scratch("mahjong-replay");
+    let noi = tmp.path().join("noi.html");
     let r = common::run(
         &[
             "noi2014",
@@ -566,15 +618,27 @@ fn the_command_line_writes_pages() {
         "{failed}"
     );
     assert!(strings(&out["notes"])[0].contains("gave no usable answer"));
-    let unwritable = dir.join("no/such/dir/x.html");
+}
+
+/// `noi2014 play --html` to a page it cannot write fails with exit 2.
+#[test]
+fn noi2014_play_html_to_an_unwritable_path_fails() {
+    let tmp = common::scratch("mahjong-replay");
+    let unwritable = tmp.path().join("no/such/dir/x.html");
     let r = common::run(
         &["noi2014", "play", "--html", unwritable.to_str().unwrap()],
         b"",
     );
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("cannot write"), "{}", r.stderr);
+}
 
-    let save = dir.join("failures");
+/// `check` saves a replay beside each failure it saves, opening at the
+/// failing line with the expected and actual lines.
+#[test]
+fn check_saves_a_replay_of_each_failure() {
+    let tmp = common::scratch("mahjong-replay");
+    let save = tmp.path().join("failures");
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/misprint_chow.sh"

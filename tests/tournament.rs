@@ -98,10 +98,10 @@ fn index(logs: &Path) -> Vec<(u32, u32, PathBuf)> {
         .collect()
 }
 
-#[test]
-#[allow(clippy::too_many_lines)] // TODO(issue 31): split after the contest move
-fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
-    let (_tmp, logs) = common::logs_dir("noi2014-tournament");
+/// The nine bots of the tournament: built-in bots, the bot command in both
+/// modes, two bad bots and the Python example (or a third sample bot
+/// without Python).
+fn tournament_bots() -> Vec<String> {
     let mut bots = vec![
         "greedy".to_string(),
         "g2=greedy".to_string(),
@@ -122,6 +122,12 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
         println!("SKIPPED (the Python example in the tournament): python3 is not available");
         bots.push("s3=sample".to_string());
     }
+    bots
+}
+
+/// Runs a 10-round tournament of `bots` saving its logs in `logs`: its
+/// JSON report, after checking that it succeeded.
+fn run_ten_rounds(logs: &Path, bots: &[String]) -> serde_json::Value {
     let mut args = vec![
         "noi2014".to_string(),
         "tournament".into(),
@@ -138,7 +144,7 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
         logs.display().to_string(),
         "--json".into(),
     ];
-    for b in &bots {
+    for b in bots {
         args.push("--bot".into());
         args.push(b.clone());
     }
@@ -149,20 +155,18 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let report = common::schemas::report(common::schemas::NOI2014_TOURNAMENT_REPORT, &out.stdout);
-    // 9 bots: 3 tables a round, the last with 3 house bots.
-    assert_eq!(report["games"], 30);
-    let standings = report["standings"].as_array().unwrap();
-    assert_eq!(standings.len(), 9);
+    common::schemas::report(common::schemas::NOI2014_TOURNAMENT_REPORT, &out.stdout)
+}
 
-    // The oracle's points, game by game, summed per bot.
-    let games = index(&logs);
-    assert_eq!(games.len(), 30);
-    // The processes started are those the logs show starting, and each
-    // bot's wins those their results show.
+/// Checks that the processes the report says were started are those the
+/// logs of `games` show starting; each bot's wins, from the logs' results.
+fn check_started_processes_and_count_wins(
+    games: &[(u32, u32, PathBuf)],
+    report: &serde_json::Value,
+) -> HashMap<String, u64> {
     let mut started = 0;
     let mut wins: HashMap<String, u64> = HashMap::new();
-    for (_, _, file) in &games {
+    for (_, _, file) in games {
         let log = common::game_log_file(file);
         started += log
             .requests()
@@ -177,10 +181,20 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     assert!(started > 0);
     assert_eq!(report["processes_started"], started);
     assert!(!wins.is_empty());
+    wins
+}
+
+/// The seats of each table of a round, by round.
+type Seating = Vec<Vec<(u32, Vec<String>)>>;
+
+/// The oracle's half points of `games`, summed per bot (a house bot has
+/// none), and the seating of every round; checks that every game gives
+/// out 10 points and that a house bot played.
+fn oracle_totals_and_seating(games: &[(u32, u32, PathBuf)]) -> (HashMap<String, u32>, Seating) {
     let mut totals: HashMap<String, u32> = HashMap::new();
-    let mut by_round: Vec<Vec<(u32, Vec<String>)>> = vec![Vec::new(); 11];
+    let mut by_round: Seating = vec![Vec::new(); 11];
     let mut seen_house = false;
-    for (round, table, file) in &games {
+    for (round, table, file) in games {
         let (half, seats) = oracle_half_points(file);
         assert_eq!(half.iter().map(|&h| u32::from(h)).sum::<u32>(), 20);
         for (s, name) in seats.iter().enumerate() {
@@ -193,6 +207,17 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
         by_round[*round as usize].push((*table, seats));
     }
     assert!(seen_house);
+    (totals, by_round)
+}
+
+/// Checks each bot's row of the `standings`: 10 games, the logged `wins`
+/// and the oracle's points (`totals`, in half points); and that the rows
+/// are sorted by points.
+fn check_standings_against_the_oracle(
+    standings: &[serde_json::Value],
+    wins: &HashMap<String, u64>,
+    totals: &HashMap<String, u32>,
+) {
     for row in standings {
         let name = row["bot"].as_str().unwrap();
         // One game a round for each bot.
@@ -210,8 +235,11 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     for w in standings.windows(2) {
         assert!(w[0]["points"].as_f64() >= w[1]["points"].as_f64());
     }
-    // Swiss seating: from round 2 on, every bot at table k had at least the
-    // points (after the previous rounds) of every bot at table k + 1.
+}
+
+/// Swiss seating: from round 2 on, every bot at table k had at least the
+/// points (after the previous rounds) of every bot at table k + 1.
+fn check_swiss_seating(games: &[(u32, u32, PathBuf)], by_round: &Seating) {
     let mut running: HashMap<String, u32> = HashMap::new();
     for (round, tables) in by_round.iter().enumerate().skip(1) {
         if round > 1 {
@@ -241,7 +269,11 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
             }
         }
     }
-    // The bad bots were put out every game, with their reasons.
+}
+
+/// The bad bots were put out every game, with their reasons; the good
+/// ones never.
+fn check_only_bad_bots_put_out(standings: &[serde_json::Value]) {
     let row = |name: &str| standings.iter().find(|r| r["bot"] == name).unwrap();
     for (name, kind) in [("crasher", "crash"), ("silent", "time_out")] {
         let outs = row(name)["put_out"].as_array().unwrap();
@@ -258,10 +290,17 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
             "{name}"
         );
     }
-    // Every game has its replay, holding the logged events in order, and
-    // the index links to each.
+}
+
+/// Every game has its replay, holding the logged events in order, and
+/// the index links to each and names every bot of the `standings`.
+fn check_replays_and_index(
+    logs: &Path,
+    games: &[(u32, u32, PathBuf)],
+    standings: &[serde_json::Value],
+) {
     let index_page = std::fs::read_to_string(logs.join("index.html")).unwrap();
-    for (_, _, file) in &games {
+    for (_, _, file) in games {
         let page_file = file.with_extension("html");
         let name = page_file.file_name().unwrap().to_str().unwrap();
         assert!(
@@ -281,6 +320,26 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
         let name = row["bot"].as_str().unwrap();
         assert!(index_page.contains(&format!("<td>{name}</td>")), "{name}");
     }
+}
+
+#[test]
+fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
+    let (_tmp, logs) = common::logs_dir("noi2014-tournament");
+    let report = run_ten_rounds(&logs, &tournament_bots());
+    // 9 bots: 3 tables a round, the last with 3 house bots.
+    assert_eq!(report["games"], 30);
+    let standings = report["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 9);
+
+    // The oracle's points, game by game, summed per bot.
+    let games = index(&logs);
+    assert_eq!(games.len(), 30);
+    let wins = check_started_processes_and_count_wins(&games, &report);
+    let (totals, by_round) = oracle_totals_and_seating(&games);
+    check_standings_against_the_oracle(standings, &wins, &totals);
+    check_swiss_seating(&games, &by_round);
+    check_only_bad_bots_put_out(standings);
+    check_replays_and_index(&logs, &games, standings);
     // The saved standings are the printed ones.
     let saved = common::schemas::report(
         common::schemas::NOI2014_TOURNAMENT_REPORT,

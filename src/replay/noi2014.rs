@@ -240,7 +240,6 @@ fn result_table(result: &GameResult, labels: &[String]) -> ResultTable {
 /// The replay of a finished game: `judge`, the `labels` of its four seats
 /// (bot names or commands), the `answers` it was given, one per request,
 /// and a `title` saying which game it is.
-#[allow(clippy::too_many_lines)] // TODO(issue 31): split after the contest move
 pub fn replay(
     judge: &Judge,
     labels: &[String],
@@ -248,16 +247,41 @@ pub fn replay(
     title: &str,
 ) -> Result<Replay, ReplayError> {
     let result = judge.result().ok_or(ReplayError::NotOver)?;
-    if answers.len() != judge.requests().len() {
-        return Err(ReplayError::Count {
+    check_answer_count(judge, answers)?;
+    let table = result_table(result, labels);
+    let mut rerun = Rerun::new(judge, result, &table.summary);
+    for (i, a) in answers.iter().enumerate() {
+        rerun.give(i, a)?;
+    }
+    let (steps, ponds) = rerun.finish(answers.len())?;
+    Ok(Replay {
+        ruleset: "NOI2014",
+        title: title.to_string(),
+        seats: seat_infos(labels),
+        faces: faces(),
+        start: 0,
+        steps,
+        ponds,
+        result: table,
+    })
+}
+
+/// One answer per request of `judge`, or how many of each there are.
+fn check_answer_count(judge: &Judge, answers: &[Answer]) -> Result<(), ReplayError> {
+    if answers.len() == judge.requests().len() {
+        Ok(())
+    } else {
+        Err(ReplayError::Count {
             answers: answers.len(),
             requests: judge.requests().len(),
-        });
+        })
     }
-    let table = result_table(result, labels);
-    let mut j = Judge::new(&judge.wall());
-    let (seats, left) = tiles_of(&j);
-    let mut steps = vec![Step {
+}
+
+/// Step 0: the table of a fresh judge `j` once the tiles are dealt.
+fn deal_step(j: &Judge) -> Step {
+    let (seats, left) = tiles_of(j);
+    Step {
         text: "the deal".into(),
         actor: None,
         drawn: None,
@@ -269,106 +293,182 @@ pub fn replay(
         asks: Vec::new(),
         mismatch: None,
         see_also: None,
-    }];
-    let mut ponds: Vec<Vec<Discard>> = vec![Vec::new(); PLAYERS];
-    let mut last_play: Option<usize> = None;
-    let mut asks = Vec::new();
-    let mut before = tiles_of(&j);
-    for (i, a) in answers.iter().enumerate() {
-        let Some((p, request)) = j.pending() else {
-            return Err(ReplayError::Diverged(i));
-        };
-        if judge.requests().get(i) != Some(&(p as u8, *request)) {
-            return Err(ReplayError::Diverged(i));
-        }
-        let (answer, failed) = match &a.reply {
-            Reply::Text(t) => (t.clone(), false),
-            Reply::Failed(why) => (why.clone(), true),
-        };
-        asks.push(Ask {
-            index: i,
-            player: p,
-            request: request.to_string(),
-            answer,
-            failed,
-            note: a.note.clone(),
-        });
-        let seen = j.events().len();
-        j.answer(a.reply.clone())
-            .map_err(|_| ReplayError::Diverged(i))?;
-        let after = tiles_of(&j);
-        let status = statuses(&j, result);
-        for e in &j.events()[seen..] {
-            if judge.events().get(steps.len() - 1) != Some(e) {
-                return Err(ReplayError::Diverged(i));
-            }
-            let n = steps.len();
-            // Putting out moves no tile; what else one answer makes comes
-            // after it, so an `out` shows the table before the answer.
-            let (mut seats, left) = if matches!(e, Event::Out { .. }) {
-                before.clone()
-            } else {
-                after.clone()
-            };
-            for (s, w) in seats.iter_mut().zip(&status) {
-                s.status = w.clone();
-            }
-            match *e {
-                Event::Play { player, tile } => {
-                    last_play = Some(player as usize);
-                    ponds[player as usize].push(Discard {
-                        tile: name(tile).into(),
-                        step: n,
-                        taken: None,
-                    });
-                }
-                Event::Peng { .. } | Event::GangDiscard { .. } | Event::HuDiscard { .. } => {
-                    if let Some(d) = last_play.take().and_then(|q| ponds[q].last_mut()) {
-                        d.taken = Some(n);
-                    }
-                }
-                _ => {}
-            }
-            let drawn = match *e {
-                Event::Draw { tile, .. } | Event::DrawBack { tile, .. } => {
-                    Some(name(tile).to_string())
-                }
-                _ => None,
-            };
-            steps.push(Step {
-                text: e.to_string(),
-                actor: actor(e),
-                drawn,
-                seats,
-                wall: left,
-                order: "0 1 2 3".into(),
-                notes: notes_of(e, judge, result, &table.summary),
-                rule: None,
-                asks: std::mem::take(&mut asks),
-                mismatch: None,
-                see_also: None,
+    }
+}
+
+/// Answer `a`, the `index`th, to `player`'s `request`, as a step shows it.
+fn ask_of(index: usize, player: usize, request: String, a: &Answer) -> Ask {
+    let (answer, failed) = match &a.reply {
+        Reply::Text(t) => (t.clone(), false),
+        Reply::Failed(why) => (why.clone(), true),
+    };
+    Ask {
+        index,
+        player,
+        request,
+        answer,
+        failed,
+        note: a.note.clone(),
+    }
+}
+
+/// The tile event `e` gives its player from the wall, if it is a draw.
+fn drawn_tile(e: &Event) -> Option<String> {
+    match *e {
+        Event::Draw { tile, .. } | Event::DrawBack { tile, .. } => Some(name(tile).to_string()),
+        _ => None,
+    }
+}
+
+/// The seats' names and the `labels` of who sat there.
+fn seat_infos(labels: &[String]) -> Vec<SeatInfo> {
+    (0..PLAYERS)
+        .map(|p| SeatInfo {
+            name: p.to_string(),
+            label: labels.get(p).cloned().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// The table `tiles` (hands, melds, wall) with each seat's `status` word.
+fn with_statuses(tiles: &(Vec<SeatView>, usize), status: &[String]) -> (Vec<SeatView>, usize) {
+    let (mut seats, left) = tiles.clone();
+    for (s, w) in seats.iter_mut().zip(status) {
+        s.status = w.clone();
+    }
+    (seats, left)
+}
+
+/// Event `e`, made at step `n`, in the `ponds`: a discard goes to its
+/// player's pond (and is the `last_play`), a claim on it (pung, kong or
+/// win) marks it taken at `n`.
+fn mark_ponds(ponds: &mut [Vec<Discard>], last_play: &mut Option<usize>, e: &Event, n: usize) {
+    match *e {
+        Event::Play { player, tile } => {
+            *last_play = Some(player as usize);
+            ponds[player as usize].push(Discard {
+                tile: name(tile).into(),
+                step: n,
+                taken: None,
             });
         }
-        before = after;
+        Event::Peng { .. } | Event::GangDiscard { .. } | Event::HuDiscard { .. } => {
+            if let Some(d) = last_play.take().and_then(|q| ponds[q].last_mut()) {
+                d.taken = Some(n);
+            }
+        }
+        _ => {}
     }
-    if !j.is_over() || j.events().len() != judge.events().len() {
-        return Err(ReplayError::Diverged(answers.len()));
+}
+
+/// A game being replayed: the answers given again, one by one, to a fresh
+/// judge on the finished `judge`'s wall, and the steps and ponds so far.
+struct Rerun<'a> {
+    /// The finished game.
+    judge: &'a Judge,
+    /// Its result.
+    result: &'a GameResult,
+    /// The result's summary, the end's note.
+    summary: &'a str,
+    /// The fresh judge the answers are given to.
+    fresh: Judge,
+    steps: Vec<Step>,
+    ponds: Vec<Vec<Discard>>,
+    /// The player whose discard was the last, until it is claimed.
+    last_play: Option<usize>,
+    /// The requests answered since the last event, for its step.
+    asks: Vec<Ask>,
+    /// The fresh judge's tiles before the answer being given.
+    before: (Vec<SeatView>, usize),
+}
+
+impl<'a> Rerun<'a> {
+    fn new(judge: &'a Judge, result: &'a GameResult, summary: &'a str) -> Rerun<'a> {
+        let fresh = Judge::new(&judge.wall());
+        Rerun {
+            judge,
+            result,
+            summary,
+            steps: vec![deal_step(&fresh)],
+            ponds: vec![Vec::new(); PLAYERS],
+            last_play: None,
+            asks: Vec::new(),
+            before: tiles_of(&fresh),
+            fresh,
+        }
     }
-    Ok(Replay {
-        ruleset: "NOI2014",
-        title: title.to_string(),
-        seats: (0..PLAYERS)
-            .map(|p| SeatInfo {
-                name: p.to_string(),
-                label: labels.get(p).cloned().unwrap_or_default(),
-            })
-            .collect(),
-        faces: faces(),
-        start: 0,
-        steps,
-        ponds,
-        result: table,
-    })
+
+    /// The player the fresh judge asks for answer `i`, which must be the
+    /// request the finished judge asked, with the request's words.
+    fn expect_request(&self, i: usize) -> Result<(usize, String), ReplayError> {
+        let Some((p, request)) = self.fresh.pending() else {
+            return Err(ReplayError::Diverged(i));
+        };
+        if self.judge.requests().get(i) != Some(&(p as u8, *request)) {
+            return Err(ReplayError::Diverged(i));
+        }
+        Ok((p, request.to_string()))
+    }
+
+    /// Gives answer `a`, the `i`th, to the fresh judge: a step for each
+    /// event it makes, which must be the finished judge's next events.
+    fn give(&mut self, i: usize, a: &Answer) -> Result<(), ReplayError> {
+        let (p, request) = self.expect_request(i)?;
+        self.asks.push(ask_of(i, p, request, a));
+        let seen = self.fresh.events().len();
+        self.fresh
+            .answer(a.reply.clone())
+            .map_err(|_| ReplayError::Diverged(i))?;
+        let after = tiles_of(&self.fresh);
+        let status = statuses(&self.fresh, self.result);
+        for e in &self.fresh.events()[seen..] {
+            if self.judge.events().get(self.steps.len() - 1) != Some(e) {
+                return Err(ReplayError::Diverged(i));
+            }
+            let n = self.steps.len();
+            mark_ponds(&mut self.ponds, &mut self.last_play, e, n);
+            // Putting out moves no tile; what else one answer makes comes
+            // after it, so an `out` shows the table before the answer.
+            let tiles = if matches!(e, Event::Out { .. }) {
+                &self.before
+            } else {
+                &after
+            };
+            let (seats, left) = with_statuses(tiles, &status);
+            let asks = std::mem::take(&mut self.asks);
+            let step = self.event_step(e, seats, left, asks);
+            self.steps.push(step);
+        }
+        self.before = after;
+        Ok(())
+    }
+
+    /// The step of event `e`, with the table it shows and the `asks`
+    /// answered to make it.
+    fn event_step(&self, e: &Event, seats: Vec<SeatView>, wall: usize, asks: Vec<Ask>) -> Step {
+        Step {
+            text: e.to_string(),
+            actor: actor(e),
+            drawn: drawn_tile(e),
+            seats,
+            wall,
+            order: "0 1 2 3".into(),
+            notes: notes_of(e, self.judge, self.result, self.summary),
+            rule: None,
+            asks,
+            mismatch: None,
+            see_also: None,
+        }
+    }
+
+    /// The steps and ponds, once all `given` answers are given and the
+    /// fresh judge's game is the finished one.
+    fn finish(self, given: usize) -> Result<(Vec<Step>, Vec<Vec<Discard>>), ReplayError> {
+        if !self.fresh.is_over() || self.fresh.events().len() != self.judge.events().len() {
+            return Err(ReplayError::Diverged(given));
+        }
+        Ok((self.steps, self.ponds))
+    }
 }
 
 /// The answers of an arena game's record, each with a program's time and,
