@@ -484,7 +484,7 @@ fn the_answer_shorthands_judge_as_answer_and_is_over_ends_the_game() {
     assert_eq!(ev(&a), ev(&b));
     assert_eq!(
         out_reason(&res(&b).players[2]),
-        &OutReason::Failed("crash".into())
+        &OutReason::Failed(None, "crash".into())
     );
 }
 
@@ -505,7 +505,7 @@ fn step_errors_and_out_reasons_have_their_kinds() {
     }
     let w1 = tt("W1");
     let reasons = [
-        (OutReason::Failed("crash".into()), "no usable answer"),
+        (OutReason::Failed(None, "crash".into()), "no usable answer"),
         (OutReason::Malformed("play".into()), "malformed answer"),
         (OutReason::KongOnEmptyWall(w1), "kong on an empty wall"),
         (OutReason::NotAllowed("PASS".into()), "illegal move"),
