@@ -376,7 +376,7 @@ fn won(order: u8, self_drawn: bool) -> String {
 
 fn out_reason(r: &OutReason) -> String {
     match r {
-        OutReason::Failed(why) => format!("failed {why:?}"),
+        OutReason::Failed(_, why) => format!("failed {why:?}"),
         OutReason::Malformed(a) => format!("malformed {a:?}"),
         OutReason::NotAllowed(a) => format!("not-allowed {a:?}"),
         OutReason::NotHeld(t) => format!("not-held {}", name(*t)),

@@ -11,7 +11,7 @@ use super::judge::Judge;
 use super::program::ProgramBot;
 use super::protocol::StepFailure;
 use super::request::Reply;
-use super::result::PlayerEnd;
+use super::result::{OutReason, PlayerEnd};
 use super::sample::SampleBot;
 use super::tiles::{lower_name, name};
 use super::wall::Wall;
@@ -142,7 +142,12 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
                     (step.reply, Some(program))
                 }
             };
-            judge.answer(reply.clone()).expect("a request is pending");
+            let failure = program.as_ref().and_then(|s| s.failure);
+            match (&reply, failure) {
+                (Reply::Failed(why), Some(kind)) => judge.answer_step_failure(kind, why),
+                _ => judge.answer(reply.clone()),
+            }
+            .expect("a request is pending");
             let events = judge.events()[shown..]
                 .iter()
                 .map(|&event| EventLine {
@@ -179,17 +184,20 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
 impl Game {
     /// Why each player was put out, if it was: the turn that put it out,
     /// the kind of reason (the program's failure, or the judge's verdict on
-    /// its answer) and the judge's words.
+    /// its answer, both from the judge's [`OutReason`]) and the judge's
+    /// words.
     pub fn put_out(&self) -> [Option<PutOut<'_>>; PLAYERS] {
         let result = self.judge.result().expect("the game is over");
         std::array::from_fn(|p| match &result.players[p].end {
             PlayerEnd::Out { request, reason } => {
-                let turn = &self.turns[*request];
-                let failure = turn.program.as_ref().and_then(|s| s.failure);
+                let kind = match reason {
+                    OutReason::Failed(Some(failure), _) => failure.name(),
+                    _ => reason.kind(),
+                };
                 Some(PutOut {
                     request: *request,
-                    turn,
-                    kind: failure.map_or(reason.kind(), StepFailure::name),
+                    turn: &self.turns[*request],
+                    kind,
                     reason: reason.to_string(),
                 })
             }

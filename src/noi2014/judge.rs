@@ -21,6 +21,7 @@
 //!   ends `empty-wall`, its `end` line after any `out` lines.
 
 use super::event::{EndReason, Event};
+use super::protocol::StepFailure;
 use super::request::{Reply, Request};
 use super::result::{self, GameResult, OutReason, PlayerEnd, PlayerResult, Standing, TargetFlaw};
 use super::wall::{Wall, DEALT, WALL_TILES};
@@ -195,8 +196,12 @@ fn read_answer(text: &str) -> Answer {
 #[derive(Clone, Copy)]
 enum ReplyRef<'a> {
     Text(&'a str),
-    Failed(&'a str),
+    Failed(Option<StepFailure>, &'a str),
 }
+
+/// An answer read, with its text, or a failed reply: its kind when known
+/// and its words.
+type Judged<'a> = Result<(Answer, &'a str), (Option<StepFailure>, &'a str)>;
 
 /// [`Judge::answer`] was called with no request pending (the game is over).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -260,7 +265,7 @@ impl Judge {
     pub fn answer(&mut self, reply: Reply) -> Result<(), NotPending> {
         match &reply {
             Reply::Text(s) => self.step(ReplyRef::Text(s)),
-            Reply::Failed(why) => self.step(ReplyRef::Failed(why)),
+            Reply::Failed(why) => self.step(ReplyRef::Failed(None, why)),
         }
     }
 
@@ -271,7 +276,18 @@ impl Judge {
 
     /// [`Judge::answer`] with `Reply::Failed(why)`.
     pub fn answer_failed(&mut self, why: &str) -> Result<(), NotPending> {
-        self.step(ReplyRef::Failed(why))
+        self.step(ReplyRef::Failed(None, why))
+    }
+
+    /// [`Judge::answer`] with `Reply::Failed(why)` from a bot program whose
+    /// step failed in the way `failure`: the kind is kept in the
+    /// [`OutReason`] that puts the player out.
+    pub fn answer_step_failure(
+        &mut self,
+        failure: StepFailure,
+        why: &str,
+    ) -> Result<(), NotPending> {
+        self.step(ReplyRef::Failed(Some(failure), why))
     }
 
     /// True once the game has ended.
@@ -378,7 +394,7 @@ impl Judge {
         };
         let answer = match reply {
             ReplyRef::Text(t) => Ok((read_answer(t), t)),
-            ReplyRef::Failed(why) => Err(why),
+            ReplyRef::Failed(kind, why) => Err((kind, why)),
         };
         match self.phase {
             Phase::Hello(s) => {
@@ -412,7 +428,9 @@ impl Judge {
             Phase::Targets(s) => {
                 match reply {
                     ReplyRef::Text(t) => self.targets[s as usize] = Some(t.to_owned()),
-                    ReplyRef::Failed(why) => self.put_out(s, OutReason::Failed(why.to_owned())),
+                    ReplyRef::Failed(kind, why) => {
+                        self.put_out(s, OutReason::Failed(kind, why.to_owned()))
+                    }
                 }
                 self.next_target(s + 1);
             }
@@ -422,14 +440,14 @@ impl Judge {
     }
 
     /// Judges an answer that must be `PASS`; true when the game ended.
-    fn expect_pass(&mut self, seat: u8, answer: Result<(Answer, &str), &str>) -> bool {
+    fn expect_pass(&mut self, seat: u8, answer: Judged<'_>) -> bool {
         match answer {
             Ok((Answer::Pass, _)) => return false,
             Ok((Answer::Malformed, text)) => {
                 self.put_out(seat, OutReason::Malformed(text.to_owned()))
             }
             Ok((_, text)) => self.put_out(seat, OutReason::NotAllowed(text.to_owned())),
-            Err(why) => self.put_out(seat, OutReason::Failed(why.to_owned())),
+            Err((kind, why)) => self.put_out(seat, OutReason::Failed(kind, why.to_owned())),
         }
         self.one_left()
     }
@@ -477,10 +495,10 @@ impl Judge {
         }
     }
 
-    fn on_turn(&mut self, seat: u8, drawn: Tile, answer: Result<(Answer, &str), &str>) {
+    fn on_turn(&mut self, seat: u8, drawn: Tile, answer: Judged<'_>) {
         let s = seat as usize;
         let reason = match answer {
-            Err(why) => OutReason::Failed(why.to_owned()),
+            Err((kind, why)) => OutReason::Failed(kind, why.to_owned()),
             Ok((Answer::Play(c), _)) => {
                 if self.seats[s].hand.remove(c) {
                     self.discard(seat, c);
@@ -582,13 +600,13 @@ impl Judge {
         }
     }
 
-    fn on_discard(&mut self, mut round: Round, answer: Result<(Answer, &str), &str>) {
+    fn on_discard(&mut self, mut round: Round, answer: Judged<'_>) {
         let q = (round.from + round.asked) % 4;
         let c = round.tile;
         let wall_empty = self.front == self.back;
         let st = &self.seats[q as usize];
         let reason = match answer {
-            Err(why) => Some(OutReason::Failed(why.to_owned())),
+            Err((kind, why)) => Some(OutReason::Failed(kind, why.to_owned())),
             Ok((Answer::Pass, _)) => None,
             Ok((Answer::Peng(c2), _)) => {
                 let held = st.hand.count(c);

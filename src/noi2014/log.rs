@@ -596,12 +596,12 @@ pub enum OutRecord {
 }
 
 impl OutRecord {
-    /// The record of `reason`; a failure takes its kind from the program's
-    /// step, when there was one.
-    pub fn new(reason: &OutReason, step: Option<&ProgramStep>) -> OutRecord {
+    /// The record of `reason`; a failure keeps its kind, when the judge
+    /// was told it.
+    pub fn new(reason: &OutReason) -> OutRecord {
         let t = TileName;
         match reason {
-            OutReason::Failed(_) => match step.and_then(|s| s.failure).map(Failure::from) {
+            OutReason::Failed(kind, _) => match kind.map(Failure::from) {
                 Some(Failure::TimeLimit) => OutRecord::TimeLimit,
                 Some(Failure::Crash) => OutRecord::Crash,
                 Some(Failure::TooMuchOutput) => OutRecord::TooMuchOutput,
@@ -761,7 +761,7 @@ pub fn lines(setting: &Setting, game: &Game) -> Vec<Line> {
                 },
                 PlayerEnd::Out { request, reason } => PlayerEndRecord::Out {
                     request: *request,
-                    reason: OutRecord::new(reason, game.turns[*request].program.as_ref()),
+                    reason: OutRecord::new(reason),
                     message: reason.to_string(),
                 },
                 PlayerEnd::Playing => PlayerEndRecord::Playing {
@@ -966,9 +966,9 @@ mod tests {
     fn reasons_and_flaws_are_tagged_and_name_tiles() {
         use crate::noi2014::tiles::tile;
         let w2 = tile(1);
-        let out = OutRecord::new(&OutReason::CannotPeng(w2), None);
+        let out = OutRecord::new(&OutReason::CannotPeng(w2));
         assert_eq!(json(&out), r#"{"reason":"cannot_peng","tile":"W2"}"#);
-        let failed = OutRecord::new(&OutReason::Failed("x".into()), None);
+        let failed = OutRecord::new(&OutReason::Failed(None, "x".into()));
         assert_eq!(json(&failed), r#"{"reason":"no_answer"}"#);
         let flaw = FlawRecord::from(&TargetFlaw::LacksExposed(Meld::Kong(tile(25))));
         assert_eq!(

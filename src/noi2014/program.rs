@@ -136,21 +136,7 @@ impl ProgramBot {
         );
         let elapsed_ms = ex.elapsed.as_millis() as u64;
         let limit_ms = self.time_limit.as_millis() as u64;
-        let step: Result<BotOutput, StepError> = match ex.ended {
-            Ended::TimedOut => Err(StepError::TimedOut(elapsed_ms)),
-            Ended::Truncated => Err(StepError::TooMuchOutput),
-            _ if elapsed_ms > limit_ms => Err(StepError::TimedOut(elapsed_ms)),
-            Ended::Marker => judge_step(&ex.stdout, Ok(()), elapsed_ms.min(TIME_LIMIT_MS)),
-            Ended::Exited(code) => {
-                let exit = match code {
-                    Some(0) => Ok(()),
-                    Some(c) if c < 0 => Err(format!("killed by signal {}", -c)),
-                    Some(c) => Err(c.to_string()),
-                    None => Err("killed".to_string()),
-                };
-                judge_step(&ex.stdout, exit, elapsed_ms.min(TIME_LIMIT_MS))
-            }
-        };
+        let step = step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms);
         let stderr_tail = match &step {
             Ok(_) => String::new(),
             Err(_) => tail(&session.stderr_tail().0, 400),
@@ -185,6 +171,34 @@ impl ProgramBot {
     /// Ends the program's process, if it keeps running (the game is over).
     pub fn stop(&mut self) {
         self.session = None;
+    }
+}
+
+/// What one exchange with a bot program gives: how it `ended`, what it
+/// printed, and its wall-clock time against its limit. The only check of
+/// the time limit: the exchange kills a program a little after it (then
+/// `Ended::TimedOut`); an answer that came after the limit but before the
+/// kill is a time-out all the same. A step of exactly the limit is judged.
+pub(crate) fn step_verdict(
+    ended: Ended,
+    stdout: &[u8],
+    elapsed_ms: u64,
+    limit_ms: u64,
+) -> Result<BotOutput, StepError> {
+    match ended {
+        Ended::TimedOut => Err(StepError::TimedOut(elapsed_ms)),
+        Ended::Truncated => Err(StepError::TooMuchOutput),
+        _ if elapsed_ms > limit_ms => Err(StepError::TimedOut(elapsed_ms)),
+        Ended::Marker => judge_step(stdout, Ok(())),
+        Ended::Exited(code) => {
+            let exit = match code {
+                Some(0) => Ok(()),
+                Some(c) if c < 0 => Err(format!("killed by signal {}", -c)),
+                Some(c) => Err(c.to_string()),
+                None => Err("killed".to_string()),
+            };
+            judge_step(stdout, exit)
+        }
     }
 }
 

@@ -136,16 +136,10 @@ pub fn read_output(stdout: &[u8]) -> Result<BotOutput, StepError> {
     Ok(BotOutput { response, data })
 }
 
-/// One finished step of a bot program: its output, whether it exited
-/// successfully (else the status in words) and its wall-clock time.
-pub fn judge_step(
-    stdout: &[u8],
-    exit: Result<(), String>,
-    elapsed_ms: u64,
-) -> Result<BotOutput, StepError> {
-    if elapsed_ms > TIME_LIMIT_MS {
-        return Err(StepError::TimedOut(elapsed_ms));
-    }
+/// One bot program's step that finished within its time limit (the driver
+/// checks that): its output, and whether it exited successfully (else the
+/// status in words).
+pub fn judge_step(stdout: &[u8], exit: Result<(), String>) -> Result<BotOutput, StepError> {
     // A failure status is a crash whatever it printed (point 28).
     exit.map_err(StepError::Crashed)?;
     read_output(stdout)

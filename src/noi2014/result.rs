@@ -2,6 +2,7 @@
 //! (point 17) and chance value (points 18, 35), places and points (points
 //! 15, 19, 35), and how the game ended for each player.
 
+use super::protocol::StepFailure;
 use super::tiles::{name, parse_any_case};
 use super::Meld;
 use super::{EndReason, Tile, KINDS, PLAYERS};
@@ -11,8 +12,10 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OutReason {
     /// The reply was `Failed` (crash, time-out, too much output, not the
-    /// protocol's JSON); the driver's words.
-    Failed(String),
+    /// protocol's JSON): the kind of failure when a bot program's driver
+    /// said it ([`crate::noi2014::Judge::answer_step_failure`]), and the
+    /// driver's words.
+    Failed(Option<StepFailure>, String),
     /// The answer is no answer of the protocol (unknown keyword, keyword
     /// not in upper case, a word that is no tile, words missing or extra).
     Malformed(String),
@@ -42,7 +45,7 @@ impl OutReason {
     /// move` or `kong on an empty wall`.
     pub fn kind(&self) -> &'static str {
         match self {
-            OutReason::Failed(_) => "no usable answer",
+            OutReason::Failed(..) => "no usable answer",
             OutReason::Malformed(_) => "malformed answer",
             OutReason::KongOnEmptyWall(_) => "kong on an empty wall",
             OutReason::NotAllowed(_)
@@ -58,7 +61,7 @@ impl OutReason {
 impl fmt::Display for OutReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OutReason::Failed(why) => write!(f, "gave no usable answer: {why}"),
+            OutReason::Failed(_, why) => write!(f, "gave no usable answer: {why}"),
             OutReason::Malformed(a) => write!(f, "answered `{a}`, which is not an answer of the protocol"),
             OutReason::NotAllowed(a) => write!(f, "answered `{a}`, which this request does not allow"),
             OutReason::NotHeld(t) => write!(f, "discarded {}, which its concealed hand does not hold", name(*t)),

@@ -9,6 +9,7 @@ use super::families::{walls, Family};
 use super::greedy::GreedyBot;
 use super::judge::Judge;
 use super::play::{play, run_bots};
+use super::program::step_verdict;
 use super::protocol::{
     bot_input, bot_output, judge_step, read_output, reply_of, StepError, OUTPUT_LIMIT,
 };
@@ -22,6 +23,7 @@ use super::tiles::{self, name, parse_tiles};
 use super::wall::Wall;
 use super::Meld;
 use super::{Rng, Tile, KINDS};
+use crate::process::Ended;
 
 // ---- helpers ----
 
@@ -189,24 +191,20 @@ fn bot_output_json_limits_and_crashes() {
     // A crash after a valid answer is still a crash; time counts.
     let ok = br#"{"response":"PASS"}"#;
     assert!(matches!(
-        judge_step(ok, Err("exit status 1".into()), 10),
+        judge_step(ok, Err("exit status 1".into())),
         Err(StepError::Crashed(_))
     ));
     // A crash with nothing printed is named a crash, not bad output.
     assert!(matches!(
-        judge_step(b"", Err("3".into()), 10),
+        judge_step(b"", Err("3".into())),
         Err(StepError::Crashed(_))
     ));
-    assert!(matches!(
-        judge_step(ok, Ok(()), 1001),
-        Err(StepError::TimedOut(1001))
-    ));
     assert_eq!(
-        reply_of(&judge_step(ok, Ok(()), 999)),
+        reply_of(&judge_step(ok, Ok(()))),
         Reply::Text("PASS".into())
     );
     assert!(matches!(
-        reply_of(&judge_step(b"", Ok(()), 5)),
+        reply_of(&judge_step(b"", Ok(()))),
         Reply::Failed(_)
     ));
 }
@@ -486,7 +484,7 @@ fn the_answer_shorthands_judge_as_answer_and_is_over_ends_the_game() {
     assert_eq!(ev(&a), ev(&b));
     assert_eq!(
         out_reason(&res(&b).players[2]),
-        &OutReason::Failed("crash".into())
+        &OutReason::Failed(None, "crash".into())
     );
 }
 
@@ -507,7 +505,7 @@ fn step_errors_and_out_reasons_have_their_kinds() {
     }
     let w1 = tt("W1");
     let reasons = [
-        (OutReason::Failed("crash".into()), "no usable answer"),
+        (OutReason::Failed(None, "crash".into()), "no usable answer"),
         (OutReason::Malformed("play".into()), "malformed answer"),
         (OutReason::KongOnEmptyWall(w1), "kong on an empty wall"),
         (OutReason::NotAllowed("PASS".into()), "illegal move"),
@@ -541,10 +539,18 @@ fn output_and_time_limits_are_inclusive_and_bot_output_reads_back() {
     padded.push(b' ');
     assert_eq!(read_output(&padded), Err(StepError::TooMuchOutput));
     let limit = super::protocol::TIME_LIMIT_MS;
-    assert!(judge_step(line.as_bytes(), Ok(()), limit).is_ok());
+    let verdict = |ended, ms| step_verdict(ended, line.as_bytes(), ms, limit);
+    for ended in [Ended::Marker, Ended::Exited(Some(0))] {
+        assert!(verdict(ended, limit).is_ok(), "{ended:?}");
+        assert_eq!(
+            verdict(ended, limit + 1),
+            Err(StepError::TimedOut(limit + 1))
+        );
+    }
+    // Killed by the exchange: a time-out whatever the clock says.
     assert_eq!(
-        judge_step(line.as_bytes(), Ok(()), limit + 1),
-        Err(StepError::TimedOut(limit + 1))
+        verdict(Ended::TimedOut, limit),
+        Err(StepError::TimedOut(limit))
     );
 }
 

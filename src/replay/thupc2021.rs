@@ -1,12 +1,13 @@
 //! THUPC 2021 replays: the game's events with the table the game held after
 //! each (read from its [`Observer`] seam) and each decision's explanation
-//! (from [`explain`], which reads the game's decision records).
+//! (from [`explain_observed`], which reads the game's decision records), all
+//! from one play of the game.
 
 use super::{Discard, Face, MeldView, Mismatch, Replay, ResultTable, SeatInfo, SeatView, Step};
 use crate::meld::Meld;
 use crate::thupc2021::event::{Direction, Event, Player};
-use crate::thupc2021::explain::{explain, Step as ExplainStep};
-use crate::thupc2021::game::{play_observed, Observer, Table};
+use crate::thupc2021::explain::{explain_observed, Step as ExplainStep};
+use crate::thupc2021::game::{Observer, Table};
 use crate::thupc2021::wall::Wall;
 use crate::tile::{Tile, KINDS};
 
@@ -100,10 +101,10 @@ fn face(t: Tile) -> Face {
 
 /// The replay of the game on `wall`; `title` says which wall it is.
 pub fn replay(wall: &Wall, title: &str) -> Replay {
-    let explained = explain(wall);
+    // One game: its reasons, and the table after each event.
     let mut snaps = Snapshots::default();
-    let events = play_observed(wall, &mut snaps);
-    debug_assert_eq!(events.len(), explained.len());
+    let explained = explain_observed(wall, &mut snaps);
+    let events: Vec<Event> = explained.iter().map(|s| s.event.clone()).collect();
     let mut steps = vec![before_the_deal(wall)];
     let mut ponds: Vec<Vec<Discard>> = vec![Vec::new(); 4];
     for (i, (step, (seats, left, dir))) in explained.iter().zip(snaps.tables).enumerate() {

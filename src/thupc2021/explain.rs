@@ -253,12 +253,44 @@ impl Observer for Notes {
 
 /// Plays `wall` and annotates every event with the game's reasons.
 pub fn explain(wall: &Wall) -> Vec<Step> {
-    let mut notes = Notes::default();
-    play_observed(wall, &mut notes);
-    notes.steps
+    explain_observed(wall, &mut ())
 }
 
-/// The table after the first `events` events, as [`Table::describe`] says.
+/// [`explain`], the same one game also reported to `observer` (what a
+/// replay needs besides the reasons: the table after each event).
+pub fn explain_observed<O: Observer>(wall: &Wall, observer: &mut O) -> Vec<Step> {
+    let mut both = Both {
+        notes: Notes::default(),
+        other: observer,
+    };
+    play_observed(wall, &mut both);
+    both.notes.steps
+}
+
+/// The notes and another observer, told everything in that order.
+struct Both<'a, O> {
+    notes: Notes,
+    other: &'a mut O,
+}
+
+impl<O: Observer> Observer for Both<'_, O> {
+    fn event(&mut self, t: &Table, e: &Event) {
+        self.notes.event(t, e);
+        if O::LISTENING {
+            self.other.event(t, e);
+        }
+    }
+
+    fn decision(&mut self, t: &Table, d: &Decision) {
+        self.notes.decision(t, d);
+        if O::LISTENING {
+            self.other.decision(t, d);
+        }
+    }
+}
+
+/// The table after the first `at` events (after the last, when the game
+/// has fewer), as [`Table::describe`] says.
 struct Snapshot {
     seen: usize,
     at: usize,
@@ -266,9 +298,11 @@ struct Snapshot {
 }
 
 impl Observer for Snapshot {
-    fn event(&mut self, t: &Table, _: &Event) {
+    fn event(&mut self, t: &Table, e: &Event) {
         self.seen += 1;
-        if self.seen == self.at {
+        // A win and an exhausted wall end the game.
+        let last = matches!(e, Event::Win { .. } | Event::ExhaustedWall);
+        if self.seen == self.at || (last && self.seen < self.at) {
             self.text = Some(t.describe());
         }
     }
@@ -277,14 +311,13 @@ impl Observer for Snapshot {
 /// The table just before line `line` (from 1) of the game on `wall`, with
 /// the reasons for that line's event: what a checker shows at a mismatch.
 pub fn at_line(wall: &Wall, line: usize) -> String {
-    let steps = explain(wall);
-    let upto = line.saturating_sub(1).min(steps.len());
     let mut snap = Snapshot {
         seen: 0,
-        at: upto,
+        at: line.saturating_sub(1),
         text: None,
     };
-    play_observed(wall, &mut snap);
+    let steps = explain_observed(wall, &mut snap);
+    let upto = line.saturating_sub(1).min(steps.len());
     // Before the first event: the table before the deal.
     let table = snap.text.unwrap_or_else(|| Table::new(wall).describe());
     let mut s = format!("table before line {line}:\n{table}\n");
