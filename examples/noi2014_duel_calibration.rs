@@ -1,4 +1,4 @@
-//! The figures behind `noi2014 duel` (README, "Is my new bot better?"),
+//! The figures behind `noi2014 duel` (docs/duel.md, "Is my new bot better?"),
 //! measured with in-process bots:
 //!
 //! 1. the variance of the paired difference on duplicate walls against

@@ -1,6 +1,6 @@
-//! The README says what the program does: its examples are run and compared
-//! with their output, and its list of commands names exactly the options
-//! each command's `--help` lists.
+//! The README and the guides (docs/*.md) say what the program does: their
+//! examples are run and compared with their output, and the README's list
+//! of commands names exactly the options each command's `--help` lists.
 
 mod common;
 use common::run;
@@ -9,6 +9,29 @@ use std::path::Path;
 
 fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
+}
+
+/// The README, then every guide of docs/ in name order: where examples are.
+fn readme_and_guides() -> String {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut guides: Vec<_> = std::fs::read_dir(&docs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    guides.sort();
+    // Not degenerate: the guides are there to be read.
+    assert!(
+        guides.len() >= 5,
+        "guides in {}: {guides:?}",
+        docs.display()
+    );
+    let mut text = readme();
+    for g in guides {
+        text.push('\n');
+        text.push_str(&std::fs::read_to_string(g).unwrap());
+    }
+    text
 }
 
 /// The ```text blocks of the README.
@@ -37,7 +60,7 @@ fn readme_examples_print_what_the_readme_shows() {
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let text = readme();
+    let text = readme_and_guides();
     let mut ran = 0;
     for block in text_blocks(&text) {
         let mut i = 0;

@@ -25,7 +25,7 @@ pub struct Args {
     /// (`"1M 2M 3M"`); repeatable.
     #[arg(long = "meld", value_name = "MELD")]
     pub melds: Vec<String>,
-    /// Print the analysis as one JSON object (schema in README.md).
+    /// Print the analysis as one JSON object (described in docs/analysis.md).
     #[arg(long)]
     pub json: bool,
 }
