@@ -125,22 +125,6 @@ fn statuses(j: &Judge, result: &GameResult) -> Vec<String> {
         .collect()
 }
 
-fn actor(e: &Event) -> Option<usize> {
-    match *e {
-        Event::Draw { player, .. }
-        | Event::DrawBack { player, .. }
-        | Event::Play { player, .. }
-        | Event::Peng { player, .. }
-        | Event::GangDiscard { player, .. }
-        | Event::GangConcealed { player, .. }
-        | Event::GangAdded { player, .. }
-        | Event::HuDiscard { player, .. }
-        | Event::HuSelf { player, .. }
-        | Event::Out { player } => Some(player as usize),
-        Event::End(_) => None,
-    }
-}
-
 /// What the judge's result says about event `e`.
 fn notes_of(e: &Event, judge: &Judge, result: &GameResult, summary: &str) -> Vec<String> {
     match *e {
@@ -448,7 +432,7 @@ impl<'a> Rerun<'a> {
     fn event_step(&self, e: &Event, seats: Vec<SeatView>, wall: usize, asks: Vec<Ask>) -> Step {
         Step {
             text: e.to_string(),
-            actor: actor(e),
+            actor: e.player().map(usize::from),
             drawn: drawn_tile(e),
             seats,
             wall,
