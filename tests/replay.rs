@@ -252,7 +252,7 @@ fn check_noi_asks(judge: &Judge, answers: &[Answer], d: &Value) {
         assert_eq!(a["request"], r.to_string());
         let (text, failed) = match &answers[i].reply {
             Reply::Text(t) => (t.as_str(), false),
-            Reply::Failed(w) => (w.as_str(), true),
+            Reply::Failed(_, w) => (w.as_str(), true),
         };
         assert_eq!(a["answer"], text);
         assert_eq!(a["failed"], failed);
@@ -479,7 +479,7 @@ fn noi2014_pages_hold_every_event_request_and_answer() {
     let mut outs = 0;
     for wall in walls(Family::Uniform, 7, 10) {
         let (judge, answers) = noi_game(&wall, |p, r, n| match (p, r) {
-            (2, _) if n == 4 => Some(Reply::Failed("killed by signal 9".into())),
+            (2, _) if n == 4 => Some(Reply::Failed(None, "killed by signal 9".into())),
             (1, Request::Draw(_)) => Some(Reply::Text("PLAY T9 T9".into())),
             _ => None,
         });

@@ -145,7 +145,7 @@ impl<'a> Answers<'a> {
         };
         let t = name(tile(kind as usize));
         let text = match k % 20 {
-            0 => return Reply::Failed("the script made it crash".into()),
+            0 => return Reply::Failed(None, "the script made it crash".into()),
             1 => String::new(),
             2 => "HU".into(),
             3 => "PASS".into(),
@@ -230,7 +230,7 @@ pub fn oracle(input: &Noi2014Input) -> Outcome {
             .unwrap_or_else(|e| panic!("the oracle asked `{request}`, not a request: {e:?}"));
         match answers.answer(p as usize, &parsed) {
             Reply::Text(t) => oracle::Reply::Text(t),
-            Reply::Failed(why) => oracle::Reply::Failed(why),
+            Reply::Failed(_, why) => oracle::Reply::Failed(why),
         }
     })
 }
@@ -391,7 +391,7 @@ mod tests {
         }
         let crash = input(vec![192]);
         let replaced = Answers::new(&crash).answer(0, &Request::Target);
-        assert!(matches!(replaced, Reply::Failed(_)), "{replaced:?}");
+        assert!(matches!(replaced, Reply::Failed(..)), "{replaced:?}");
     }
 
     /// A replaced answer names a tile by its pick byte: an even one `2j`
@@ -470,7 +470,7 @@ mod tests {
             answers.answer(0, &Request::Deal(wall.dealt(0)));
             answers.answer(0, &Request::Target)
         };
-        assert!(matches!(answer(0), Reply::Failed(_)));
+        assert!(matches!(answer(0), Reply::Failed(..)));
         for (k, want) in (1..19).zip(&expected) {
             assert_eq!(answer(k), Reply::Text(want.to_string()), "k = {k}");
         }

@@ -193,7 +193,7 @@ pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], ga
     for turn in &game.turns {
         let answer = match &turn.reply {
             Reply::Text(t) => t.clone(),
-            Reply::Failed(why) => {
+            Reply::Failed(_, why) => {
                 let stderr = turn.program.as_ref().map_or("", |s| s.stderr.as_str());
                 if stderr.is_empty() {
                     format!("(no answer: {why})")

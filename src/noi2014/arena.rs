@@ -9,7 +9,6 @@ use super::event::Event;
 use super::greedy::GreedyBot;
 use super::judge::Judge;
 use super::program::ProgramBot;
-use super::protocol::StepFailure;
 use super::request::Reply;
 use super::result::{OutReason, PlayerEnd};
 use super::sample::SampleBot;
@@ -62,8 +61,6 @@ pub struct ProgramStep {
     pub started: bool,
     /// The end of its standard error, when the step failed.
     pub stderr: String,
-    /// The kind of failure, when the step failed.
-    pub failure: Option<StepFailure>,
 }
 
 /// An event and the tiles of the player it concerns right after it.
@@ -137,17 +134,11 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
                         ms: step.elapsed_ms,
                         started: step.started,
                         stderr: step.stderr_tail,
-                        failure: step.failure,
                     };
                     (step.reply, Some(program))
                 }
             };
-            let failure = program.as_ref().and_then(|s| s.failure);
-            match (&reply, failure) {
-                (Reply::Failed(why), Some(kind)) => judge.answer_step_failure(kind, why),
-                _ => judge.answer(reply.clone()),
-            }
-            .expect("a request is pending");
+            judge.answer(reply.clone()).expect("a request is pending");
             let events = judge.events()[shown..]
                 .iter()
                 .map(|&event| EventLine {

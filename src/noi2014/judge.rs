@@ -265,7 +265,7 @@ impl Judge {
     pub fn answer(&mut self, reply: Reply) -> Result<(), NotPending> {
         match &reply {
             Reply::Text(s) => self.step(ReplyRef::Text(s)),
-            Reply::Failed(why) => self.step(ReplyRef::Failed(None, why)),
+            Reply::Failed(kind, why) => self.step(ReplyRef::Failed(*kind, why)),
         }
     }
 
@@ -274,20 +274,9 @@ impl Judge {
         self.step(ReplyRef::Text(text))
     }
 
-    /// [`Judge::answer`] with `Reply::Failed(why)`.
+    /// [`Judge::answer`] with `Reply::Failed(None, why)`.
     pub fn answer_failed(&mut self, why: &str) -> Result<(), NotPending> {
         self.step(ReplyRef::Failed(None, why))
-    }
-
-    /// [`Judge::answer`] with `Reply::Failed(why)` from a bot program whose
-    /// step failed in the way `failure`: the kind is kept in the
-    /// [`OutReason`] that puts the player out.
-    pub fn answer_step_failure(
-        &mut self,
-        failure: StepFailure,
-        why: &str,
-    ) -> Result<(), NotPending> {
-        self.step(ReplyRef::Failed(Some(failure), why))
     }
 
     /// True once the game has ended.

@@ -726,14 +726,13 @@ pub fn lines(setting: &Setting, game: &Game) -> Vec<Line> {
         context: setting.context.clone(),
     })];
     for turn in &game.turns {
-        let failure = turn.program.as_ref().and_then(|s| s.failure);
         lines.push(Line::Request(RequestRecord {
             player: turn.player as u8,
             request: turn.request.clone(),
             reply: match &turn.reply {
                 Reply::Text(t) => ReplyRecord::Answer { text: t.clone() },
-                Reply::Failed(why) => ReplyRecord::Failed {
-                    failure: failure.map_or(Failure::NoAnswer, Failure::from),
+                Reply::Failed(kind, why) => ReplyRecord::Failed {
+                    failure: kind.map_or(Failure::NoAnswer, Failure::from),
                     message: why.clone(),
                 },
             },

@@ -18,8 +18,7 @@
 //! written until the program exits or prints the marker.
 
 use super::protocol::{
-    bot_input, judge_step, BotOutput, StepError, StepFailure, MEMORY_LIMIT_MIB, OUTPUT_LIMIT,
-    TIME_LIMIT_MS,
+    bot_input, judge_step, BotOutput, StepError, MEMORY_LIMIT_MIB, OUTPUT_LIMIT, TIME_LIMIT_MS,
 };
 use super::request::Reply;
 use crate::process::{Ended, Session};
@@ -44,8 +43,6 @@ pub struct Step {
     pub kept_running: bool,
     /// The end of its standard error, when the step failed.
     pub stderr_tail: String,
-    /// The kind of failure ([`StepError::failure`]), when the step failed.
-    pub failure: Option<StepFailure>,
 }
 
 /// A bot program and what it has seen: every request, its own responses as
@@ -141,7 +138,6 @@ impl ProgramBot {
             Ok(_) => String::new(),
             Err(_) => tail(&session.stderr_tail().0, 400),
         };
-        let failure = step.as_ref().err().map(StepError::failure);
         let kept_running = step.is_ok() && session.alive();
         if !kept_running {
             // Gone already, or put out: its processes die now.
@@ -155,7 +151,7 @@ impl ProgramBot {
             }
             Err(e) => {
                 self.responses.push(String::new());
-                Reply::Failed(e.to_string())
+                Reply::Failed(Some(e.failure()), e.to_string())
             }
         };
         Ok(Step {
@@ -164,7 +160,6 @@ impl ProgramBot {
             started,
             kept_running,
             stderr_tail,
-            failure,
         })
     }
 

@@ -149,7 +149,7 @@ pub fn judge_step(stdout: &[u8], exit: Result<(), String>) -> Result<BotOutput, 
 pub fn reply_of(step: &Result<BotOutput, StepError>) -> Reply {
     match step {
         Ok(out) => Reply::Text(out.response.clone()),
-        Err(e) => Reply::Failed(e.to_string()),
+        Err(e) => Reply::Failed(Some(e.failure()), e.to_string()),
     }
 }
 

@@ -2,6 +2,7 @@
 //! (single spaces, upper-case names), and `FromStr` reads it back, so a bot
 //! can be driven by strings as well.
 
+use super::protocol::StepFailure;
 use super::tiles::{name, parse_upper};
 use super::wall::HAND_TILES;
 use super::Tile;
@@ -135,8 +136,10 @@ pub enum Reply {
     /// The response string exactly as the bot printed it.
     Text(String),
     /// The bot gave no usable answer (crash, time-out, too much output,
-    /// output that is not the protocol's); the string says how, for logs.
-    Failed(String),
+    /// output that is not the protocol's): the kind of failure when a bot
+    /// program's driver knows it (`None` for a reply from elsewhere, e.g. a
+    /// script), and the driver's words, for logs.
+    Failed(Option<StepFailure>, String),
 }
 
 #[cfg(test)]

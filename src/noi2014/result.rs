@@ -13,7 +13,7 @@ use std::fmt;
 pub enum OutReason {
     /// The reply was `Failed` (crash, time-out, too much output, not the
     /// protocol's JSON): the kind of failure when a bot program's driver
-    /// said it ([`crate::noi2014::Judge::answer_step_failure`]), and the
+    /// said it (the [`crate::noi2014::Reply::Failed`] kind), and the
     /// driver's words.
     Failed(Option<StepFailure>, String),
     /// The answer is no answer of the protocol (unknown keyword, keyword

@@ -11,7 +11,7 @@ use super::judge::Judge;
 use super::play::{play, run_bots};
 use super::program::step_verdict;
 use super::protocol::{
-    bot_input, bot_output, judge_step, read_output, reply_of, StepError, OUTPUT_LIMIT,
+    bot_input, bot_output, judge_step, read_output, reply_of, StepError, StepFailure, OUTPUT_LIMIT,
 };
 use super::request::{Reply, Request};
 use super::result::{
@@ -205,7 +205,7 @@ fn bot_output_json_limits_and_crashes() {
     );
     assert!(matches!(
         reply_of(&judge_step(b"", Ok(()))),
-        Reply::Failed(_)
+        Reply::Failed(Some(StepFailure::MalformedOutput), _)
     ));
 }
 
@@ -470,13 +470,13 @@ fn the_answer_shorthands_judge_as_answer_and_is_over_ends_the_game() {
         // the answers are the default ones.
         let reply = if p == 2 && !failed {
             failed = true;
-            Reply::Failed("crash".into())
+            Reply::Failed(None, "crash".into())
         } else {
             default_reply(r)
         };
         match &reply {
             Reply::Text(t) => b.answer_text(t).unwrap(),
-            Reply::Failed(why) => b.answer_failed(why).unwrap(),
+            Reply::Failed(_, why) => b.answer_failed(why).unwrap(),
         }
         a.answer(reply).unwrap();
     }

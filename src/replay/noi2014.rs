@@ -284,7 +284,7 @@ fn deal_step(j: &Judge) -> Step {
 fn ask_of(index: usize, player: usize, request: String, a: &Answer) -> Ask {
     let (answer, failed) = match &a.reply {
         Reply::Text(t) => (t.clone(), false),
-        Reply::Failed(why) => (why.clone(), true),
+        Reply::Failed(_, why) => (why.clone(), true),
     };
     Ask {
         index,
