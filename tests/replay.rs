@@ -6,9 +6,10 @@
 
 mod common;
 
+use mahjong_sim::noi2014::arena::{record, Game, ProgramStep};
 use mahjong_sim::noi2014::families::{walls, Family};
 use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request, TargetFlaw};
-use mahjong_sim::replay::noi2014::{Answer, ReplayError};
+use mahjong_sim::replay::noi2014::game_page;
 use mahjong_sim::replay::{embedded, thupc2021};
 use mahjong_sim::thupc2021::event::Event as TEvent;
 use mahjong_sim::thupc2021::explain::explain;
@@ -194,29 +195,41 @@ fn claims_point_to_their_discard_and_check_pages_open_at_the_line() {
     assert_eq!(marked, 1);
 }
 
+/// One answer given, as the page should show it.
+struct Answer {
+    reply: Reply,
+    note: String,
+}
+
 /// Plays a NOI2014 game on `wall` with greedy bots, except that `script`
-/// may replace seat `p`'s answer; returns the judge and the answers.
+/// may replace seat `p`'s answer; the `i`th answer is said to have taken
+/// `i` ms. Returns the game and the answers.
 fn noi_game(
     wall: &mahjong_sim::noi2014::Wall,
     mut script: impl FnMut(usize, &Request, usize) -> Option<Reply>,
-) -> (Judge, Vec<Answer>) {
-    let mut judge = Judge::new(wall);
+) -> (Game, Vec<Answer>) {
     let mut bots: [GreedyBot; 4] = Default::default();
     let mut answers = Vec::new();
     let mut asked = [0usize; 4];
-    while let Some((p, request)) = judge.pending() {
-        let request = *request;
+    let game = record(wall, |p, request| {
         // The greedy bot sees every request, so it keeps its own view.
-        let greedy = Reply::Text(bots[p].respond(&request).into_owned());
-        let reply = script(p, &request, asked[p]).unwrap_or(greedy);
+        let greedy = Reply::Text(bots[p].respond(request).into_owned());
+        let reply = script(p, request, asked[p]).unwrap_or(greedy);
         asked[p] += 1;
+        let ms = answers.len() as u64;
         answers.push(Answer {
             reply: reply.clone(),
-            note: format!("note {}", answers.len()),
+            note: format!("{ms} ms"),
         });
-        judge.answer(reply).unwrap();
-    }
-    (judge, answers)
+        let step = ProgramStep {
+            ms,
+            started: true,
+            stderr: String::new(),
+        };
+        Ok((reply, Some(step)))
+    })
+    .unwrap();
+    (game, answers)
 }
 
 /// Checks a NOI2014 page against the judge: every event in order, every
@@ -426,19 +439,19 @@ fn noi2014_pages_hold_every_event_request_and_answer() {
     let mut flawed = 0;
     for wall in walls(Family::Kongs, 7, 40) {
         // Seat 3 declares a target of three tiles.
-        let (judge, answers) = noi_game(&wall, |p, r, _| match (p, r) {
+        let (game, answers) = noi_game(&wall, |p, r, _| match (p, r) {
             (3, Request::Target) => Some(Reply::Text("W1 W2 W3".into())),
             _ => None,
         });
+        let judge = &game.judge;
         let r = judge.result().unwrap();
         flawed += r
             .players
             .iter()
             .filter(|r| r.flaw == Some(TargetFlaw::Size(3)))
             .count();
-        let page =
-            mahjong_sim::replay::noi2014::page(&judge, &labels(), &answers, "kongs").unwrap();
-        check_noi_page(&judge, &answers, &data(&page));
+        let page = game_page(&game, &labels(), "kongs");
+        check_noi_page(judge, &answers, &data(&page));
         for e in judge.events() {
             match e {
                 Event::GangConcealed { .. } => kinds[0] = true,
@@ -452,7 +465,8 @@ fn noi2014_pages_hold_every_event_request_and_answer() {
     assert!(flawed > 0, "no game ended with seat 3's target asked");
     let mut multi = 0;
     for wall in walls(Family::MultiRon, 7, 40) {
-        let (judge, answers) = noi_game(&wall, |_, _, _| None);
+        let (game, answers) = noi_game(&wall, |_, _, _| None);
+        let judge = &game.judge;
         let wins = judge
             .events()
             .iter()
@@ -460,10 +474,9 @@ fn noi2014_pages_hold_every_event_request_and_answer() {
             .count();
         if wins >= 2 {
             multi += 1;
-            let page =
-                mahjong_sim::replay::noi2014::page(&judge, &labels(), &answers, "multi").unwrap();
+            let page = game_page(&game, &labels(), "multi");
             let d = data(&page);
-            check_noi_page(&judge, &answers, &d);
+            check_noi_page(judge, &answers, &d);
             let won: Vec<&Value> = d["steps"].as_array().unwrap().last().unwrap()["seats"]
                 .as_array()
                 .unwrap()
@@ -478,14 +491,15 @@ fn noi2014_pages_hold_every_event_request_and_answer() {
     // first draw with words too many.
     let mut outs = 0;
     for wall in walls(Family::Uniform, 7, 10) {
-        let (judge, answers) = noi_game(&wall, |p, r, n| match (p, r) {
+        let (game, answers) = noi_game(&wall, |p, r, n| match (p, r) {
             (2, _) if n == 4 => Some(Reply::Failed(None, "killed by signal 9".into())),
             (1, Request::Draw(_)) => Some(Reply::Text("PLAY T9 T9".into())),
             _ => None,
         });
-        let page = mahjong_sim::replay::noi2014::page(&judge, &labels(), &answers, "outs").unwrap();
+        let judge = &game.judge;
+        let page = game_page(&game, &labels(), "outs");
         let d = data(&page);
-        check_noi_page(&judge, &answers, &d);
+        check_noi_page(judge, &answers, &d);
         outs += judge
             .events()
             .iter()
@@ -500,35 +514,6 @@ fn noi2014_pages_hold_every_event_request_and_answer() {
         assert!(failed);
     }
     assert_eq!(outs, 20, "two bots put out in each game");
-}
-
-/// Answers that are not the game's are refused, not drawn.
-#[test]
-fn answers_that_replay_another_game_are_refused() {
-    use mahjong_sim::replay::noi2014::page;
-    let wall = walls(Family::Uniform, 3, 1).pop().unwrap();
-    let (judge, answers) = noi_game(&wall, |_, _, _| None);
-    let short = &answers[..answers.len() - 1];
-    assert!(matches!(
-        page(&judge, &labels(), short, "t"),
-        Err(ReplayError::Count { .. })
-    ));
-    let mut changed = answers.clone();
-    // Player 0's answer to its first draw becomes a discard it may not make.
-    let first_draw = judge
-        .requests()
-        .iter()
-        .position(|(_, r)| matches!(r, Request::Draw(_)))
-        .unwrap();
-    changed[first_draw].reply = Reply::Text("HU".into());
-    assert!(
-        matches!(page(&judge, &labels(), &changed, "t"), Err(ReplayError::Diverged(i)) if i >= first_draw)
-    );
-    let unfinished = Judge::new(&wall);
-    assert_eq!(
-        page(&unfinished, &labels(), &[], "t"),
-        Err(ReplayError::NotOver)
-    );
 }
 
 /// `explain --html` writes the simulation's page, opening at `--at`;

@@ -169,8 +169,7 @@ pub fn play(
         write_text_log(&mut out, &wall_label, &labels, &game);
     }
     if let Some(path) = html {
-        let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label)
-            .expect("a game's record replays it");
+        let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label);
         super::files::write_file(path, page.as_bytes())?;
     }
     Ok(out)
@@ -204,7 +203,7 @@ pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], ga
         };
         writeln!(out, "  {} <- {:<44} -> {answer}", turn.player, turn.request).expect("to memory");
         for e in &turn.events {
-            match &e.hand {
+            match e.hand() {
                 Some(h) => writeln!(
                     out,
                     "{:<24} | {} holds {}",

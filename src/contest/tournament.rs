@@ -336,8 +336,7 @@ fn save_game(
             String::new()
         }
     );
-    let page = crate::replay::noi2014::game_page(game, &names, &title)
-        .map_err(|e| Error::Usage(format!("the replay of {file}: {e}")))?;
+    let page = crate::replay::noi2014::game_page(game, &names, &title);
     write_file(&games_dir.join(page_name(&file)), page.as_bytes())?;
     Ok(file)
 }

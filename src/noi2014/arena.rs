@@ -1,6 +1,7 @@
 //! Games between seats of any kind (in-process bots and bot programs), with
 //! the full record of each: every request and answer, how long a program
-//! took, why it failed, and every event with its player's tiles after it.
+//! took, why it failed, and every event with the table after it (from the
+//! judge's [`Observer`]).
 //! The `play` and `tournament` commands print and save these records; the
 //! record is all a log holds, so a log can be replayed.
 
@@ -9,12 +10,12 @@ use super::event::Event;
 use super::greedy::GreedyBot;
 use super::judge::Judge;
 use super::program::ProgramBot;
-use super::request::Reply;
+use super::request::{Reply, Request};
 use super::result::{OutReason, PlayerEnd};
 use super::sample::SampleBot;
-use super::tiles::{lower_name, name};
+use super::table::{Held, Observer, Table};
 use super::wall::Wall;
-use super::{Meld, Tile, PLAYERS};
+use super::PLAYERS;
 
 /// Who plays at a seat.
 pub enum Seat {
@@ -48,7 +49,7 @@ pub struct Turn {
     /// For a program: milliseconds it took and whether a process was
     /// started for this request.
     pub program: Option<ProgramStep>,
-    /// The events this answer led to, each with its player's tiles after it.
+    /// The events this answer led to, each with the table after it.
     pub events: Vec<EventLine>,
 }
 
@@ -63,45 +64,34 @@ pub struct ProgramStep {
     pub stderr: String,
 }
 
-/// An event and the tiles of the player it concerns right after it.
+/// An event and the table right after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventLine {
     /// The judge's event (its `Display` is the canonical line).
     pub event: Event,
+    /// The table right after it.
+    pub table: Table,
+}
+
+impl EventLine {
     /// The tiles of the player the event concerns ([`Event::player`]);
     /// `None` for the end.
-    pub hand: Option<Held>,
-}
-
-/// A player's tiles at one moment.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Held {
-    /// The player.
-    pub player: usize,
-    /// Its concealed tiles, in its hand's order.
-    pub concealed: Vec<Tile>,
-    /// Its exposed sets, in the order they were made.
-    pub exposed: Vec<Meld>,
-}
-
-impl Held {
-    /// Player `p`'s tiles now.
-    pub fn of(judge: &Judge, p: usize) -> Held {
-        Held {
-            player: p,
-            concealed: judge.hand(p).tiles().collect(),
-            exposed: judge.melds(p).to_vec(),
-        }
+    pub fn hand(&self) -> Option<&Held> {
+        self.event
+            .player()
+            .map(|p| &self.table.seats[usize::from(p)])
     }
+}
 
-    /// The tiles as the protocol writes them: concealed in upper case,
-    /// exposed sets in lower case.
-    pub fn text(&self) -> String {
-        let mut words: Vec<&str> = self.concealed.iter().map(|&t| name(t)).collect();
-        for m in &self.exposed {
-            words.extend(m.tiles().into_iter().map(lower_name));
-        }
-        words.join(" ")
+/// The observer of one answer: its events with their tables.
+struct Lines(Vec<EventLine>);
+
+impl Observer for Lines {
+    fn event(&mut self, table: &Table, event: &Event) {
+        self.0.push(EventLine {
+            event: *event,
+            table: *table,
+        });
     }
 }
 
@@ -120,43 +110,18 @@ pub struct Game {
 /// Plays a whole game on `wall`; the programs' processes are gone when it
 /// returns. A program that cannot be started at all is an I/O error.
 pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
-    let mut judge = Judge::new(wall);
-    let mut turns = Vec::new();
-    let mut shown = 0;
-    let outcome = (|| {
-        while let Some((p, request)) = judge.pending() {
-            let text = request.to_string();
-            let (reply, program) = match &mut seats[p] {
-                Seat::BuiltIn(bot) => (Reply::Text(bot.respond(request).into_owned()), None),
-                Seat::Program(bot) => {
-                    let step = bot.ask(&text)?;
-                    let program = ProgramStep {
-                        ms: step.elapsed_ms,
-                        started: step.started,
-                        stderr: step.stderr_tail,
-                    };
-                    (step.reply, Some(program))
-                }
+    let outcome = record(wall, |p, request| match &mut seats[p] {
+        Seat::BuiltIn(bot) => Ok((Reply::Text(bot.respond(request).into_owned()), None)),
+        Seat::Program(bot) => {
+            let step = bot.ask(&request.to_string())?;
+            let program = ProgramStep {
+                ms: step.elapsed_ms,
+                started: step.started,
+                stderr: step.stderr_tail,
             };
-            judge.answer(reply.clone()).expect("a request is pending");
-            let events = judge.events()[shown..]
-                .iter()
-                .map(|&event| EventLine {
-                    event,
-                    hand: event.player().map(|p| Held::of(&judge, usize::from(p))),
-                })
-                .collect();
-            shown = judge.events().len();
-            turns.push(Turn {
-                player: p,
-                request: text,
-                reply,
-                program,
-                events,
-            });
+            Ok((step.reply, Some(program)))
         }
-        Ok(())
-    })();
+    });
     let mut starts = [0; PLAYERS];
     for (seat, n) in seats.iter_mut().zip(&mut starts) {
         if let Seat::Program(bot) = seat {
@@ -164,11 +129,39 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
             *n = bot.starts();
         }
     }
-    outcome.map(|()| Game {
+    outcome.map(|game| Game { starts, ..game })
+}
+
+/// Plays a whole game on `wall` with the answers `answer` gives (for player
+/// `p`'s request: the reply and, for a program, how its step went), and
+/// records it; no process is started here, so every seat's count of starts
+/// is 0. An error of `answer` ends the game there and is returned.
+pub fn record(
+    wall: &Wall,
+    mut answer: impl FnMut(usize, &Request) -> std::io::Result<(Reply, Option<ProgramStep>)>,
+) -> std::io::Result<Game> {
+    let mut judge = Judge::new(wall);
+    let mut turns = Vec::new();
+    while let Some((p, request)) = judge.pending() {
+        let request = *request;
+        let (reply, program) = answer(p, &request)?;
+        let mut lines = Lines(Vec::new());
+        judge
+            .answer_observed(&reply, &mut lines)
+            .expect("a request is pending");
+        turns.push(Turn {
+            player: p,
+            request: request.to_string(),
+            reply,
+            program,
+            events: lines.0,
+        });
+    }
+    Ok(Game {
         wall: wall.clone(),
         turns,
         judge,
-        starts,
+        starts: [0; PLAYERS],
     })
 }
 
@@ -215,13 +208,14 @@ pub struct PutOut<'a> {
 /// A player's tiles as the protocol writes them: concealed in upper case,
 /// exposed sets in lower case.
 pub fn hand_text(judge: &Judge, p: usize) -> String {
-    Held::of(judge, p).text()
+    judge.held(p).text()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::noi2014::families::{family_wall, Family};
+    use crate::noi2014::tiles::{lower_name, name};
     use crate::rng::Rng;
 
     /// Every event line carries its player's tiles, concealed in upper case
@@ -240,7 +234,7 @@ mod tests {
             // Every event but the end has a player, the one whose tiles
             // it shows.
             for line in &lines {
-                let player = line.hand.as_ref().map(|h| h.player as u8);
+                let player = line.hand().map(|h| h.player as u8);
                 assert_eq!(line.event.player(), player);
                 assert_eq!(player.is_none(), matches!(line.event, Event::End(_)));
             }
@@ -255,7 +249,7 @@ mod tests {
                 let last = lines
                     .iter()
                     .rev()
-                    .find_map(|l| l.hand.as_ref().filter(|h| h.player == p));
+                    .find_map(|l| l.hand().filter(|h| h.player == p));
                 assert_eq!(last.map(Held::text), Some(want.join(" ")));
             }
         }

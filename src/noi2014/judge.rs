@@ -24,68 +24,9 @@ use super::event::{EndReason, Event};
 use super::protocol::StepFailure;
 use super::request::{Reply, Request};
 use super::result::{self, GameResult, OutReason, PlayerEnd, PlayerResult, Standing, TargetFlaw};
+use super::table::{Held, Melds, Observer, Table};
 use super::wall::{Wall, DEALT, WALL_TILES};
 use super::{distance, Hand, Meld, Tile, KINDS, PLAYERS};
-
-/// Up to four exposed sets, without allocation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Melds {
-    sets: [Option<Meld>; 4],
-    len: u8,
-}
-
-impl Melds {
-    /// Number of sets.
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// True when there are none.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Adds a set.
-    pub fn push(&mut self, m: Meld) {
-        self.sets[self.len as usize] = Some(m);
-        self.len += 1;
-    }
-
-    /// True when there is an exposed pung of `t`.
-    pub fn has_pung(&self, t: Tile) -> bool {
-        self.iter().any(|m| m == Meld::Pung(t))
-    }
-
-    /// Turns the exposed pung of `t` into a kong; false when there is none.
-    pub fn upgrade(&mut self, t: Tile) -> bool {
-        for m in self.sets.iter_mut().flatten() {
-            if *m == Meld::Pung(t) {
-                *m = Meld::Kong(t);
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The sets in order.
-    pub fn iter(&self) -> impl Iterator<Item = Meld> + '_ {
-        self.sets[..self.len as usize]
-            .iter()
-            .map(|m| m.expect("set"))
-    }
-
-    /// The sets as a vector.
-    pub fn to_vec(&self) -> Vec<Meld> {
-        self.iter().collect()
-    }
-
-    /// Adds the exposed tiles to counts by kind.
-    pub fn add_to(&self, counts: &mut [u8; KINDS]) {
-        for m in self.iter() {
-            counts[m.first().index()] += m.size();
-        }
-    }
-}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Status {
@@ -225,6 +166,9 @@ pub struct Judge {
     winners: u8,
     targets: [Option<String>; PLAYERS],
     result: Option<GameResult>,
+    /// While an observer listens: each event of the answer being judged,
+    /// with the table right after it.
+    observed: Option<Vec<(Event, Table)>>,
 }
 
 impl Judge {
@@ -247,6 +191,7 @@ impl Judge {
             winners: 0,
             targets: Default::default(),
             result: None,
+            observed: None,
         };
         j.requests.push((0, Request::Id(0)));
         j
@@ -263,7 +208,29 @@ impl Judge {
 
     /// Judges the answer to the pending request and moves on to the next.
     pub fn answer(&mut self, reply: Reply) -> Result<(), NotPending> {
-        match &reply {
+        self.answer_ref(&reply)
+    }
+
+    /// [`Judge::answer`], telling `observer` each event the answer makes
+    /// with the table right after it.
+    pub fn answer_observed<O: Observer>(
+        &mut self,
+        reply: &Reply,
+        observer: &mut O,
+    ) -> Result<(), NotPending> {
+        if !O::LISTENING {
+            return self.answer_ref(reply);
+        }
+        self.observed = Some(Vec::new());
+        let judged = self.answer_ref(reply);
+        for (event, table) in self.observed.take().unwrap_or_default() {
+            observer.event(&table, &event);
+        }
+        judged
+    }
+
+    fn answer_ref(&mut self, reply: &Reply) -> Result<(), NotPending> {
+        match reply {
             Reply::Text(s) => self.step(ReplyRef::Text(s)),
             Reply::Failed(kind, why) => self.step(ReplyRef::Failed(*kind, why)),
         }
@@ -329,7 +296,37 @@ impl Judge {
         self.seats[p].playing()
     }
 
+    /// Player `p`'s tiles now.
+    pub fn held(&self, p: usize) -> Held {
+        Held {
+            player: p,
+            concealed: self.seats[p].hand,
+            exposed: self.seats[p].melds,
+        }
+    }
+
+    /// The table now: every player's tiles, who is playing, the wall left.
+    pub fn table(&self) -> Table {
+        Table {
+            seats: std::array::from_fn(|p| self.held(p)),
+            playing: std::array::from_fn(|p| self.is_playing(p)),
+            wall_left: self.wall_left(),
+        }
+    }
+
     // ---- the machine ----
+
+    /// Records `event`, made once the table has taken it in (every caller
+    /// moves the tiles first), with the table for a listening observer.
+    fn emit(&mut self, event: Event) {
+        self.events.push(event);
+        if self.observed.is_some() {
+            let table = self.table();
+            if let Some(observed) = &mut self.observed {
+                observed.push((event, table));
+            }
+        }
+    }
 
     fn ask(&mut self, seat: u8, request: Request) {
         self.requests.push((seat, request));
@@ -340,7 +337,7 @@ impl Judge {
             request: self.requests.len() - 1,
             reason,
         };
-        self.events.push(Event::Out { player: seat });
+        self.emit(Event::Out { player: seat });
     }
 
     fn win(&mut self, seat: u8, self_drawn: bool) {
@@ -469,7 +466,7 @@ impl Judge {
         let tile = self.wall[self.front];
         self.front += 1;
         self.seats[seat as usize].hand.add(tile);
-        self.events.push(Event::Draw { player: seat, tile });
+        self.emit(Event::Draw { player: seat, tile });
         self.phase = Phase::Turn { seat, drawn: tile };
         self.ask(seat, Request::Draw(tile));
     }
@@ -509,14 +506,14 @@ impl Judge {
                             seat_ref.hand.remove(c);
                         }
                         seat_ref.melds.push(Meld::Kong(c));
-                        self.events.push(Event::GangConcealed {
+                        self.emit(Event::GangConcealed {
                             player: seat,
                             tile: c,
                         });
                     } else {
                         seat_ref.hand.remove(c);
                         seat_ref.melds.upgrade(c);
-                        self.events.push(Event::GangAdded {
+                        self.emit(Event::GangAdded {
                             player: seat,
                             tile: c,
                         });
@@ -533,7 +530,7 @@ impl Judge {
                 let st = &self.seats[s];
                 if distance::is_winning(&st.hand, st.melds.len() as u8) {
                     self.win(seat, true);
-                    self.events.push(Event::HuSelf {
+                    self.emit(Event::HuSelf {
                         player: seat,
                         tile: drawn,
                     });
@@ -559,7 +556,7 @@ impl Judge {
     /// `seat` discards `tile` (already out of its hand): everyone else is
     /// asked, in play order.
     fn discard(&mut self, seat: u8, tile: Tile) {
-        self.events.push(Event::Play { player: seat, tile });
+        self.emit(Event::Play { player: seat, tile });
         self.pool.push(tile);
         let round = Round {
             from: seat,
@@ -652,7 +649,7 @@ impl Judge {
             self.pool.pop();
             self.seats[q as usize].hand.add(c);
             self.win(q, false);
-            self.events.push(Event::HuDiscard {
+            self.emit(Event::HuDiscard {
                 player: q,
                 tile: c,
                 from,
@@ -670,7 +667,7 @@ impl Judge {
                 st.hand.remove(c);
                 st.hand.remove(c);
                 st.melds.push(Meld::Pung(c));
-                self.events.push(Event::Peng { player: q, tile: c });
+                self.emit(Event::Peng { player: q, tile: c });
                 let request = Request::Peng { player: q, tile: c };
                 self.announce_from(q, 0, request, Then::Discard { seat: q, tile: c2 });
             }
@@ -683,7 +680,7 @@ impl Judge {
                     }
                     st.melds.push(Meld::Kong(c));
                 }
-                self.events.push(Event::GangDiscard { player: q, tile: c });
+                self.emit(Event::GangDiscard { player: q, tile: c });
                 let request = Request::Gang { player: q, tile: c };
                 self.announce_from(q, 0, request, Then::BackDraw(q));
             }
@@ -717,7 +714,7 @@ impl Judge {
                     self.back -= 1;
                     let tile = self.wall[self.back];
                     self.seats[seat as usize].hand.add(tile);
-                    self.events.push(Event::DrawBack { player: seat, tile });
+                    self.emit(Event::DrawBack { player: seat, tile });
                     self.phase = Phase::Turn { seat, drawn: tile };
                     self.ask(seat, Request::Draw(tile));
                 }
@@ -730,7 +727,7 @@ impl Judge {
     }
 
     fn finish(&mut self, end: EndReason) {
-        self.events.push(Event::End(end));
+        self.emit(Event::End(end));
         self.phase = Phase::Over;
         let held: [[u8; KINDS]; PLAYERS] = std::array::from_fn(|p| {
             let st = &self.seats[p];

@@ -21,11 +21,12 @@
 //! is a new [`VERSION`]. The schema allows no field but the format's
 //! (`unevaluatedProperties`), while the reader ignores unknown ones.
 
-use super::arena::{Game, Held, ProgramStep};
+use super::arena::{Game, ProgramStep};
 use super::event::{EndReason, Event};
 use super::protocol::StepFailure;
 use super::request::Reply;
 use super::result::{OutReason, PlayerEnd, TargetFlaw};
+use super::table::Held;
 use super::tiles::{name, parse_upper};
 use super::{Meld, Tile, PLAYERS};
 use schemars::JsonSchema;
@@ -408,8 +409,8 @@ pub struct TilesRecord {
 impl From<&Held> for TilesRecord {
     fn from(h: &Held) -> TilesRecord {
         TilesRecord {
-            concealed: h.concealed.iter().copied().map(TileName).collect(),
-            exposed: h.exposed.iter().map(SetRecord::from).collect(),
+            concealed: h.concealed.tiles().map(TileName).collect(),
+            exposed: h.exposed.iter().map(|m| SetRecord::from(&m)).collect(),
         }
     }
 }
@@ -741,7 +742,7 @@ pub fn lines(setting: &Setting, game: &Game) -> Vec<Line> {
         for e in &turn.events {
             lines.push(Line::Event(EventRecord {
                 event: e.event.into(),
-                tiles: e.hand.as_ref().map(TilesRecord::from),
+                tiles: e.hand().map(TilesRecord::from),
             }));
         }
     }

@@ -10,6 +10,8 @@
 //! - [`request`]: typed requests (point 21) and the [`Reply`] a player gives.
 //! - [`event`]: typed events printing the canonical lines of the interface.
 //! - [`judge`]: the [`Judge`]: requests out one at a time, answers in, no I/O.
+//! - [`table`]: the table at one moment and the [`table::Observer`] the
+//!   judge tells each event with the table after it.
 //! - [`result`]: targets (point 16), Hamming distance, chance value, places
 //!   and points (points 15-19, 35).
 //! - [`target`]: the nearest valid target hand of a player (for bots).
@@ -47,6 +49,7 @@ pub mod protocol;
 pub mod request;
 pub mod result;
 pub mod sample;
+pub mod table;
 pub mod target;
 pub mod tiles;
 pub mod view;

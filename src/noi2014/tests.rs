@@ -450,7 +450,7 @@ fn greedy_bot_prefers_the_nearer_of_pung_and_kong() {
 
 #[test]
 fn melds_are_empty_until_a_set_is_exposed() {
-    let mut m = super::judge::Melds::default();
+    let mut m = super::table::Melds::default();
     assert!(m.is_empty());
     m.push(Meld::Pung(tt("W1")));
     assert!(!m.is_empty() && m.len() == 1);

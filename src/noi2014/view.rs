@@ -18,8 +18,8 @@
 //! - A `3 p GANG c` right after a discard of `c` by another player is a kong
 //!   of that discard (a kong of four other copies would need a fifth `c`).
 
-use super::judge::Melds;
 use super::request::Request;
+use super::table::Melds;
 use super::wall::{DEALT, WALL_TILES};
 use super::Meld;
 use super::{Hand, Tile};

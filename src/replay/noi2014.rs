@@ -1,54 +1,14 @@
-//! NOI2014 replays: a finished [`Judge`] and the answers it was given. The
-//! judge keeps its requests, events and result but not the tables in
-//! between, so the answers are given again to a fresh judge on the same
-//! wall, which must ask the same requests and make the same events; the
-//! tables are read from it after each answer. Nothing is worked out here
-//! that the judge does not say.
+//! NOI2014 replays: an arena [`Game`], its turns and the table after each
+//! event as the judge's observer gave it (`arena::EventLine::table`),
+//! drawn as steps. Nothing is worked out here that the judge does not say,
+//! and the game is not played again.
 
 use super::{ordinal, Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step};
-use crate::noi2014::arena::Game;
+use crate::noi2014::arena::{EventLine, Game, Turn};
 use crate::noi2014::result::{GameResult, PlayerEnd, TargetFlaw};
+use crate::noi2014::table::Table;
 use crate::noi2014::tiles::{self, name};
 use crate::noi2014::{EndReason, Event, Judge, Reply, PLAYERS};
-
-/// One answer given to the judge, in the order of its requests.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// The reply as given to [`Judge::answer`].
-    pub reply: Reply,
-    /// What else the driver noted (e.g. the end of a program's standard
-    /// error); empty for nothing.
-    pub note: String,
-}
-
-impl Answer {
-    /// An answer with no note.
-    pub fn new(reply: Reply) -> Answer {
-        Answer {
-            reply,
-            note: String::new(),
-        }
-    }
-}
-
-/// The answers do not replay the judge's game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// The judge's game is not over.
-    #[error("the game is not over")]
-    NotOver,
-    /// Not one answer per request.
-    #[error("{answers} answer(s) for {requests} request(s)")]
-    Count {
-        /// Answers given.
-        answers: usize,
-        /// Requests the judge asked.
-        requests: usize,
-    },
-    /// Given again, the answers make a different game.
-    #[error("the answers replay a different game from request {0} on")]
-    Diverged(usize),
-}
 
 /// How each NOI2014 tile is drawn.
 pub fn faces() -> std::collections::BTreeMap<String, Face> {
@@ -91,36 +51,34 @@ fn status_word(end: &PlayerEnd) -> String {
     }
 }
 
-/// The tiles on the table (hands, melds, wall) of a judge.
-fn tiles_of(j: &Judge) -> (Vec<SeatView>, usize) {
-    let seats = (0..PLAYERS)
-        .map(|p| SeatView {
-            hand: j.hand(p).tiles().map(|t| name(t).to_string()).collect(),
-            melds: j
-                .melds(p)
-                .into_iter()
+/// The seats of `table`, each with its status word once it is no longer
+/// playing (from the end `result` gives it: a player is out or has won for
+/// good).
+fn seats_of(table: &Table, result: &GameResult) -> Vec<SeatView> {
+    table
+        .seats
+        .iter()
+        .zip(table.playing)
+        .map(|(held, playing)| SeatView {
+            hand: held
+                .concealed
+                .tiles()
+                .map(|t| name(t).to_string())
+                .collect(),
+            melds: held
+                .exposed
+                .iter()
                 .map(|m| MeldView {
                     kind: m.kind(),
                     tiles: m.tiles().into_iter().map(|t| name(t).to_string()).collect(),
                 })
                 .collect(),
-            status: String::new(),
-            distance: None,
-        })
-        .collect();
-    (seats, j.wall_left())
-}
-
-/// Each player's status word in `j`, from the end `result` gives it (a
-/// player is out or has won for good).
-fn statuses(j: &Judge, result: &GameResult) -> Vec<String> {
-    (0..PLAYERS)
-        .map(|p| {
-            if j.is_playing(p) {
+            status: if playing {
                 String::new()
             } else {
-                status_word(&result.players[p].end)
-            }
+                status_word(&result.players[held.player].end)
+            },
+            distance: None,
         })
         .collect()
 }
@@ -221,24 +179,26 @@ fn result_table(result: &GameResult, labels: &[String]) -> ResultTable {
     }
 }
 
-/// The replay of a finished game: `judge`, the `labels` of its four seats
-/// (bot names or commands), the `answers` it was given, one per request,
-/// and a `title` saying which game it is.
-pub fn replay(
-    judge: &Judge,
-    labels: &[String],
-    answers: &[Answer],
-    title: &str,
-) -> Result<Replay, ReplayError> {
-    let result = judge.result().ok_or(ReplayError::NotOver)?;
-    check_answer_count(judge, answers)?;
+/// The replay of a game the arena played: the `labels` of its four seats
+/// (bot names or commands) and a `title` saying which game it is.
+pub fn replay(game: &Game, labels: &[String], title: &str) -> Replay {
+    let judge = &game.judge;
+    let result = judge.result().expect("the arena plays games to their end");
     let table = result_table(result, labels);
-    let mut rerun = Rerun::new(judge, result, &table.summary);
-    for (i, a) in answers.iter().enumerate() {
-        rerun.give(i, a)?;
+    let mut steps = vec![deal_step(&Judge::new(&game.wall).table(), result)];
+    let mut ponds = vec![Vec::new(); PLAYERS];
+    let mut last_play = None;
+    let mut asks = Vec::new();
+    for (i, turn) in game.turns.iter().enumerate() {
+        asks.push(ask_of(i, turn));
+        for line in &turn.events {
+            let n = steps.len();
+            mark_ponds(&mut ponds, &mut last_play, &line.event, n);
+            let notes = notes_of(&line.event, judge, result, &table.summary);
+            steps.push(event_step(line, result, notes, std::mem::take(&mut asks)));
+        }
     }
-    let (steps, ponds) = rerun.finish(answers.len())?;
-    Ok(Replay {
+    Replay {
         ruleset: "NOI2014",
         title: title.to_string(),
         seats: seat_infos(labels),
@@ -247,30 +207,17 @@ pub fn replay(
         steps,
         ponds,
         result: table,
-    })
-}
-
-/// One answer per request of `judge`, or how many of each there are.
-fn check_answer_count(judge: &Judge, answers: &[Answer]) -> Result<(), ReplayError> {
-    if answers.len() == judge.requests().len() {
-        Ok(())
-    } else {
-        Err(ReplayError::Count {
-            answers: answers.len(),
-            requests: judge.requests().len(),
-        })
     }
 }
 
-/// Step 0: the table of a fresh judge `j` once the tiles are dealt.
-fn deal_step(j: &Judge) -> Step {
-    let (seats, left) = tiles_of(j);
+/// Step 0: the `table` once the tiles are dealt.
+fn deal_step(table: &Table, result: &GameResult) -> Step {
     Step {
         text: "the deal".into(),
         actor: None,
         drawn: None,
-        seats,
-        wall: left,
+        seats: seats_of(table, result),
+        wall: table.wall_left,
         order: "0 1 2 3".into(),
         notes: vec!["each player is dealt 13 tiles; player 0 draws first".into()],
         rule: None,
@@ -280,19 +227,28 @@ fn deal_step(j: &Judge) -> Step {
     }
 }
 
-/// Answer `a`, the `index`th, to `player`'s `request`, as a step shows it.
-fn ask_of(index: usize, player: usize, request: String, a: &Answer) -> Ask {
-    let (answer, failed) = match &a.reply {
+/// The `index`th request, `turn`, with its answer (or why there was none)
+/// and, for a program, its time and, when it failed, the end of its
+/// standard error.
+fn ask_of(index: usize, turn: &Turn) -> Ask {
+    let (answer, failed) = match &turn.reply {
         Reply::Text(t) => (t.clone(), false),
         Reply::Failed(_, why) => (why.clone(), true),
     };
+    let note = turn.program.as_ref().map_or(String::new(), |s| {
+        if s.stderr.is_empty() {
+            format!("{} ms", s.ms)
+        } else {
+            format!("{} ms; its stderr ends: {}", s.ms, s.stderr)
+        }
+    });
     Ask {
         index,
-        player,
-        request,
+        player: turn.player,
+        request: turn.request.clone(),
         answer,
         failed,
-        note: a.note.clone(),
+        note,
     }
 }
 
@@ -312,15 +268,6 @@ fn seat_infos(labels: &[String]) -> Vec<SeatInfo> {
             label: labels.get(p).cloned().unwrap_or_default(),
         })
         .collect()
-}
-
-/// The table `tiles` (hands, melds, wall) with each seat's `status` word.
-fn with_statuses(tiles: &(Vec<SeatView>, usize), status: &[String]) -> (Vec<SeatView>, usize) {
-    let (mut seats, left) = tiles.clone();
-    for (s, w) in seats.iter_mut().zip(status) {
-        s.status = w.clone();
-    }
-    (seats, left)
 }
 
 /// Event `e`, made at step `n`, in the `ponds`: a discard goes to its
@@ -345,147 +292,28 @@ fn mark_ponds(ponds: &mut [Vec<Discard>], last_play: &mut Option<usize>, e: &Eve
     }
 }
 
-/// A game being replayed: the answers given again, one by one, to a fresh
-/// judge on the finished `judge`'s wall, and the steps and ponds so far.
-struct Rerun<'a> {
-    /// The finished game.
-    judge: &'a Judge,
-    /// Its result.
-    result: &'a GameResult,
-    /// The result's summary, the end's note.
-    summary: &'a str,
-    /// The fresh judge the answers are given to.
-    fresh: Judge,
-    steps: Vec<Step>,
-    ponds: Vec<Vec<Discard>>,
-    /// The player whose discard was the last, until it is claimed.
-    last_play: Option<usize>,
-    /// The requests answered since the last event, for its step.
-    asks: Vec<Ask>,
-    /// The fresh judge's tiles before the answer being given.
-    before: (Vec<SeatView>, usize),
-}
-
-impl<'a> Rerun<'a> {
-    fn new(judge: &'a Judge, result: &'a GameResult, summary: &'a str) -> Rerun<'a> {
-        let fresh = Judge::new(&judge.wall());
-        Rerun {
-            judge,
-            result,
-            summary,
-            steps: vec![deal_step(&fresh)],
-            ponds: vec![Vec::new(); PLAYERS],
-            last_play: None,
-            asks: Vec::new(),
-            before: tiles_of(&fresh),
-            fresh,
-        }
+/// The step of `line`'s event, with the table after it, the `notes` the
+/// result gives it and the `asks` answered to make it.
+fn event_step(line: &EventLine, result: &GameResult, notes: Vec<String>, asks: Vec<Ask>) -> Step {
+    let e = &line.event;
+    Step {
+        text: e.to_string(),
+        actor: e.player().map(usize::from),
+        drawn: drawn_tile(e),
+        seats: seats_of(&line.table, result),
+        wall: line.table.wall_left,
+        order: "0 1 2 3".into(),
+        notes,
+        rule: None,
+        asks,
+        mismatch: None,
+        see_also: None,
     }
-
-    /// The player the fresh judge asks for answer `i`, which must be the
-    /// request the finished judge asked, with the request's words.
-    fn expect_request(&self, i: usize) -> Result<(usize, String), ReplayError> {
-        let Some((p, request)) = self.fresh.pending() else {
-            return Err(ReplayError::Diverged(i));
-        };
-        if self.judge.requests().get(i) != Some(&(p as u8, *request)) {
-            return Err(ReplayError::Diverged(i));
-        }
-        Ok((p, request.to_string()))
-    }
-
-    /// Gives answer `a`, the `i`th, to the fresh judge: a step for each
-    /// event it makes, which must be the finished judge's next events.
-    fn give(&mut self, i: usize, a: &Answer) -> Result<(), ReplayError> {
-        let (p, request) = self.expect_request(i)?;
-        self.asks.push(ask_of(i, p, request, a));
-        let seen = self.fresh.events().len();
-        self.fresh
-            .answer(a.reply.clone())
-            .map_err(|_| ReplayError::Diverged(i))?;
-        let after = tiles_of(&self.fresh);
-        let status = statuses(&self.fresh, self.result);
-        for e in &self.fresh.events()[seen..] {
-            if self.judge.events().get(self.steps.len() - 1) != Some(e) {
-                return Err(ReplayError::Diverged(i));
-            }
-            let n = self.steps.len();
-            mark_ponds(&mut self.ponds, &mut self.last_play, e, n);
-            // Putting out moves no tile; what else one answer makes comes
-            // after it, so an `out` shows the table before the answer.
-            let tiles = if matches!(e, Event::Out { .. }) {
-                &self.before
-            } else {
-                &after
-            };
-            let (seats, left) = with_statuses(tiles, &status);
-            let asks = std::mem::take(&mut self.asks);
-            let step = self.event_step(e, seats, left, asks);
-            self.steps.push(step);
-        }
-        self.before = after;
-        Ok(())
-    }
-
-    /// The step of event `e`, with the table it shows and the `asks`
-    /// answered to make it.
-    fn event_step(&self, e: &Event, seats: Vec<SeatView>, wall: usize, asks: Vec<Ask>) -> Step {
-        Step {
-            text: e.to_string(),
-            actor: e.player().map(usize::from),
-            drawn: drawn_tile(e),
-            seats,
-            wall,
-            order: "0 1 2 3".into(),
-            notes: notes_of(e, self.judge, self.result, self.summary),
-            rule: None,
-            asks,
-            mismatch: None,
-            see_also: None,
-        }
-    }
-
-    /// The steps and ponds, once all `given` answers are given and the
-    /// fresh judge's game is the finished one.
-    fn finish(self, given: usize) -> Result<(Vec<Step>, Vec<Vec<Discard>>), ReplayError> {
-        if !self.fresh.is_over() || self.fresh.events().len() != self.judge.events().len() {
-            return Err(ReplayError::Diverged(given));
-        }
-        Ok((self.steps, self.ponds))
-    }
-}
-
-/// The answers of an arena game's record, each with a program's time and,
-/// when it failed, the end of its standard error.
-pub fn answers_of(game: &Game) -> Vec<Answer> {
-    game.turns
-        .iter()
-        .map(|t| Answer {
-            reply: t.reply.clone(),
-            note: t.program.as_ref().map_or(String::new(), |s| {
-                if s.stderr.is_empty() {
-                    format!("{} ms", s.ms)
-                } else {
-                    format!("{} ms; its stderr ends: {}", s.ms, s.stderr)
-                }
-            }),
-        })
-        .collect()
 }
 
 /// The page of a game the arena played (see [`replay`]).
-pub fn game_page(game: &Game, labels: &[String], title: &str) -> Result<String, ReplayError> {
-    page(&game.judge, labels, &answers_of(game), title)
-}
-
-/// The page of a finished game (see [`replay`]).
-pub fn page(
-    judge: &Judge,
-    labels: &[String],
-    answers: &[Answer],
-    title: &str,
-) -> Result<String, ReplayError> {
-    replay(judge, labels, answers, title).map(|r| super::render(&r))
+pub fn game_page(game: &Game, labels: &[String], title: &str) -> String {
+    super::render(&replay(game, labels, title))
 }
 
 #[cfg(test)]
