@@ -1,7 +1,8 @@
 //! What several commands' arguments share: the parsers of counts,
 //! seconds, families and bots, and the argument groups they flatten.
 
-use mahjong_sim::contest::entrant::{BotSpec, Entrant, Limits, BUILT_IN};
+use mahjong_sim::contest::entrant::{BotSpec, Entrant, Limits};
+use mahjong_sim::noi2014::BuiltIn;
 use mahjong_sim::thupc2021::families::Family;
 
 /// The most walls `gen` and `check` take in one run.
@@ -55,15 +56,9 @@ pub fn parse_entrant(s: &str) -> Result<Entrant, String> {
     Entrant::parse(s)
 }
 
-/// A built-in bot's name.
-pub fn parse_builtin(s: &str) -> Result<String, String> {
-    match BotSpec::parse(s)? {
-        BotSpec::BuiltIn(b) => Ok(b.to_string()),
-        BotSpec::Program(_) => Err(format!(
-            "`{s}` is not a built-in bot: {}",
-            BUILT_IN.join(", ")
-        )),
-    }
+/// A built-in bot.
+pub fn parse_builtin(s: &str) -> Result<BuiltIn, String> {
+    BuiltIn::parse(s)?.ok_or_else(|| format!("`{s}` is not a built-in bot: {}", BuiltIn::NAMES))
 }
 
 /// A seat's bot: a built-in name or a program.

@@ -11,7 +11,7 @@ use mahjong_sim::noi2014::families::{walls, Family};
 use mahjong_sim::noi2014::log;
 use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
 use mahjong_sim::noi2014::wall::Wall;
-use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, SampleBot};
+use mahjong_sim::noi2014::{Bot, BuiltIn, Judge, Reply};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -37,7 +37,7 @@ pub fn run(command: Command) -> Result<ExitCode, CliError> {
         Command::Play(args) => run_play(args),
         Command::Bot(args) => {
             let stdin = std::io::stdin().lock();
-            super::stream(|out| bot(&args.bot, args.seed, args.keep_running, stdin, out))
+            super::stream(|out| bot(args.bot, args.seed, args.keep_running, stdin, out))
         }
         Command::Duel(args) => super::duel::run(args),
         Command::Tournament(args) => super::tournament::run(args),
@@ -92,10 +92,11 @@ pub struct PlayArgs {
 /// Example: mahjong-sim noi2014 play --bot 'mahjong-sim noi2014 bot'
 #[derive(clap::Args)]
 pub struct BotArgs {
-    /// Which built-in bot: greedy or sample.
+    /// Which built-in bot: greedy, sample, or greedy:eps=P (the greedy bot
+    /// with a random legal move with probability P at each decision).
     #[arg(long, default_value = "greedy", value_parser = parse_builtin)]
-    pub bot: String,
-    /// The sample bot's seed.
+    pub bot: BuiltIn,
+    /// The seed of the sample and noisy bots' random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Botzone's keep-running mode: after each answer print the line
@@ -226,7 +227,14 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
         mahjong_sim::noi2014::EndReason::OneLeft => "at most one player was left",
     };
     writeln!(out, "\nresult ({end}):").expect("to memory");
-    writeln!(out, "place  points  seat  bot       how it ended").expect("to memory");
+    // As wide as the longest short label (`greedy:eps=0.05`), at least 9.
+    let width = labels
+        .iter()
+        .map(|l| short(l).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    writeln!(out, "place  points  seat  {:<width$} how it ended", "bot").expect("to memory");
     let mut order: Vec<usize> = (0..4).collect();
     order.sort_by_key(|&p| (result.players[p].place, p));
     for p in order {
@@ -249,7 +257,7 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
         };
         writeln!(
             out,
-            "{:<6} {:<7} {:<5} {:<9} {how}",
+            "{:<6} {:<7} {:<5} {:<width$} {how}",
             r.place,
             r.points(),
             p,
@@ -259,8 +267,12 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
     }
 }
 
-/// A bot's label for the table: a program by the file name it runs.
+/// A bot's label for the table: a built-in bot by its name, a program by
+/// (the first 9 characters of) the file name it runs.
 fn short(label: &str) -> String {
+    if let Ok(Some(b)) = BuiltIn::parse(label) {
+        return b.name();
+    }
     let first = label.split_whitespace().next().unwrap_or(label);
     let file = first.rsplit('/').next().unwrap_or(first);
     file.chars().take(9).collect()
@@ -294,7 +306,7 @@ const BOT_LINE_LIMIT: u64 = 16 << 20;
 /// further line (the newest request as a JSON string) with the same bot,
 /// until its input ends; a full input line starts it afresh.
 pub fn bot(
-    name: &str,
+    built_in: BuiltIn,
     seed: u64,
     keep_running: bool,
     mut input: impl std::io::BufRead,
@@ -303,13 +315,8 @@ pub fn bot(
     use mahjong_sim::noi2014::program::KEEP_RUNNING;
     use mahjong_sim::noi2014::protocol::{bot_output, read_input};
     use std::io::{BufRead, Read};
-    let fresh = || -> Box<dyn Bot> {
-        match name {
-            "sample" => Box::new(SampleBot::new(seed)),
-            _ => Box::new(GreedyBot::new()),
-        }
-    };
-    let mut bot: Option<Box<dyn Bot>> = None;
+    let fresh = || -> Box<dyn Bot + Send> { built_in.bot(seed) };
+    let mut bot: Option<Box<dyn Bot + Send>> = None;
     let mut number = 0;
     let mut raw = Vec::new();
     loop {
@@ -342,7 +349,7 @@ pub fn bot(
         if text.is_empty() {
             continue;
         }
-        let answer_to = |bot: &mut Box<dyn Bot>, i: usize, request: &str| {
+        let answer_to = |bot: &mut Box<dyn Bot + Send>, i: usize, request: &str| {
             bot.respond_str(request)
                 .map(|a| a.into_owned())
                 .map_err(|e| {
@@ -388,7 +395,8 @@ mod tests {
     /// What `noi2014 bot` prints for `input`, or its error.
     fn bot_says(name: &str, keep_running: bool, input: &[u8]) -> Result<String, String> {
         let mut out = Vec::new();
-        bot(name, 1, keep_running, input, &mut out).map_err(|e| e.to_string())?;
+        let built_in = parse_builtin(name).unwrap();
+        bot(built_in, 1, keep_running, input, &mut out).map_err(|e| e.to_string())?;
         Ok(String::from_utf8(out).unwrap())
     }
 

@@ -679,7 +679,7 @@ pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
         };
         v.push(Entrant {
             name,
-            spec: BotSpec::BuiltIn("greedy"),
+            spec: BotSpec::BuiltIn(crate::noi2014::BuiltIn::Greedy),
         });
     }
     Ok(v.try_into().expect("three"))
@@ -693,7 +693,7 @@ mod tests {
     fn named(name: &str) -> Entrant {
         Entrant {
             name: name.into(),
-            spec: BotSpec::BuiltIn("greedy"),
+            spec: BotSpec::BuiltIn(crate::noi2014::BuiltIn::Greedy),
         }
     }
 

@@ -3,16 +3,14 @@
 
 use crate::noi2014::arena::Seat;
 use crate::noi2014::program::ProgramBot;
+use crate::noi2014::BuiltIn;
 use std::time::Duration;
 
-/// The built-in bots, by name.
-pub const BUILT_IN: [&str; 2] = ["greedy", "sample"];
-
 /// Who plays at a seat, as given by `--bot`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
-    /// A built-in bot, by name.
-    BuiltIn(&'static str),
+    /// A built-in bot.
+    BuiltIn(BuiltIn),
     /// A program: a shell command line.
     Program(String),
 }
@@ -21,7 +19,7 @@ impl BotSpec {
     /// A built-in name, or a program: a path (with a `/`) or a command line
     /// (with a space). Anything else is an unknown name.
     pub fn parse(s: &str) -> Result<BotSpec, String> {
-        if let Some(b) = BUILT_IN.iter().find(|&&b| b == s) {
+        if let Some(b) = BuiltIn::parse(s)? {
             return Ok(BotSpec::BuiltIn(b));
         }
         if s.contains('/') || s.trim().contains(char::is_whitespace) {
@@ -29,14 +27,14 @@ impl BotSpec {
         }
         Err(format!(
             "unknown bot `{s}`: the built-in bots are {}; a program is given by its path (`./mybot`) or a command line (`python3 bot.py`)",
-            BUILT_IN.join(", ")
+            BuiltIn::NAMES
         ))
     }
 
     /// How the bot is shown: its name or its command line.
     pub fn label(&self) -> String {
         match self {
-            BotSpec::BuiltIn(b) => b.to_string(),
+            BotSpec::BuiltIn(b) => b.name(),
             BotSpec::Program(c) => c.clone(),
         }
     }
@@ -55,7 +53,7 @@ pub struct Limits {
 /// `seed`) or a program with these limits.
 pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
     match spec {
-        BotSpec::BuiltIn(name) => Seat::built_in(name, seed).expect("a built-in name"),
+        BotSpec::BuiltIn(b) => Seat::built_in(*b, seed),
         BotSpec::Program(cmd) => Seat::Program(
             ProgramBot::new(cmd)
                 .with_time_limit(limits.time)
@@ -65,7 +63,7 @@ pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
 }
 
 /// A bot of a duel or tournament: its name and who plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entrant {
     /// The name in the standings.
     pub name: String,

@@ -7,7 +7,7 @@ use super::seed::bot_seed;
 use super::Error;
 use crate::noi2014::arena::{self, Game, Seat};
 use crate::noi2014::wall::Wall;
-use crate::noi2014::PLAYERS;
+use crate::noi2014::{BuiltIn, PLAYERS};
 
 /// A played game and who sat where.
 pub struct Played {
@@ -28,7 +28,7 @@ pub fn play(wall: &Wall, bots: &[BotSpec], seed: u64, limits: Limits) -> Result<
         )));
     }
     let mut specs: Vec<BotSpec> = bots.to_vec();
-    specs.resize(PLAYERS, BotSpec::BuiltIn("greedy"));
+    specs.resize(PLAYERS, BotSpec::BuiltIn(BuiltIn::Greedy));
     let mut seats: [Seat; PLAYERS] =
         std::array::from_fn(|p| seat(&specs[p], bot_seed(seed, &[p as u64]), limits));
     let labels = specs.iter().map(BotSpec::label).collect();

@@ -24,7 +24,7 @@ use super::Error;
 use crate::noi2014::arena::{self, Seat};
 use crate::noi2014::families::{walls, Family};
 use crate::noi2014::log;
-use crate::noi2014::PlayerEnd;
+use crate::noi2014::{BuiltIn, PlayerEnd};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -290,7 +290,7 @@ fn seats_at(opts: &Options, table: &Table, t: usize, g: usize, chairs: [Chair; 4
             ),
             opts.limits,
         ),
-        Chair::House => Seat::built_in("greedy", 0).expect("built in"),
+        Chair::House => Seat::built_in(BuiltIn::Greedy, 0),
     })
 }
 

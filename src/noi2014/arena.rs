@@ -5,14 +5,12 @@
 //! The `play` and `tournament` commands print and save these records; the
 //! record is all a log holds, so a log can be replayed.
 
-use super::bot::Bot;
+use super::bot::{Bot, BuiltIn};
 use super::event::Event;
-use super::greedy::GreedyBot;
 use super::judge::Judge;
 use super::program::ProgramBot;
 use super::request::{Reply, Request};
 use super::result::{OutReason, PlayerEnd};
-use super::sample::SampleBot;
 use super::table::{Held, Observer, Table};
 use super::wall::Wall;
 use super::PLAYERS;
@@ -26,14 +24,9 @@ pub enum Seat {
 }
 
 impl Seat {
-    /// The built-in bot `name` (`greedy` or `sample`; the sample bot's
-    /// random choices follow `seed`), or `None` for another name.
-    pub fn built_in(name: &str, seed: u64) -> Option<Seat> {
-        match name {
-            "greedy" => Some(Seat::BuiltIn(Box::new(GreedyBot::new()))),
-            "sample" => Some(Seat::BuiltIn(Box::new(SampleBot::new(seed)))),
-            _ => None,
-        }
+    /// The built-in bot `bot`, its random choices (if any) from `seed`.
+    pub fn built_in(bot: BuiltIn, seed: u64) -> Seat {
+        Seat::BuiltIn(bot.bot(seed))
     }
 }
 
@@ -227,7 +220,7 @@ mod tests {
         for seed in 1..=5 {
             // The walls duels play (`contest::duplicate::unit_wall`, unit 0).
             let wall = family_wall(&mut Rng::new(seed), Family::Uniform);
-            let mut seats = std::array::from_fn(|_| Seat::built_in("greedy", 0).unwrap());
+            let mut seats = std::array::from_fn(|_| Seat::built_in(BuiltIn::Greedy, 0));
             let game = play(&wall, &mut seats).unwrap();
             let lines: Vec<&EventLine> = game.turns.iter().flat_map(|t| &t.events).collect();
             assert!(!lines.is_empty());

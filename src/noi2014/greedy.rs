@@ -15,13 +15,21 @@
 //!   when the kong keeps the distance and is no worse than the pung.
 //! - On `4`: a nearest valid target ([`super::target`]), exposed sets in
 //!   lower case.
+//!
+//! The noisy greedy bot ([`GreedyBot::noisy`], `greedy:eps=P` on the command
+//! line) is the same bot but for one thing: at each draw and each other
+//! player's discard it answers, with probability `P`, a move drawn uniformly
+//! from the legal ones instead (a win is always declared, a kong only while
+//! the wall surely holds a tile). It is a bot a little weaker than the
+//! greedy bot by a known knob, whose games vary with its seed: duels are
+//! calibrated with it.
 
 use super::bot::Bot;
 use super::request::Request;
 use super::target::{format_target, nearest_target};
 use super::tiles::{self, GANG, PENG, PLAY};
 use super::view::View;
-use super::{distance, Hand, Tile};
+use super::{distance, Hand, Rng, Tile};
 use std::borrow::Cow;
 
 /// The greedy bot's discard tie order: the highest kind first, `T9 .. W1`.
@@ -42,12 +50,87 @@ const TIE_ORDER: [Tile; super::KINDS] = {
 #[derive(Clone, Debug, Default)]
 pub struct GreedyBot {
     view: View,
+    /// The noisy bot's chance of a random move, and its stream.
+    noise: Option<(f64, Rng)>,
 }
 
 impl GreedyBot {
     /// A bot before its first request.
     pub fn new() -> GreedyBot {
         GreedyBot::default()
+    }
+
+    /// The noisy greedy bot: a random legal move with probability `eps`
+    /// (clamped to `0..=1`) at each decision, its draws from `seed`.
+    pub fn noisy(eps: f64, seed: u64) -> GreedyBot {
+        GreedyBot {
+            view: View::new(),
+            noise: Some((eps.clamp(0.0, 1.0), Rng::new(seed))),
+        }
+    }
+
+    /// The stream for a random move now, if the noise says so (one draw
+    /// at every decision, taken or not, so two noisy bots on one stream
+    /// stay in step while their games do).
+    fn random_move(&mut self) -> Option<&mut Rng> {
+        let (eps, rng) = self.noise.as_mut()?;
+        // 53 random bits: a uniform number in [0, 1).
+        let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        (u < *eps).then_some(rng)
+    }
+
+    /// A legal move on its own draw, uniformly among the discards of every
+    /// kind held and the kongs the hand allows while the wall surely holds
+    /// a tile (no win: the caller declares one).
+    fn random_on_draw(&mut self, pick: u64) -> &'static str {
+        let hand = *self.view.hand();
+        let kongs = if self.view.kong_is_safe() {
+            tiles::all()
+                .filter(|&t| {
+                    hand.count(t) == 4 || hand.count(t) >= 1 && self.view.melds().has_pung(t)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let kinds: Vec<Tile> = hand.kinds().collect();
+        let i = (pick % (kinds.len() + kongs.len()) as u64) as usize;
+        if let Some(&t) = kinds.get(i) {
+            self.view.played(t);
+            PLAY[t.index()]
+        } else {
+            let t = kongs[i - kinds.len()];
+            self.view.konged(t);
+            GANG[t.index()]
+        }
+    }
+
+    /// A legal move on another player's discard `c`, uniformly among
+    /// `PASS`, each `PENG c2` (c2 held after the pung, never `c` itself, as
+    /// the greedy bot) and `GANG` while the wall surely holds a tile (no
+    /// win: the caller declares one).
+    fn random_on_discard(&mut self, c: Tile, pick: u64) -> &'static str {
+        let hand = *self.view.hand();
+        let held = hand.count(c);
+        let gang = self.view.kong_is_safe() && (held == 3 || self.view.melds().has_pung(c));
+        let pengs: Vec<Tile> = if held >= 2 {
+            let mut rest = hand;
+            rest.remove(c);
+            rest.remove(c);
+            rest.kinds().filter(|&t| t != c).collect()
+        } else {
+            Vec::new()
+        };
+        let i = (pick % (1 + pengs.len() + usize::from(gang)) as u64) as usize;
+        match i {
+            0 => "PASS",
+            i if i <= pengs.len() => {
+                let c2 = pengs[i - 1];
+                self.view.claimed_peng(c, c2);
+                PENG[c2.index()]
+            }
+            _ => self.gang(c),
+        }
     }
 
     /// Its view of the game.
@@ -60,6 +143,10 @@ impl GreedyBot {
         let m = self.view.melds().len() as u8;
         if distance::is_winning(&hand, m) {
             return "HU";
+        }
+        if let Some(rng) = self.random_move() {
+            let pick = rng.next_u64();
+            return self.random_on_draw(pick);
         }
         let best =
             distance::best_discard(&hand, m, &TIE_ORDER).expect("a drawn hand has 14 - 3m tiles");
@@ -101,6 +188,10 @@ impl GreedyBot {
             if distance::is_winning(&with, m) {
                 return "HU";
             }
+        }
+        if let Some(rng) = self.random_move() {
+            let pick = rng.next_u64();
+            return self.random_on_discard(c, pick);
         }
         let held = hand.count(c);
         if held < 2 && !self.view.melds().has_pung(c) {
@@ -303,5 +394,96 @@ mod tests {
         }
         // Every kind, every vector without it, every budget.
         assert_eq!(checked, 9 * 5usize.pow(8) * 8);
+    }
+
+    /// Four noisy bots' games on `n` walls of `family`, the bots of wall
+    /// `i` seeded from `seed + i`.
+    fn noisy_games(
+        eps: f64,
+        seed: u64,
+        family: crate::noi2014::families::Family,
+        n: usize,
+    ) -> Vec<crate::noi2014::Judge> {
+        crate::noi2014::families::walls(family, 11, n)
+            .iter()
+            .enumerate()
+            .map(|(i, wall)| {
+                let mut bots: [GreedyBot; 4] = std::array::from_fn(|p| {
+                    GreedyBot::noisy(eps, (seed + i as u64) * 4 + p as u64)
+                });
+                crate::noi2014::play::play(wall, &mut bots)
+            })
+            .collect()
+    }
+
+    /// With no noise the noisy bot is the greedy bot, move for move.
+    #[test]
+    fn a_noisy_bot_without_noise_is_the_greedy_bot() {
+        use crate::noi2014::families::{walls, Family};
+        for (wall, noisy) in
+            walls(Family::Kongs, 11, 20)
+                .iter()
+                .zip(noisy_games(0.0, 1, Family::Kongs, 20))
+        {
+            let greedy = crate::noi2014::play::play_greedy(wall);
+            assert_eq!(greedy.requests(), noisy.requests());
+            assert_eq!(greedy.events(), noisy.events());
+        }
+    }
+
+    /// Its random moves are legal (nobody is ever put out, even with a
+    /// random move at every decision), are every kind of move (discards,
+    /// pungs, kongs), follow the seed, and cost points: at 30% noise the
+    /// noisy bot scores less than the greedy bots it sits with.
+    #[test]
+    fn random_moves_are_legal_varied_seeded_and_weaker() {
+        use crate::noi2014::families::Family;
+        use crate::noi2014::{Event, PlayerEnd};
+        let all_random = noisy_games(1.0, 1, Family::Kongs, 60);
+        let (mut pungs, mut kongs) = (0, 0);
+        for judge in &all_random {
+            let result = judge.result().unwrap();
+            assert!(result
+                .players
+                .iter()
+                .all(|p| !matches!(p.end, PlayerEnd::Out { .. })));
+            for e in judge.events() {
+                match e {
+                    Event::Peng { .. } => pungs += 1,
+                    Event::GangConcealed { .. }
+                    | Event::GangAdded { .. }
+                    | Event::GangDiscard { .. } => {
+                        kongs += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(pungs > 0 && kongs > 0, "{pungs} pungs, {kongs} kongs");
+        let again = noisy_games(1.0, 1, Family::Kongs, 60);
+        let other = noisy_games(1.0, 2, Family::Kongs, 60);
+        let events = |games: &[crate::noi2014::Judge]| -> Vec<Vec<Event>> {
+            games.iter().map(|j| j.events().to_vec()).collect()
+        };
+        assert_eq!(events(&all_random), events(&again));
+        assert_ne!(events(&all_random), events(&other));
+        // Seat 0 noisy, three greedy bots: its points against theirs.
+        let (mut noisy, mut greedy) = (0u32, 0u32);
+        for (i, wall) in crate::noi2014::families::walls(Family::Uniform, 5, 200)
+            .iter()
+            .enumerate()
+        {
+            let mut bots: [GreedyBot; 4] = Default::default();
+            bots[i % 4] = GreedyBot::noisy(0.3, i as u64);
+            let judge = crate::noi2014::play::play(wall, &mut bots);
+            for (p, r) in judge.result().unwrap().players.iter().enumerate() {
+                if p == i % 4 {
+                    noisy += u32::from(r.half_points) * 3;
+                } else {
+                    greedy += u32::from(r.half_points);
+                }
+            }
+        }
+        assert!(noisy < greedy, "noisy {noisy} against greedy {greedy} (x3)");
     }
 }

@@ -941,7 +941,8 @@ mod tests {
     fn logs_read_back_as_written() {
         for seed in 1..=4 {
             let wall = unit_wall(seed, Family::Kongs);
-            let mut seats = std::array::from_fn(|p| Seat::built_in("sample", p as u64).unwrap());
+            let mut seats =
+                std::array::from_fn(|p| Seat::built_in(crate::noi2014::BuiltIn::Sample, p as u64));
             let game = play(&wall, &mut seats).unwrap();
             let mut out = Vec::new();
             write(&mut out, &setting(), &game).unwrap();
@@ -997,7 +998,7 @@ mod tests {
     #[test]
     fn the_reader_names_what_is_wrong() {
         let wall = unit_wall(1, Family::Uniform);
-        let mut seats = std::array::from_fn(|_| Seat::built_in("greedy", 0).unwrap());
+        let mut seats = std::array::from_fn(|_| Seat::built_in(crate::noi2014::BuiltIn::Greedy, 0));
         let game = play(&wall, &mut seats).unwrap();
         let mut out = Vec::new();
         write(&mut out, &setting(), &game).unwrap();

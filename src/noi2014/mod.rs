@@ -58,7 +58,7 @@ pub mod wall;
 #[cfg(test)]
 mod tests;
 
-pub use bot::Bot;
+pub use bot::{Bot, BuiltIn};
 pub use event::{EndReason, Event};
 pub use greedy::GreedyBot;
 pub use judge::{Judge, NotPending};
