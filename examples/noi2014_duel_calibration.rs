@@ -10,7 +10,9 @@
 //!
 //! `cargo run --release --example noi2014_duel_calibration [TESTS_EQUAL TESTS_UNEQUAL]`
 
-use mahjong_sim::contest::duplicate::{play_built_in_unit, BuiltIn as Bot, GAMES_PER_UNIT};
+use mahjong_sim::contest::duplicate::{
+    play_built_in_unit, BuiltIn as Bot, GAMES_PER_UNIT, UNIT_RANGE,
+};
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
 
 /// Prints the variances; returns the standard deviation of a paired unit.
@@ -63,7 +65,7 @@ fn percentile(sorted: &[u64], p: f64) -> u64 {
 fn calibration(
     name: &str,
     t: &Sprt,
-    (min_units, sd): (u64, f64),
+    sd: f64,
     tests: u64,
     a: impl Fn(u64) -> Bot,
     b: impl Fn(u64) -> Bot,
@@ -72,11 +74,11 @@ fn calibration(
     let mut undecided = 0;
     let mut units = Vec::new();
     for k in 0..tests {
-        let mut test = Sequential::new(*t, min_units);
+        let mut test = Sequential::new(*t, UNIT_RANGE).expect("inside the range");
         match test.run(5000, |i| play_built_in_unit(a(k), b(k), 1000 + k, i).diff()) {
             Decision::H1 => h1 += 1,
             Decision::Continue => undecided += 1,
-            _ => {}
+            Decision::H0 => {}
         }
         units.push(test.summary.n);
     }
@@ -121,12 +123,12 @@ fn main() {
     }
     // The duel's defaults.
     let t = Sprt::new(0.0, 0.1, 0.05, 0.05).unwrap();
-    let min_units = 5;
+    let min_units = Sequential::new(t, UNIT_RANGE).unwrap().min_units();
     println!("SPRT d0=0 d1=0.1 alpha=0.05 beta=0.05, no decision before {min_units} walls:");
     calibration(
         "  sample vs sample",
         &t,
-        (min_units, sd_equal),
+        sd_equal,
         equal,
         |k| Bot::Sample(2 * k + 1),
         |k| Bot::Sample(2 * k + 2),
@@ -134,7 +136,7 @@ fn main() {
     calibration(
         "  greedy vs sample",
         &t,
-        (min_units, sd_unequal),
+        sd_unequal,
         unequal,
         |_| Bot::Greedy,
         |k| Bot::Sample(k + 7),

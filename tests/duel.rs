@@ -3,7 +3,8 @@
 
 mod common;
 
-use mahjong_sim::contest::duplicate::{play_built_in_unit, BuiltIn};
+use mahjong_sim::contest::duplicate::{play_built_in_unit, BuiltIn, UNIT_RANGE};
+use mahjong_sim::stats::calibration::{Calibration, Discrete, NotCalibrated};
 use mahjong_sim::stats::{Decision, Sequential, Sprt};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -13,36 +14,154 @@ fn me() -> &'static str {
     env!("CARGO_BIN_EXE_mahjong-sim")
 }
 
-/// The duel's default test (`contest::duel::DEFAULT_SPRT`, `MIN_UNITS`).
-fn default_test() -> Sequential {
-    Sequential::new(Sprt::new(0.0, 0.1, 0.05, 0.05).unwrap(), 5)
+/// Walls' differences recorded from real duels (`units.tsv`), as counts:
+/// the sample bot against itself with three sample opponents (5,000
+/// walls, seed 7: bell-shaped, sd 0.49), and with the three default greedy
+/// opponents (2,000 walls, seed 7: 95% exactly 0, sd 0.14).
+fn recorded_shapes() -> [(&'static str, Discrete); 2] {
+    let bell = [
+        (-1.875, 1.0),
+        (-1.75, 2.0),
+        (-1.625, 3.0),
+        (-1.5, 5.0),
+        (-1.375, 7.0),
+        (-1.25, 28.0),
+        (-1.125, 38.0),
+        (-1.0, 60.0),
+        (-0.875, 90.0),
+        (-0.75, 169.0),
+        (-0.625, 214.0),
+        (-0.5, 297.0),
+        (-0.375, 365.0),
+        (-0.25, 453.0),
+        (-0.125, 491.0),
+        (0.0, 520.0),
+        (0.125, 514.0),
+        (0.25, 450.0),
+        (0.375, 368.0),
+        (0.5, 276.0),
+        (0.625, 264.0),
+        (0.75, 156.0),
+        (0.875, 91.0),
+        (1.0, 61.0),
+        (1.125, 40.0),
+        (1.25, 15.0),
+        (1.375, 9.0),
+        (1.5, 4.0),
+        (1.625, 3.0),
+        (1.75, 3.0),
+        (1.875, 2.0),
+        (2.0, 1.0),
+    ];
+    let zeros = [
+        (-0.75, 18.0),
+        (-0.5, 15.0),
+        (-0.25, 8.0),
+        (0.0, 1901.0),
+        (0.25, 15.0),
+        (0.5, 14.0),
+        (0.75, 28.0),
+        (1.5, 1.0),
+    ];
+    [
+        ("sample opponents", Discrete::new(&bell).unwrap()),
+        ("greedy opponents", Discrete::new(&zeros).unwrap()),
+    ]
 }
 
-/// A sequential test of `a` against `b` (seeds of the sample bot, or
-/// `None` for greedy) against three greedy bots, on walls of `seed`.
-fn sprt(a: Option<u64>, b: Option<u64>, seed: u64) -> (Decision, u64) {
-    let bot = |s: Option<u64>| s.map_or(BuiltIn::Greedy, BuiltIn::Sample);
-    let mut test = default_test();
-    let d = test.run(5000, |u| play_built_in_unit(bot(a), bot(b), seed, u).diff());
-    (d, test.summary.n)
-}
-
+/// The CI-sized calibration on simulated units: for each recorded shape
+/// and each test, 1,000 runs at d0 (the shape reflected about it) and
+/// 1,000 at d1 (tilted to it). Bounds: H1 at d0 at most the quantile
+/// 1 - r of Binomial(1000, alpha), H1 at d1 at least 1000 minus the
+/// quantile 1 - r of Binomial(1000, beta), with r = 0.01 / 8 for the 8
+/// bounds (4 setups, 2 each; Bonferroni): a calibrated test passes all of
+/// them with probability at least 99%. At alpha = 0.05 the bound is 73 of
+/// 1,000 (7.3%): the normal test this one replaced (7.0% at d1 = 0.1 on
+/// the first shape) would still pass here; it is the full run
+/// (`sprt_study`, `noi2014_duel_calibration`) that tells them apart.
+/// Mean lengths must stay within 3x Wald's normal-model figure or the
+/// test's floor, whichever is larger (the full run measured at most 2.6x
+/// Wald at d1 = 0.02 on the 95%-zero shape, 1.4x the floor elsewhere).
 #[test]
-fn the_sequential_test_is_calibrated() {
-    // Two equally strong bots: H1 at most alpha + 2 points of the time.
-    let equal = 1000;
-    let h1 = (0..equal)
-        .filter(|&k| sprt(Some(2 * k + 1), Some(2 * k + 2), 1000 + k).0 == Decision::H1)
-        .count();
-    assert!(h1 * 100 <= 7 * equal as usize, "H1 in {h1} of {equal}");
-    // Greedy against the sample bot: H1 at least 1 - beta - 2 points.
-    let unequal = 200;
-    let h1 = (0..unequal)
-        .filter(|&k| sprt(None, Some(k + 7), 5000 + k).0 == Decision::H1)
-        .count();
-    assert!(h1 * 100 >= 93 * unequal as usize, "H1 in {h1} of {unequal}");
-    // Two identical deterministic bots: identical, at the first chance.
-    assert_eq!(sprt(None, None, 1), (Decision::Identical, 5));
+fn the_sequential_test_is_calibrated_on_simulated_units() {
+    let setups = [(0.1, 0.05, 0.05), (0.5, 0.01, 0.01)];
+    let risk = 0.01 / 8.0;
+    for (name, shape) in recorded_shapes() {
+        for (d1, alpha, beta) in setups {
+            let t = Sprt::new(0.0, d1, alpha, beta).unwrap();
+            let c = Calibration::run(t, UNIT_RANGE, &shape, 1000, 100_000, 11).unwrap();
+            let what = format!(
+                "{name}, d1 {d1}, alpha {alpha}: {:?} {:?}",
+                c.null.h1, c.alternative.h1
+            );
+            assert_eq!(c.check(risk), Ok(()), "{what}");
+            assert_eq!(c.null.undecided + c.alternative.undecided, 0, "{what}");
+            let floor = Sequential::new(t, UNIT_RANGE).unwrap().min_units() as f64;
+            let (w0, w1) = c.wald_units;
+            let m = (c.null.mean_units(), c.alternative.mean_units());
+            assert!(m.0 < 3.0 * w0.max(floor), "{what}: {m:?} {w0}");
+            assert!(m.1 < 3.0 * w1.max(floor), "{what}: {m:?} {w1}");
+        }
+    }
+    // The check can fail: a test of H0 "mean 0.1" run on units of mean
+    // 0 accepts "H1" (mean 0.2) almost never, far below its power.
+    let t = Sprt::new(0.1, 0.2, 0.05, 0.05).unwrap();
+    let [(_, bell), _] = recorded_shapes();
+    let shifted =
+        Calibration::run(t, UNIT_RANGE, &bell.tilted(0.1).unwrap(), 300, 100_000, 5).unwrap();
+    assert!(shifted.check(0.01).is_ok());
+    let mut wrong = shifted.clone();
+    wrong.alternative = Calibration::run(t, UNIT_RANGE, &bell, 300, 100_000, 6)
+        .unwrap()
+        .null;
+    assert!(matches!(
+        wrong.check(0.01),
+        Err(NotCalibrated::Power { .. })
+    ));
+    // Units all zero: no calibration at all.
+    let zero = Discrete::new(&[(0.0, 1.0)]).unwrap();
+    assert!(Calibration::run(t, UNIT_RANGE, &zero, 10, 1000, 1).is_err());
+}
+
+/// Two identical deterministic bots (greedy against greedy): every wall
+/// 0, H0 at the test's floor.
+#[test]
+fn identical_in_process_bots_lead_to_h0_at_the_floor() {
+    let t = Sprt::new(0.0, 0.1, 0.05, 0.05).unwrap();
+    let mut test = Sequential::new(t, UNIT_RANGE).unwrap();
+    let floor = test.min_units();
+    let d = test.run(5000, |u| {
+        play_built_in_unit(BuiltIn::Greedy, BuiltIn::Greedy, 1, u).diff()
+    });
+    assert_eq!(d, Decision::H0);
+    assert!(
+        (floor..floor + 6).contains(&test.units()),
+        "{}",
+        test.units()
+    );
+}
+
+/// A --max-games below the test's floor can never decide: exit 2, the
+/// floor named, no game played.
+#[test]
+fn a_max_games_that_can_never_decide_is_refused() {
+    let (_tmp, logs) = common::logs_dir("duel-cap");
+    let out = Command::new(me())
+        .args(["noi2014", "duel", "--bot", "a=greedy", "--bot", "b=sample"])
+        .args(["--max-games", "200", "--logs"])
+        .arg(&logs)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--max-games 200 (25 walls) can never reach a decision")
+            && stderr.contains("87 walls (696 games) at the earliest"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(!logs.exists());
 }
 
 #[test]
@@ -65,6 +184,10 @@ fn identical_bots_are_called_identical_not_divided_by_zero() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("played identically on every wall"), "{text}");
+    assert!(
+        text.contains("no decision before 87 walls): LLR -"),
+        "{text}"
+    );
     assert!(text.contains("A - B: +0.000 points a game"), "{text}");
     assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
     // Also checks that the logs folder was made.
@@ -88,6 +211,9 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
     let (_tmp, logs) = common::logs_dir("duel-programs");
     let out = Command::new(me())
         .args(["noi2014", "duel", "--bot", &a, "--bot", &b, "--jobs", "2"])
+        // d1 = 1 point a game: no decision before 8 walls (87 at the
+        // default d1 = 0.1); greedy leads by about 1.3.
+        .args(["--sprt", "d1=1"])
         .args(["--time-limit", "10", "--json", "--logs"])
         .arg(&logs)
         .stdin(Stdio::null())
@@ -99,7 +225,7 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
     // The greedy bot is far stronger than the example, which never claims.
     assert_eq!(report["decision"], "h1", "{report}");
     let walls = report["walls"].as_u64().unwrap();
-    assert!(walls >= 5);
+    assert!(walls >= 8);
     assert!(report["diff"].as_f64().unwrap() > 0.1, "{report}");
     // Every counted game's log, and the index naming its seats.
     let index = std::fs::read_to_string(logs.join("games.tsv")).unwrap();
@@ -215,4 +341,38 @@ fn a_duel_is_a_library_call() {
     assert!(report
         .text()
         .starts_with("NOI2014 duel: A = a (sample), B = b (greedy)"));
+}
+
+/// The full-size calibration on simulated units (a minute or two in
+/// release): every recorded shape, d1 in {0.02, 0.1, 0.5}, alpha = beta in
+/// {0.05, 0.01}, 2,000 runs at d0 and 2,000 at d1; prints the rates and
+/// lengths beside Wald's normal-model lengths, and checks the binomial
+/// bounds with a 1% risk shared among its 24 bounds.
+/// `cargo test --release --test duel -- --ignored full_size --nocapture`
+#[test]
+#[ignore = "full size: run by hand"]
+fn full_size_calibration_on_simulated_units() {
+    let mut failed = Vec::new();
+    for (name, shape) in recorded_shapes() {
+        for d1 in [0.02, 0.1, 0.5] {
+            for ab in [0.05, 0.01] {
+                let t = Sprt::new(0.0, d1, ab, ab).unwrap();
+                let c = Calibration::run(t, UNIT_RANGE, &shape, 2000, 1_000_000, 21).unwrap();
+                println!(
+                    "{name}, d1 {d1}, alpha = beta = {ab}: H1 at d0 {:.2}%, at d1 {:.2}%; mean walls {:.1} / {:.1} (Wald {:.1} / {:.1}); undecided {}",
+                    100.0 * c.null.h1_rate(),
+                    100.0 * c.alternative.h1_rate(),
+                    c.null.mean_units(),
+                    c.alternative.mean_units(),
+                    c.wald_units.0,
+                    c.wald_units.1,
+                    c.null.undecided + c.alternative.undecided
+                );
+                if let Err(e) = c.check(0.01 / 24.0) {
+                    failed.push(format!("{name} {d1} {ab}: {e:?}"));
+                }
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{failed:?}");
 }

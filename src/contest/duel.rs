@@ -10,7 +10,7 @@
 //! folder gets every game's JSON Lines (`games/`), `games.tsv`,
 //! `units.tsv`, `report.txt` and `report.json`.
 
-use super::duplicate::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT};
+use super::duplicate::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT, UNIT_RANGE};
 use super::entrant::{seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
 use super::logs::{prepare_games, seat_records, write_file, write_json_log};
@@ -27,10 +27,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// No decision before this many walls (a variance of a handful of units is
-/// too uncertain to divide by).
-pub const MIN_UNITS: u64 = 5;
 
 /// The default test: H0 "A is no stronger", H1 "A gains 0.1 points a game".
 pub const DEFAULT_SPRT: Sprt = Sprt {
@@ -94,6 +90,25 @@ pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
     Sprt::new(t.d0, t.d1, t.alpha, t.beta)
 }
 
+/// The duel's sequential test, refused when its cap of `max_walls` can
+/// never reach a decision (below [`Sequential::min_units`]).
+pub fn sequential_test(t: Sprt, max_walls: u64) -> Result<Sequential, Error> {
+    let test = Sequential::new(t, UNIT_RANGE).map_err(Error::Usage)?;
+    let need = test.min_units();
+    if max_walls < need {
+        return Err(Error::Usage(format!(
+            "--max-games {} ({max_walls} walls) can never reach a decision: with d0={} d1={} alpha={} beta={} the test decides after {need} walls ({} games) at the earliest",
+            max_walls * GAMES_PER_UNIT as u64,
+            t.d0,
+            t.d1,
+            t.alpha,
+            t.beta,
+            need * GAMES_PER_UNIT as u64
+        )));
+    }
+    Ok(test)
+}
+
 /// The outcome of one unit, or why it is not counted.
 type UnitResult = Result<Unit, Error>;
 
@@ -108,17 +123,16 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
             opts.a.name
         )));
     }
-    let games_dir = prepare_games(&opts.logs)?;
-    let guard = Containment::new();
-
     let max_units = match opts.length {
         Length::Units(n) => n,
         Length::Sprt(_, cap) => cap,
     };
     let mut test = match opts.length {
-        Length::Sprt(t, _) => Some(Sequential::new(t, MIN_UNITS)),
+        Length::Sprt(t, cap) => Some(sequential_test(t, cap)?),
         Length::Units(_) => None,
     };
+    let games_dir = prepare_games(&opts.logs)?;
+    let guard = Containment::new();
     let start = Instant::now();
     let mut in_order = InOrder::default();
     let mut counted: Vec<Unit> = Vec::new();
@@ -301,9 +315,8 @@ pub struct Progress {
     pub diff: f64,
     /// Its 95% interval, once there are two walls.
     pub ci95: Option<(f64, f64)>,
-    /// The sequential test's log-likelihood ratio (`None` while the
-    /// differences have no spread) and its bounds.
-    pub llr: Option<(Option<f64>, (f64, f64))>,
+    /// The sequential test's log-likelihood ratio and its bounds.
+    pub llr: Option<(f64, (f64, f64))>,
 }
 
 impl Progress {
@@ -325,8 +338,7 @@ impl std::fmt::Display for Progress {
             None => String::new(),
         };
         let llr = match self.llr {
-            Some((Some(l), (lo, hi))) => format!("  LLR {l:+.2} ({lo:.2}, {hi:.2})"),
-            Some((None, (lo, hi))) => format!("  LLR - ({lo:.2}, {hi:.2})"),
+            Some((l, (lo, hi))) => format!("  LLR {l:+.2} ({lo:.2}, {hi:.2})"),
             None => String::new(),
         };
         write!(
@@ -358,10 +370,14 @@ pub struct Report {
 }
 
 impl Report {
-    /// A negative verdict: the test accepted H0 (A is not stronger), or
-    /// the bots played identically.
+    /// A negative verdict: the test accepted H0 (A is not stronger).
     pub fn negative(&self) -> bool {
-        matches!(self.decision, Decision::H0 | Decision::Identical)
+        self.decision == Decision::H0
+    }
+
+    /// Every wall's difference was 0: the two bots played identically.
+    pub fn identical(&self) -> bool {
+        !self.units.is_empty() && self.units.iter().all(|u| u.diff() == 0.0)
     }
 
     /// The report as one JSON line.
@@ -400,11 +416,14 @@ impl Report {
                 "H1 accepted: A is stronger than B (by {} rather than {} points a game; error rates alpha {}, beta {})",
                 s.d1, s.d0, s.alpha, s.beta
             ),
+            Decision::H0 if self.identical() => format!(
+                "H0 accepted: the two bots played identically on every wall (every paired difference is 0), so A is not stronger than B by {} points a game (error rates alpha {}, beta {})",
+                s.d1, s.alpha, s.beta
+            ),
             Decision::H0 => format!(
                 "H0 accepted: A is not stronger than B by {} points a game (rather {}; error rates alpha {}, beta {})",
                 s.d1, s.d0, s.alpha, s.beta
             ),
-            Decision::Identical => "the two bots played identically on every wall (every paired difference is 0): they are the same player here; no test is needed".into(),
             Decision::Continue => "no decision yet".into(),
         }
     }
@@ -467,13 +486,7 @@ impl Report {
             d.mean()
         );
         if let Some(t) = &self.test {
-            let (lo, hi) = t.sprt.bounds();
-            let llr = t.llr().map_or("-".to_string(), |l| format!("{l:+.3}"));
-            let _ = writeln!(
-                w,
-                "SPRT d0={} d1={} alpha={} beta={} (normal approximation on the paired walls, their own variance; no decision before {MIN_UNITS} walls): LLR {llr}, bounds ({lo:.3}, {hi:.3})",
-                t.sprt.d0, t.sprt.d1, t.sprt.alpha, t.sprt.beta
-            );
+            let _ = writeln!(w, "{}", sprt_line(t));
         }
         let _ = writeln!(w, "{}", self.verdict_words());
         if self.uncounted > 0 {
@@ -527,12 +540,12 @@ impl Report {
                 beta: t.sprt.beta,
                 llr: t.llr(),
                 bounds: [t.sprt.bounds().0, t.sprt.bounds().1],
-                min_walls: MIN_UNITS,
+                min_walls: t.min_units(),
             }),
             decision: match self.decision {
+                Decision::H0 if self.identical() => DecisionJson::Identical,
                 Decision::H0 => DecisionJson::H0,
                 Decision::H1 => DecisionJson::H1,
-                Decision::Identical => DecisionJson::Identical,
                 Decision::Continue => DecisionJson::None,
             },
             verdict: self.verdict_words(),
@@ -541,6 +554,23 @@ impl Report {
             logs: o.logs.display().to_string(),
         }
     }
+}
+
+/// The report's line on the sequential test: its parameters, its floor,
+/// the LLR (always a number) and its bounds.
+fn sprt_line(t: &Sequential) -> String {
+    let (lo, hi) = t.sprt.bounds();
+    format!(
+        "SPRT d0={} d1={} alpha={} beta={} (generalized SPRT on the walls' differences, any distribution on [{}, {}]; no decision before {} walls): LLR {:+.3}, bounds ({lo:.3}, {hi:.3})",
+        t.sprt.d0,
+        t.sprt.d1,
+        t.sprt.alpha,
+        t.sprt.beta,
+        t.range.0,
+        t.range.1,
+        t.min_units(),
+        t.llr()
+    )
 }
 
 /// `a kind-of words` as `a_kind_of_words`: the report's keys.
@@ -632,8 +662,8 @@ pub struct SprtJson {
     pub alpha: f64,
     /// The chance of accepting H0 when H1 holds.
     pub beta: f64,
-    /// The log-likelihood ratio (none while the differences have no spread).
-    pub llr: Option<f64>,
+    /// The log-likelihood ratio.
+    pub llr: f64,
     /// The LLR's lower and upper bounds.
     pub bounds: [f64; 2],
     /// No decision before this many walls.
@@ -648,7 +678,7 @@ pub enum DecisionJson {
     H1,
     /// H0 accepted: A is not stronger.
     H0,
-    /// The bots played identically on every wall.
+    /// H0 accepted, the bots having played identically on every wall.
     Identical,
     /// No decision (a fixed number of walls, the cap, or an interrupt).
     None,
@@ -863,7 +893,7 @@ mod tests {
     #[test]
     fn the_report_says_the_test_and_the_walls_left_uncounted() {
         let (o, units) = (options(), units());
-        let mut test = Sequential::new(DEFAULT_SPRT, MIN_UNITS);
+        let mut test = sequential_test(DEFAULT_SPRT, 2500).unwrap();
         for u in &units {
             test.push(u.diff());
         }
@@ -876,10 +906,6 @@ mod tests {
             (
                 Decision::H0,
                 "H0 accepted: A is not stronger than B by 0.1 points a game",
-            ),
-            (
-                Decision::Identical,
-                "the two bots played identically on every wall",
             ),
             (Decision::Continue, "no decision yet"),
         ] {
@@ -904,5 +930,69 @@ mod tests {
         assert!(Progress::of(&units, &r.diffs, r.test.as_ref())
             .to_string()
             .contains("  LLR "));
+    }
+
+    /// Walls that all differ by 0 (no spread): the LLR is still a number
+    /// in the progress line, the text and the JSON, the floor is stated,
+    /// and H0 on such walls is reported as identical play.
+    #[test]
+    fn zero_spread_has_an_llr_and_the_floor_is_stated() {
+        let o = options();
+        let zero = Unit {
+            a_half: [5; PLAYERS],
+            b_half: [5; PLAYERS],
+            a_out: vec![],
+            b_out: vec![],
+        };
+        let units = vec![zero; 3];
+        let mut test = sequential_test(DEFAULT_SPRT, 2500).unwrap();
+        for u in &units {
+            test.push(u.diff());
+        }
+        let mut r = report(&o, &units, Some(test));
+        let progress = Progress::of(&units, &r.diffs, r.test.as_ref()).to_string();
+        assert!(progress.contains("  LLR -0.10 (-2.94, 2.94)"), "{progress}");
+        let text = r.text();
+        assert!(
+            text.contains("no decision before 87 walls): LLR -0.097, bounds (-2.944, 2.944)"),
+            "{text}"
+        );
+        assert!(!text.contains("LLR -,") && !text.contains("NaN"), "{text}");
+        let j = r.json();
+        let sprt = j.sprt.unwrap();
+        assert!(sprt.llr < 0.0 && sprt.llr > -0.2, "{}", sprt.llr);
+        assert_eq!(sprt.min_walls, 87);
+        r.decision = Decision::H0;
+        assert!(r.negative() && r.identical());
+        assert_eq!(r.json().decision, DecisionJson::Identical);
+        assert!(r
+            .verdict_words()
+            .contains("played identically on every wall"));
+        // One wall that differs: H0 is plain H0.
+        let mut units = units;
+        units[1].a_half[0] = 6;
+        let r2 = Report {
+            units,
+            decision: Decision::H0,
+            ..r
+        };
+        assert!(!r2.identical());
+        assert_eq!(r2.json().decision, DecisionJson::H0);
+    }
+
+    /// A cap below the test's floor can never decide: refused, naming the
+    /// floor; at the floor it is accepted. d0 and d1 outside the range of a
+    /// wall are refused too.
+    #[test]
+    fn a_cap_that_can_never_decide_is_refused() {
+        let e = sequential_test(DEFAULT_SPRT, 86).unwrap_err().to_string();
+        assert!(
+            e.contains("--max-games 688 (86 walls) can never reach a decision")
+                && e.contains("after 87 walls (696 games) at the earliest"),
+            "{e}"
+        );
+        assert!(sequential_test(DEFAULT_SPRT, 87).is_ok());
+        let t = Sprt::new(0.0, 3.5, 0.05, 0.05).unwrap();
+        assert!(sequential_test(t, 1000).is_err());
     }
 }

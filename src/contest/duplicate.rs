@@ -34,6 +34,11 @@ pub enum Who {
 /// Games in one unit: four with A, four with B.
 pub const GAMES_PER_UNIT: usize = 2 * PLAYERS;
 
+/// The range of a unit's difference, in points a game: a game gives 1 to
+/// 4 points, so A's mean minus B's lies in `[-3, 3]` (on a grid of 1/8).
+/// The sequential test needs it ([`crate::stats::Sequential`]).
+pub const UNIT_RANGE: (f64, f64) = (-3.0, 3.0);
+
 /// Who sits where in game `g` (0..8) of a unit: the challenger (A for
 /// games 0-3, B for 4-7) in seat `g % 4`, the opponents in the other seats
 /// in order.
