@@ -194,6 +194,32 @@ fn identical_bots_are_called_identical_not_divided_by_zero() {
     std::fs::remove_dir_all(&logs).unwrap();
 }
 
+/// Two copies of the sample bot draw one random stream on each wall and
+/// seat by default, so they play identically; with
+/// `--independent-random` each draws its own and the walls differ.
+#[test]
+fn common_random_numbers_make_copies_of_a_random_bot_play_alike() {
+    let duel = |extra: &[&str]| {
+        let (_tmp, logs) = common::logs_dir("duel-crn");
+        let out = Command::new(me())
+            .args(["noi2014", "duel", "--bot", "sample", "--bot", "s2=sample"])
+            .args(["--against", "x=sample", "--games", "80", "--json"])
+            .args(extra)
+            .arg("--logs")
+            .arg(&logs)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        common::schemas::report(common::schemas::NOI2014_DUEL_REPORT, &out.stdout)
+    };
+    let common = duel(&[]);
+    assert_eq!(common["common_random"], true);
+    assert_eq!(common["sd"], 0.0, "{common}");
+    let own = duel(&["--independent-random"]);
+    assert_eq!(own["common_random"], false);
+    assert!(own["sd"].as_f64().unwrap() > 0.0, "{own}");
+}
+
 #[test]
 fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
     let python = Command::new("python3")
@@ -330,6 +356,7 @@ fn a_duel_is_a_library_call() {
             memory_mib: None,
         },
         logs: logs.clone(),
+        common_random: true,
     };
     let mut walls_seen = Vec::new();
     let report = duel::run(&options, &mut |p| walls_seen.push(p.walls)).unwrap();

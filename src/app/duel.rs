@@ -68,6 +68,14 @@ pub struct Args {
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// A and B draw random streams of their own. By default built-in bots
+    /// with random choices (sample, greedy:eps=P) draw the same stream on
+    /// the same wall and seat, so that two bots differing only in their
+    /// play are compared on the same luck (and two copies of one bot play
+    /// identically). Programs seed themselves: this changes nothing for
+    /// them.
+    #[arg(long)]
+    pub independent_random: bool,
 }
 
 /// Runs `noi2014 duel`.
@@ -98,6 +106,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         logs: args
             .logs
             .unwrap_or_else(|| PathBuf::from(format!("noi2014-duel-seed-{seed}"))),
+        common_random: !args.independent_random,
     };
     // Ctrl-C: programs die now; the duel reports what it has.
     super::on_interrupt(OnInterrupt::Report);

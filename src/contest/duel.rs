@@ -20,6 +20,7 @@ use super::Error;
 use crate::noi2014::arena::Seat;
 use crate::noi2014::families::Family;
 use crate::noi2014::log;
+use crate::noi2014::PLAYERS;
 use crate::stats::{Decision, Sequential, Sprt, Summary};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,10 @@ pub struct Options {
     pub limits: Limits,
     /// Where the logs go (created; must be new or empty).
     pub logs: PathBuf,
+    /// A and B draw the same random stream on the same wall and seat
+    /// (common random numbers, see [`duel_bot_seed`]); otherwise each its
+    /// own.
+    pub common_random: bool,
 }
 
 /// Parses `--sprt` words `d0=.. d1=.. alpha=.. beta=..` (any missing one
@@ -250,7 +255,7 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
     let make = |who: Who, g: usize| -> Seat {
         seat(
             &entrant(opts, who).spec,
-            duel_bot_seed(opts.seed, u, who, g),
+            duel_bot_seed(opts.seed, u, who, g, opts.common_random),
             opts.limits,
         )
     };
@@ -290,16 +295,22 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
     })
 }
 
-/// The seed of a built-in sample bot's choices ([`bot_seed`]): its own
-/// stream per wall, game and side, so that A = sample and B = sample are
-/// two players.
-fn duel_bot_seed(seed: u64, u: u64, who: Who, g: usize) -> u64 {
+/// The seed of a built-in bot's random choices in game `g` of wall `u`
+/// ([`bot_seed`] at the place wall, seat, side). The seat, not the game:
+/// an opponent draws the same stream in A's game and in B's game at that
+/// seat, so that everything but the challenger is the same in the two
+/// halves of a wall. With `common` A and B draw one stream too (common
+/// random numbers: two bots differing only in their play are compared
+/// on the same luck, and two copies of one bot play identically);
+/// without it A = sample and B = sample are two players.
+pub fn duel_bot_seed(seed: u64, u: u64, who: Who, g: usize, common: bool) -> u64 {
     let side = match who {
         Who::A => 0,
+        Who::B if common => 0,
         Who::B => 1,
         Who::Against(i) => 2 + i as u64,
     };
-    bot_seed(seed, &[u, g as u64, side])
+    bot_seed(seed, &[u, (g % PLAYERS) as u64, side])
 }
 
 /// Where a running duel stands, after each wall counted; shown as the
@@ -437,14 +448,19 @@ impl Report {
         let w = &mut out;
         let _ = writeln!(
             w,
-            "NOI2014 duel: A = {} ({}), B = {} ({}), against {}; seed {}, {} walls",
+            "NOI2014 duel: A = {} ({}), B = {} ({}), against {}; seed {}, {} walls{}",
             o.a.name,
             o.a.spec.label(),
             o.b.name,
             o.b.spec.label(),
             against.join(", "),
             o.seed,
-            o.family.name()
+            o.family.name(),
+            if o.common_random {
+                ""
+            } else {
+                "; A and B draw random streams of their own"
+            }
         );
         let _ = writeln!(
             w,
@@ -527,6 +543,7 @@ impl Report {
             against: o.against.iter().map(|e| e.name.clone()).collect(),
             seed: o.seed,
             family: o.family.name().to_string(),
+            common_random: o.common_random,
             walls: self.units.len(),
             games: self.units.len() * GAMES_PER_UNIT,
             seconds: self.elapsed.as_secs_f64(),
@@ -609,6 +626,8 @@ pub struct DuelJson {
     pub seed: u64,
     /// The wall family.
     pub family: String,
+    /// A and B drew the same random stream on the same wall and seat.
+    pub common_random: bool,
     /// Walls counted.
     pub walls: usize,
     /// Games of those walls (8 a wall).
@@ -718,7 +737,6 @@ pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::PLAYERS;
 
     fn named(name: &str) -> Entrant {
         Entrant {
@@ -741,6 +759,7 @@ mod tests {
                 memory_mib: None,
             },
             logs: PathBuf::from("duel-logs"),
+            common_random: true,
         }
     }
 
@@ -824,30 +843,44 @@ mod tests {
         );
     }
 
+    /// Each bot's stream is its own but where the duplicate format wants
+    /// it shared: an opponent's in A's and B's game at one seat; with
+    /// common random numbers, A's and B's at one seat.
     #[test]
-    fn every_bot_of_a_duel_has_a_stream_of_its_own() {
-        let mut seen = std::collections::HashSet::new();
-        let who = [
-            Who::A,
-            Who::B,
-            Who::Against(0),
-            Who::Against(1),
-            Who::Against(2),
-        ];
-        for u in 0..4 {
-            for w in who {
+    fn duel_bots_share_streams_only_at_one_wall_and_seat() {
+        for common in [false, true] {
+            let mut seen = std::collections::HashMap::new();
+            for u in 0..4 {
                 for g in 0..GAMES_PER_UNIT {
-                    assert!(seen.insert(duel_bot_seed(5, u, w, g)), "{u} {w:?} {g}");
+                    for w in seats(g) {
+                        let s = duel_bot_seed(5, u, w, g, common);
+                        // Who may share this stream: the same bot, or A
+                        // and B with common random numbers; at one seat
+                        // of one wall.
+                        let side = match w {
+                            Who::B if common => Who::A,
+                            w => w,
+                        };
+                        let place = (u, g % PLAYERS, side);
+                        assert_eq!(
+                            *seen.entry(s).or_insert(place),
+                            place,
+                            "{common} {u} {g} {w:?}"
+                        );
+                    }
                 }
             }
+            // Five bots at four seats of four walls, A and B as one bot
+            // with common random numbers.
+            assert_eq!(seen.len(), 4 * 4 * if common { 4 } else { 5 });
         }
         assert_ne!(
-            duel_bot_seed(5, 0, Who::A, 0),
-            duel_bot_seed(6, 0, Who::A, 0)
+            duel_bot_seed(5, 0, Who::A, 0, false),
+            duel_bot_seed(6, 0, Who::A, 0, false)
         );
-        // The seeds follow the one rule: the wall, the game, then the side.
+        // The seeds follow the one rule: the wall, the seat, then the side.
         assert_eq!(
-            duel_bot_seed(5, 1, Who::Against(2), 3),
+            duel_bot_seed(5, 1, Who::Against(2), 7, false),
             bot_seed(5, &[1, 3, 4])
         );
     }
