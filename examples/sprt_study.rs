@@ -7,10 +7,6 @@
 //! Each `units.tsv` (a duel's `--logs` folder) gives an empirical shape;
 //! without any, two built-in shapes recorded that way are used.
 
-// A throwaway study kept to reproduce the figures in `src/stats/mod.rs`; its
-// two long functions are the candidates and the table (to split: issue 33).
-#![allow(clippy::too_many_lines)]
-
 use mahjong_sim::rng::Rng;
 use mahjong_sim::stats::calibration::Discrete;
 
@@ -99,6 +95,94 @@ struct Variant {
     overshoot: u8,
 }
 
+/// The running sums of one run, and the LLR they give.
+struct Run {
+    v: Variant,
+    d0: f64,
+    d1: f64,
+    var_true: f64,
+    n: u64,
+    s: f64,
+    ss: f64,
+    counts: Counts,
+    l0: f64,
+    l1: f64,
+}
+
+impl Run {
+    fn new(v: Variant, d0: f64, d1: f64, var_true: f64) -> Run {
+        let mut counts = Counts::default();
+        counts.add(-3.0, 1e-3);
+        counts.add(3.0, 1e-3);
+        Run {
+            v,
+            d0,
+            d1,
+            var_true,
+            n: 0,
+            s: 0.0,
+            ss: 0.0,
+            counts,
+            l0: 0.0,
+            l1: 0.0,
+        }
+    }
+
+    /// Takes unit `x`; the LLR after it, `None` while it is undefined.
+    fn push(&mut self, x: f64) -> Option<f64> {
+        let (d0, d1) = (self.d0, self.d1);
+        self.n += 1;
+        self.s += x;
+        self.ss += x * x;
+        let (nf, s, ss) = (self.n as f64, self.s, self.ss);
+        match self.v.llr {
+            Llr::Plug => {
+                let var = ((ss - s * s / nf) / (nf - 1.0)).max(0.0);
+                (self.n >= 2 && var > 0.0).then(|| (d1 - d0) * (s - nf * (d0 + d1) / 2.0) / var)
+            }
+            Llr::El => {
+                self.counts.add(x, 1.0);
+                Some(self.counts.profile(d1, &mut self.l1) - self.counts.profile(d0, &mut self.l0))
+            }
+            Llr::El1s => {
+                self.counts.add(x, 1.0);
+                let w: f64 = self.counts.0.iter().map(|e| e.1).sum();
+                let m = self.counts.0.iter().map(|e| e.0 * e.1).sum::<f64>() / w;
+                let p1 = if m >= d1 {
+                    0.0
+                } else {
+                    self.counts.profile(d1, &mut self.l1)
+                };
+                let p0 = if m <= d0 {
+                    0.0
+                } else {
+                    self.counts.profile(d0, &mut self.l0)
+                };
+                Some(p1 - p0)
+            }
+            Llr::Known => Some((d1 - d0) * (s - nf * (d0 + d1) / 2.0) / self.var_true),
+            Llr::Glr => {
+                let r = |d: f64| (ss - 2.0 * d * s + nf * d * d) / nf;
+                let (r0, r1) = (r(d0), r(d1));
+                (r0 > 0.0 && r1 > 0.0).then(|| nf / 2.0 * (r0 / r1).ln())
+            }
+        }
+    }
+
+    /// Siegmund's Brownian overshoot constant for this run so far.
+    fn brownian_overshoot(&self) -> f64 {
+        let nf = self.n as f64;
+        let var = match self.v.llr {
+            Llr::Known => self.var_true,
+            _ => ((self.ss - self.s * self.s / nf) / (nf - 1.0).max(1.0)).max(1e-12),
+        };
+        0.583 * (self.d1 - self.d0) / var.sqrt()
+    }
+}
+
+/// One run of variant `v` of the test `t = (d0, d1, alpha, beta)` on the
+/// units `next` draws: the decision (1 H1, 0 H0, -1 none by `cap`) and
+/// the units it took.
 fn run_one(
     v: Variant,
     t: (f64, f64, f64, f64),
@@ -108,58 +192,13 @@ fn run_one(
 ) -> (i8, u64) {
     let (d0, d1, alpha, beta) = t;
     let (a, b) = ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln());
-    let (mut n, mut s, mut ss) = (0u64, 0.0f64, 0.0f64);
+    let mut run = Run::new(v, d0, d1, var_true);
+    // The LLR's record low and high, and the sums of squared jumps past
+    // them (the ladder heights of the dynamic overshoot correction).
     let (mut m0, mut m1, mut sq0, mut sq1) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
-    let mut counts = Counts::default();
-    counts.add(-3.0, 1e-3);
-    counts.add(3.0, 1e-3);
-    let (mut l0, mut l1) = (0.0, 0.0);
-    while n < cap {
-        let x = next();
-        n += 1;
-        s += x;
-        ss += x * x;
-        let nf = n as f64;
-        let llr = match v.llr {
-            Llr::Plug => {
-                if n < 2 {
-                    continue;
-                }
-                let var = ((ss - s * s / nf) / (nf - 1.0)).max(0.0);
-                if var == 0.0 {
-                    continue;
-                }
-                (d1 - d0) * (s - nf * (d0 + d1) / 2.0) / var
-            }
-            Llr::El => {
-                counts.add(x, 1.0);
-                counts.profile(d1, &mut l1) - counts.profile(d0, &mut l0)
-            }
-            Llr::El1s => {
-                counts.add(x, 1.0);
-                let w: f64 = counts.0.iter().map(|e| e.1).sum();
-                let m = counts.0.iter().map(|e| e.0 * e.1).sum::<f64>() / w;
-                let p1 = if m >= d1 {
-                    0.0
-                } else {
-                    counts.profile(d1, &mut l1)
-                };
-                let p0 = if m <= d0 {
-                    0.0
-                } else {
-                    counts.profile(d0, &mut l0)
-                };
-                p1 - p0
-            }
-            Llr::Known => (d1 - d0) * (s - nf * (d0 + d1) / 2.0) / var_true,
-            Llr::Glr => {
-                let r = |d: f64| (ss - 2.0 * d * s + nf * d * d) / nf;
-                let (r0, r1) = (r(d0), r(d1));
-                if r0 <= 0.0 || r1 <= 0.0 {
-                    continue;
-                }
-                nf / 2.0 * (r0 / r1).ln()
-            }
+    while run.n < cap {
+        let Some(llr) = run.push(next()) else {
+            continue;
         };
         if llr > m1 {
             sq1 += (llr - m1).powi(2);
@@ -169,7 +208,7 @@ fn run_one(
             sq0 += (llr - m0).powi(2);
             m0 = llr;
         }
-        if n < v.min_units {
+        if run.n < v.min_units {
             continue;
         }
         let (o0, o1) = match v.overshoot {
@@ -177,24 +216,17 @@ fn run_one(
                 if m0 < 0.0 { sq0 / (-2.0 * m0) } else { 0.0 },
                 if m1 > 0.0 { sq1 / (2.0 * m1) } else { 0.0 },
             ),
-            2 => {
-                let var = match v.llr {
-                    Llr::Known => var_true,
-                    _ => ((ss - s * s / nf) / (nf - 1.0).max(1.0)).max(1e-12),
-                };
-                let o = 0.583 * (d1 - d0) / var.sqrt();
-                (o, o)
-            }
+            2 => (run.brownian_overshoot(), run.brownian_overshoot()),
             _ => (0.0, 0.0),
         };
         if llr >= b - o1 {
-            return (1, n);
+            return (1, run.n);
         }
         if llr <= a + o0 {
-            return (0, n);
+            return (0, run.n);
         }
     }
-    (-1, n)
+    (-1, run.n)
 }
 
 fn units_tsv(path: &str) -> Vec<f64> {
@@ -204,6 +236,60 @@ fn units_tsv(path: &str) -> Vec<f64> {
         .skip(1)
         .map(|l| l.split('\t').nth(3).unwrap().parse().unwrap())
         .collect()
+}
+
+/// The candidates: name, LLR, no decision before this many units,
+/// overshoot correction (see [`Variant`]).
+const VARIANTS: [(&str, Llr, u64, u8); 17] = [
+    ("plug min5 (today)", Llr::Plug, 5, 0),
+    ("plug min30", Llr::Plug, 30, 0),
+    ("glr min5", Llr::Glr, 5, 0),
+    ("glr min30", Llr::Glr, 30, 0),
+    ("glr min30 ovs-dyn", Llr::Glr, 30, 1),
+    ("glr min30 ovs-bm", Llr::Glr, 30, 2),
+    ("el min1", Llr::El, 1, 0),
+    ("el min5", Llr::El, 5, 0),
+    ("el min30", Llr::El, 30, 0),
+    ("el min1 ovs-dyn", Llr::El, 1, 1),
+    ("el min5 ovs-dyn", Llr::El, 5, 1),
+    ("el min5 ovs-bm", Llr::El, 5, 2),
+    ("el1s min1", Llr::El1s, 1, 0),
+    ("el1s min1 ovs-dyn", Llr::El1s, 1, 1),
+    ("known", Llr::Known, 1, 0),
+    ("known ovs-bm", Llr::Known, 1, 2),
+    ("known ovs-dyn", Llr::Known, 1, 1),
+];
+
+/// Runs variant `v` of test `t` `runs` times on each of `[null, alt]` and
+/// prints its false positives, power and mean lengths.
+fn compare(
+    vname: &str,
+    v: Variant,
+    t: (f64, f64, f64, f64),
+    var: f64,
+    [null, alt]: [&Discrete; 2],
+    runs: u64,
+) {
+    let d1 = t.1;
+    let mut res = [(0u64, 0u64, 0u64); 2];
+    for (k, dist) in [null, alt].into_iter().enumerate() {
+        for r in 0..runs {
+            let mut rng = Rng::new(r * 2 + k as u64 + 1000 * (d1 * 1000.0) as u64);
+            let (d, n) = run_one(v, t, var, || dist.sample(&mut rng), 1_000_000);
+            res[k].0 += u64::from(d == 1);
+            res[k].1 += n;
+            res[k].2 += u64::from(d == -1);
+        }
+    }
+    println!(
+        "    {vname:22} FP {:5.2}%  power {:6.2}%  mean units H0 {:8.1} H1 {:8.1}  undecided {} {}",
+        100.0 * res[0].0 as f64 / runs as f64,
+        100.0 * res[1].0 as f64 / runs as f64,
+        res[0].1 as f64 / runs as f64,
+        res[1].1 as f64 / runs as f64,
+        res[0].2,
+        res[1].2
+    );
 }
 
 fn main() {
@@ -221,144 +307,16 @@ fn main() {
         ));
     }
     let only: Option<String> = std::env::var("VARIANTS").ok();
-    let variants = [
+    let variants = VARIANTS.map(|(name, llr, min_units, overshoot)| {
         (
-            "plug min5 (today)",
+            name,
             Variant {
-                llr: Llr::Plug,
-                min_units: 5,
-                overshoot: 0,
+                llr,
+                min_units,
+                overshoot,
             },
-        ),
-        (
-            "plug min30",
-            Variant {
-                llr: Llr::Plug,
-                min_units: 30,
-                overshoot: 0,
-            },
-        ),
-        (
-            "glr min5",
-            Variant {
-                llr: Llr::Glr,
-                min_units: 5,
-                overshoot: 0,
-            },
-        ),
-        (
-            "glr min30",
-            Variant {
-                llr: Llr::Glr,
-                min_units: 30,
-                overshoot: 0,
-            },
-        ),
-        (
-            "glr min30 ovs-dyn",
-            Variant {
-                llr: Llr::Glr,
-                min_units: 30,
-                overshoot: 1,
-            },
-        ),
-        (
-            "glr min30 ovs-bm",
-            Variant {
-                llr: Llr::Glr,
-                min_units: 30,
-                overshoot: 2,
-            },
-        ),
-        (
-            "el min1",
-            Variant {
-                llr: Llr::El,
-                min_units: 1,
-                overshoot: 0,
-            },
-        ),
-        (
-            "el min5",
-            Variant {
-                llr: Llr::El,
-                min_units: 5,
-                overshoot: 0,
-            },
-        ),
-        (
-            "el min30",
-            Variant {
-                llr: Llr::El,
-                min_units: 30,
-                overshoot: 0,
-            },
-        ),
-        (
-            "el min1 ovs-dyn",
-            Variant {
-                llr: Llr::El,
-                min_units: 1,
-                overshoot: 1,
-            },
-        ),
-        (
-            "el min5 ovs-dyn",
-            Variant {
-                llr: Llr::El,
-                min_units: 5,
-                overshoot: 1,
-            },
-        ),
-        (
-            "el min5 ovs-bm",
-            Variant {
-                llr: Llr::El,
-                min_units: 5,
-                overshoot: 2,
-            },
-        ),
-        (
-            "el1s min1",
-            Variant {
-                llr: Llr::El1s,
-                min_units: 1,
-                overshoot: 0,
-            },
-        ),
-        (
-            "el1s min1 ovs-dyn",
-            Variant {
-                llr: Llr::El1s,
-                min_units: 1,
-                overshoot: 1,
-            },
-        ),
-        (
-            "known",
-            Variant {
-                llr: Llr::Known,
-                min_units: 1,
-                overshoot: 0,
-            },
-        ),
-        (
-            "known ovs-bm",
-            Variant {
-                llr: Llr::Known,
-                min_units: 1,
-                overshoot: 2,
-            },
-        ),
-        (
-            "known ovs-dyn",
-            Variant {
-                llr: Llr::Known,
-                min_units: 1,
-                overshoot: 1,
-            },
-        ),
-    ];
+        )
+    });
     let d1s: Vec<f64> = std::env::var("D1S")
         .map(|s| s.split(',').map(|x| x.parse().unwrap()).collect())
         .unwrap_or_else(|_| vec![0.02, 0.1, 0.5]);
@@ -397,25 +355,7 @@ fn main() {
                             continue;
                         }
                     }
-                    let mut res = [(0u64, 0u64, 0u64); 2];
-                    for (k, dist) in [&null, &alt].into_iter().enumerate() {
-                        for r in 0..runs {
-                            let mut rng = Rng::new(r * 2 + k as u64 + 1000 * (d1 * 1000.0) as u64);
-                            let (d, n) = run_one(v, t, var, || dist.sample(&mut rng), 1_000_000);
-                            res[k].0 += u64::from(d == 1);
-                            res[k].1 += n;
-                            res[k].2 += u64::from(d == -1);
-                        }
-                    }
-                    println!(
-                        "    {vname:22} FP {:5.2}%  power {:6.2}%  mean units H0 {:8.1} H1 {:8.1}  undecided {} {}",
-                        100.0 * res[0].0 as f64 / runs as f64,
-                        100.0 * res[1].0 as f64 / runs as f64,
-                        res[0].1 as f64 / runs as f64,
-                        res[1].1 as f64 / runs as f64,
-                        res[0].2,
-                        res[1].2
-                    );
+                    compare(vname, v, t, var, [&null, &alt], runs);
                 }
             }
         }
