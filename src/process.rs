@@ -482,6 +482,18 @@ fn wait_for(mut child: Child) -> mpsc::Receiver<std::io::Result<ExitStatus>> {
     wait_rx
 }
 
+/// Why the shell could not run a command line, from its exit status:
+/// 127 "command not found", 126 "not executable" (POSIX's statuses for a
+/// command the shell cannot find or execute); `None` for any other.
+/// Meaningful only when the program printed nothing.
+pub fn could_not_run(exit_code: Option<i32>) -> Option<&'static str> {
+    match exit_code {
+        Some(127) => Some("command not found"),
+        Some(126) => Some("not executable"),
+        _ => None,
+    }
+}
+
 /// How one [`Session::exchange`] ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ended {

@@ -589,3 +589,65 @@ fn the_sample_bot_as_a_program_is_the_built_in_sample_bot() {
     assert_ne!(play("greedy"), sample);
     assert!(survivors(&token, "").is_empty());
 }
+
+/// A bot command the shell cannot run (not found: exit status 127; not
+/// executable: 126) is the user's error: `play`, `duel` (as A, B or an
+/// opponent) and `tournament` stop with exit 2 before any game, naming the
+/// command, and make no logs folder; `play` prints no game.
+#[test]
+fn a_bot_that_cannot_be_run_stops_every_command_before_any_game() {
+    let tmp = common::scratch("unrunnable");
+    let not_executable = tmp.path().join("plain-file");
+    std::fs::write(&not_executable, "not a program\n").unwrap();
+    let not_executable = not_executable.display().to_string();
+    let missing = tmp.path().join("no-such-bot").display().to_string();
+    for (bot, status) in [
+        (&missing, "127, command not found"),
+        (&not_executable, "126, not executable"),
+    ] {
+        let logs = tmp.path().join("logs");
+        let logs = logs.to_str().unwrap();
+        let named = format!("x={bot}");
+        for args in [
+            vec!["play", "--bot", "greedy", "--bot", bot.as_str()],
+            vec!["duel", "--bot", "greedy", "--bot", &named, "--logs", logs],
+            vec![
+                "duel",
+                "--bot",
+                "greedy",
+                "--bot",
+                "sample",
+                "--against",
+                &named,
+                "--logs",
+                logs,
+            ],
+            vec![
+                "tournament",
+                "--bot",
+                "greedy",
+                "--bot",
+                &named,
+                "--logs",
+                logs,
+            ],
+        ] {
+            let out = Command::new(me())
+                .arg("noi2014")
+                .args(&args)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(&format!(
+                    "the bot `{bot}` could not be run (exit status {status})"
+                )),
+                "{args:?}: {stderr}"
+            );
+            assert!(out.stdout.is_empty(), "{args:?}");
+            assert!(!Path::new(logs).exists(), "{args:?}");
+        }
+    }
+}

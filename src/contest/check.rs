@@ -694,17 +694,14 @@ pub const MAX_SHRUNK_GROUPS: usize = 10;
 /// The usage error behind a disagreement, when the shell could not find or
 /// execute the command (exit status 127 or 126, nothing printed).
 fn not_runnable(o: &Options, d: &Disagreement) -> Option<CheckError> {
-    let Kind::Crash(c @ (126 | 127)) = d.kind else {
+    let Kind::Crash(c) = d.kind else {
         return None;
     };
+    let what = crate::process::could_not_run(Some(c))?;
     (d.line == 1 && d.actual.is_none()).then(|| CheckError::NotRunnable {
         command: o.solution.clone(),
         status: status_text(Some(c)),
-        what: if c == 127 {
-            "command not found"
-        } else {
-            "not executable"
-        },
+        what,
         stderr: d.stderr.clone(),
     })
 }

@@ -11,7 +11,7 @@
 //! `units.tsv`, `report.txt` and `report.json`.
 
 use super::duplicate::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT, UNIT_RANGE};
-use super::entrant::{seat, BotSpec, Entrant, Limits};
+use super::entrant::{check_runnable, seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
 use super::logs::{prepare_games, seat_records, write_file, write_json_log};
 use super::pool::{self, Flow, InOrder};
@@ -117,27 +117,31 @@ pub fn sequential_test(t: Sprt, max_walls: u64) -> Result<Sequential, Error> {
 /// The outcome of one unit, or why it is not counted.
 type UnitResult = Result<Unit, Error>;
 
-/// Runs the duel, calling `on_progress` after each wall counted; its
-/// report (also saved in the logs folder). An interrupt
-/// ([`super::guard::interrupt`]) ends it early with the walls counted so
-/// far ([`Report::interrupted`]).
-pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Report, Error> {
+/// The duel's sequential test (none for a fixed length) and its cap in
+/// walls, once the options are found sound.
+fn length(opts: &Options) -> Result<(Option<Sequential>, u64), Error> {
     if opts.a.name == opts.b.name {
         return Err(Error::Usage(format!(
             "A and B are both named `{}`: give each its own NAME=",
             opts.a.name
         )));
     }
-    let max_units = match opts.length {
-        Length::Units(n) => n,
-        Length::Sprt(_, cap) => cap,
-    };
-    let mut test = match opts.length {
-        Length::Sprt(t, cap) => Some(sequential_test(t, cap)?),
-        Length::Units(_) => None,
-    };
-    let games_dir = prepare_games(&opts.logs)?;
+    Ok(match opts.length {
+        Length::Units(n) => (None, n),
+        Length::Sprt(t, cap) => (Some(sequential_test(t, cap)?), cap),
+    })
+}
+
+/// Runs the duel, calling `on_progress` after each wall counted; its
+/// report (also saved in the logs folder). An interrupt
+/// ([`super::guard::interrupt`]) ends it early with the walls counted so
+/// far ([`Report::interrupted`]).
+pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Report, Error> {
+    let (mut test, max_units) = length(opts)?;
     let guard = Containment::new();
+    let everyone = [&opts.a, &opts.b].into_iter().chain(&opts.against);
+    check_runnable(everyone.map(|e| &e.spec), opts.limits)?;
+    let games_dir = prepare_games(&opts.logs)?;
     let start = Instant::now();
     let mut in_order = InOrder::default();
     let mut counted: Vec<Unit> = Vec::new();

@@ -62,6 +62,36 @@ pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
     }
 }
 
+/// Starts each program among `specs` once, on the first request of a
+/// game (`0 0`), and stops it: a program the shell cannot run is an error
+/// before any game is played, naming its command ([`ProgramBot::ask`]).
+/// Run under a [`super::guard::Containment`].
+pub fn check_runnable<'a>(
+    specs: impl IntoIterator<Item = &'a BotSpec>,
+    limits: Limits,
+) -> Result<(), super::Error> {
+    let mut tried: Vec<&str> = Vec::new();
+    for spec in specs {
+        let BotSpec::Program(cmd) = spec else {
+            continue;
+        };
+        if tried.contains(&cmd.as_str()) {
+            continue;
+        }
+        tried.push(cmd);
+        let mut bot = ProgramBot::new(cmd)
+            .with_time_limit(limits.time)
+            .with_memory_limit(limits.memory_mib);
+        let asked = bot.ask("0 0");
+        bot.stop();
+        asked.map_err(|source| super::Error::Io {
+            what: "cannot run a bot program".into(),
+            source,
+        })?;
+    }
+    Ok(())
+}
+
 /// A bot of a duel or tournament: its name and who plays.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entrant {

@@ -14,7 +14,7 @@
 //!   every game's replay, by round): after every round, so an interrupted
 //!   tournament keeps the standings of its finished rounds.
 
-use super::entrant::{seat, Entrant, Limits};
+use super::entrant::{check_runnable, seat, Entrant, Limits};
 use super::guard::Containment;
 use super::logs::{prepare_games, seat_records, write_file, write_json_log};
 use super::pool::{self, Flow};
@@ -118,8 +118,9 @@ struct OutNote {
 /// tournament keeps those of its finished rounds).
 pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Report, Error> {
     check_entrants(&opts.entrants)?;
-    let games_dir = prepare_games(&opts.logs)?;
     let guard = Containment::new();
+    check_runnable(opts.entrants.iter().map(|e| &e.spec), opts.limits)?;
+    let games_dir = prepare_games(&opts.logs)?;
     let games_per_table = if opts.duplicate { 4 } else { 1 };
     let mut report = Report::empty(opts);
     let mut index = "file\tround\ttable\tgame\tseat0\tseat1\tseat2\tseat3\n".to_string();

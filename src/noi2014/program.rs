@@ -21,7 +21,7 @@ use super::protocol::{
     bot_input, judge_step, BotOutput, StepError, MEMORY_LIMIT_MIB, OUTPUT_LIMIT, TIME_LIMIT_MS,
 };
 use super::request::Reply;
-use crate::process::{Ended, Session};
+use crate::process::{could_not_run, Ended, Session};
 use std::time::Duration;
 
 /// The line a program prints after its answer to stay alive (Botzone's
@@ -109,8 +109,10 @@ impl ProgramBot {
     }
 
     /// Asks the program for its answer to its newest `request`. A failure
-    /// to start it at all is an I/O error; anything the program does wrong
-    /// is a `Failed` reply, and its processes are killed.
+    /// to start it at all is an I/O error, and so is a first request that
+    /// ends with the shell's "command not found" or "not executable"
+    /// status and no output ([`could_not_run`]); anything else the program
+    /// does wrong is a `Failed` reply, and its processes are killed.
     pub fn ask(&mut self, request: &str) -> std::io::Result<Step> {
         self.requests.push(request.to_string());
         let started = self.session.is_none();
@@ -131,6 +133,28 @@ impl ProgramBot {
             OUTPUT_LIMIT,
             KEEP_RUNNING,
         );
+        if let (Ended::Exited(code), true) = (ex.ended, ex.stdout.is_empty()) {
+            // Its very first step: a command the shell could not run is
+            // the user's error, not a move of the game.
+            let what = could_not_run(code).filter(|_| self.requests.len() == 1);
+            if let Some(what) = what {
+                let stderr = tail(&session.stderr_tail().0, 400);
+                self.session = None;
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!(
+                        "the bot `{}` could not be run (exit status {}, {what}){}",
+                        self.command,
+                        code.unwrap_or_default(),
+                        if stderr.is_empty() {
+                            String::new()
+                        } else {
+                            format!(": {stderr}")
+                        }
+                    ),
+                ));
+            }
+        }
         let elapsed_ms = ex.elapsed.as_millis() as u64;
         let limit_ms = self.time_limit.as_millis() as u64;
         let step = step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms);
