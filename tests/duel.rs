@@ -336,6 +336,41 @@ fn same_names_and_a_unit_that_cannot_be_played_are_errors() {
     }
 }
 
+/// A bot that crashes at every request is put out in every game: the
+/// duel gives no verdict on it (exit 2), and says so.
+#[test]
+fn a_duel_with_a_bot_that_never_plays_gives_no_verdict() {
+    let (_tmp, logs) = common::logs_dir("duel-broken");
+    let out = Command::new(me())
+        .args([
+            "noi2014",
+            "duel",
+            "--bot",
+            "greedy",
+            "--bot",
+            "broken=sh -c 'exit 1'",
+        ])
+        .args(["--games", "16", "--jobs", "1", "--json", "--logs"])
+        .arg(&logs)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = common::schemas::report(common::schemas::NOI2014_DUEL_REPORT, &out.stdout);
+    assert_eq!(report["decision"], "refused", "{report}");
+    assert_eq!(report["b"]["put_out"]["crash"], 8, "{report}");
+    let verdict = report["verdict"].as_str().unwrap();
+    assert!(
+        verdict.starts_with("no verdict: broken was put out in 8 of its 8 games"),
+        "{verdict}"
+    );
+}
+
 /// A second front end runs a duel with a few library calls: typed options
 /// in, a typed report out, the logs folder written, progress reported.
 #[test]

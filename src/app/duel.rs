@@ -128,6 +128,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let code = super::emit(out.as_bytes(), verdict)?;
     Ok(if report.interrupted {
         ExitCode::from(130)
+    } else if report.refused().is_some() {
+        ExitCode::from(super::EXIT_ERROR)
     } else {
         code
     })

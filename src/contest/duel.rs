@@ -387,7 +387,27 @@ pub struct Report {
 impl Report {
     /// A negative verdict: the test accepted H0 (A is not stronger).
     pub fn negative(&self) -> bool {
-        self.decision == Decision::H0
+        self.decision == Decision::H0 && self.refused().is_none()
+    }
+
+    /// Why no verdict is given, whatever the test decided: a bot (A, B or
+    /// an opponent) was put out in more than half of its games, so the
+    /// duel measured a broken bot, not a difference of play.
+    pub fn refused(&self) -> Option<String> {
+        let o = &self.options;
+        let games = self.units.len() * GAMES_PER_UNIT;
+        let sides = [(true, &o.a), (false, &o.b)].map(|(a, e)| (e, self.outs(a), games / 2));
+        let opponents = (0..3).map(|i| (&o.against[i], self.against_outs(i), games));
+        sides.into_iter().chain(opponents).find_map(|(e, outs, played)| {
+            let n: usize = outs.values().sum();
+            (2 * n > played).then(|| {
+                format!(
+                    "no verdict: {} was put out in {n} of its {played} games ({}); the duel measured a bot that does not play",
+                    e.name,
+                    kinds_text(&outs)
+                )
+            })
+        })
     }
 
     /// Every wall's difference was 0: the two bots played identically.
@@ -402,12 +422,22 @@ impl Report {
         j
     }
 
+    /// How often A (`a`) or B was put out, by kind of reason.
     fn outs(&self, a: bool) -> BTreeMap<&'static str, usize> {
         let mut m = BTreeMap::new();
         for u in &self.units {
             for k in if a { &u.a_out } else { &u.b_out } {
                 *m.entry(*k).or_default() += 1;
             }
+        }
+        m
+    }
+
+    /// How often opponent `i` was put out, by kind of reason.
+    fn against_outs(&self, i: usize) -> BTreeMap<&'static str, usize> {
+        let mut m = BTreeMap::new();
+        for k in self.units.iter().flat_map(|u| &u.against_out[i]) {
+            *m.entry(*k).or_default() += 1;
         }
         m
     }
@@ -474,24 +504,22 @@ impl Report {
             if self.interrupted { " (interrupted)" } else { "" }
         );
         for (a, e) in [(true, &o.a), (false, &o.b)] {
-            let outs = self.outs(a);
-            let n: usize = outs.values().sum();
-            let kinds: Vec<String> = outs.iter().map(|(k, c)| format!("{k} {c}")).collect();
             let _ = writeln!(
                 w,
-                "{} {}: {:.3} points a game; put out in {n} of {} games ({:.1}%){}",
+                "{} {}: {:.3} points a game; {}",
                 if a { "A" } else { "B" },
                 e.name,
                 self.side_points(a),
-                games / 2,
-                100.0 * n as f64 / (games / 2).max(1) as f64,
-                if kinds.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", kinds.join(", "))
-                }
+                put_out_text(&self.outs(a), games / 2)
             );
         }
+        let against: Vec<String> = (0..3)
+            .map(|i| {
+                let outs = put_out_text(&self.against_outs(i), games);
+                format!("{} {outs}", o.against[i].name)
+            })
+            .collect();
+        let _ = writeln!(w, "against: {}", against.join("; "));
         let d = &self.diffs;
         let ci = match d.ci95() {
             Some((lo, hi)) => format!(", 95% interval [{lo:+.3}, {hi:+.3}]"),
@@ -508,7 +536,11 @@ impl Report {
         if let Some(t) = &self.test {
             let _ = writeln!(w, "{}", sprt_line(t));
         }
-        let _ = writeln!(w, "{}", self.verdict_words());
+        let _ = writeln!(
+            w,
+            "{}",
+            self.refused().unwrap_or_else(|| self.verdict_words())
+        );
         if self.uncounted > 0 {
             let _ = writeln!(
                 w,
@@ -533,11 +565,7 @@ impl Report {
             name: e.name.clone(),
             command: e.spec.label(),
             points_a_game: self.side_points(a),
-            put_out: self
-                .outs(a)
-                .into_iter()
-                .map(|(k, n)| (snake_case(k), n))
-                .collect(),
+            put_out: keyed(self.outs(a)),
         };
         DuelJson {
             format: DuelFormat::DuelReport,
@@ -545,6 +573,7 @@ impl Report {
             a: side(true, &o.a),
             b: side(false, &o.b),
             against: o.against.iter().map(|e| e.name.clone()).collect(),
+            against_put_out: (0..3).map(|i| keyed(self.against_outs(i))).collect(),
             seed: o.seed,
             family: o.family.name().to_string(),
             common_random: o.common_random,
@@ -564,12 +593,13 @@ impl Report {
                 min_walls: t.min_units(),
             }),
             decision: match self.decision {
+                _ if self.refused().is_some() => DecisionJson::Refused,
                 Decision::H0 if self.identical() => DecisionJson::Identical,
                 Decision::H0 => DecisionJson::H0,
                 Decision::H1 => DecisionJson::H1,
                 Decision::Continue => DecisionJson::None,
             },
-            verdict: self.verdict_words(),
+            verdict: self.refused().unwrap_or_else(|| self.verdict_words()),
             uncounted_walls: self.uncounted,
             interrupted: self.interrupted,
             logs: o.logs.display().to_string(),
@@ -592,6 +622,31 @@ fn sprt_line(t: &Sequential) -> String {
         t.min_units(),
         t.llr()
     )
+}
+
+/// `crash 3, time-out 1`: how often each kind of reason put a bot out.
+fn kinds_text(outs: &BTreeMap<&'static str, usize>) -> String {
+    let kinds: Vec<String> = outs.iter().map(|(k, c)| format!("{k} {c}")).collect();
+    kinds.join(", ")
+}
+
+/// `put out in 3 of 40 games (7.5%): crash 3`.
+fn put_out_text(outs: &BTreeMap<&'static str, usize>, games: usize) -> String {
+    let n: usize = outs.values().sum();
+    format!(
+        "put out in {n} of {games} games ({:.1}%){}",
+        100.0 * n as f64 / games.max(1) as f64,
+        if n == 0 {
+            String::new()
+        } else {
+            format!(": {}", kinds_text(outs))
+        }
+    )
+}
+
+/// The put-outs by kind as the JSON report keys them.
+fn keyed(outs: BTreeMap<&'static str, usize>) -> BTreeMap<String, usize> {
+    outs.into_iter().map(|(k, n)| (snake_case(k), n)).collect()
 }
 
 /// `a kind-of words` as `a_kind_of_words`: the report's keys.
@@ -626,6 +681,9 @@ pub struct DuelJson {
     pub b: SideJson,
     /// The opponents' names.
     pub against: Vec<String>,
+    /// How often each opponent was put out (in all its games), by kind of
+    /// reason, in the order of `against`.
+    pub against_put_out: Vec<BTreeMap<String, usize>>,
     /// The seed of the walls.
     pub seed: u64,
     /// The wall family.
@@ -705,6 +763,9 @@ pub enum DecisionJson {
     Identical,
     /// No decision (a fixed number of walls, the cap, or an interrupt).
     None,
+    /// No verdict whatever the test said: a bot was put out in more than
+    /// half of its games ([`Report::refused`]).
+    Refused,
 }
 
 /// The opponents: those given, the missing ones the built-in greedy bot
@@ -768,7 +829,7 @@ mod tests {
     }
 
     /// Two walls: A 1 point a game then none, B none then a quarter; A put
-    /// out once, B twice.
+    /// out once, B twice, the second opponent once.
     fn units() -> Vec<Unit> {
         vec![
             Unit {
@@ -776,14 +837,67 @@ mod tests {
                 b_half: [0; PLAYERS],
                 a_out: vec![],
                 b_out: vec!["timeout"],
+                against_out: [vec![], vec!["crash"], vec![]],
             },
             Unit {
                 a_half: [0; PLAYERS],
                 b_half: [1, 1, 0, 0],
                 a_out: vec!["illegal"],
                 b_out: vec!["timeout"],
+                against_out: Default::default(),
             },
         ]
+    }
+
+    /// A bot put out in more than half of its games (A, B or an opponent)
+    /// leaves the duel without a verdict, whatever the test decided; half
+    /// of them is not enough. Every participant's put-outs are reported.
+    #[test]
+    fn a_bot_put_out_in_most_of_its_games_leaves_no_verdict() {
+        let mut units = units();
+        let mut r = report(&options(), &units, None);
+        r.decision = Decision::H0;
+        assert_eq!(r.refused(), None);
+        assert!(r.negative());
+        let text = r.text();
+        assert!(text.contains("against: x put out in 0 of 16 games (0.0%); y put out in 1 of 16 games (6.2%): crash 1; z put out in 0 of 16 games (0.0%)"), "{text}");
+        assert_eq!(r.json().against_put_out[1]["crash"], 1);
+        // B's put-outs and the third opponent's, wall by wall.
+        let with = |b: [usize; 2], z: [usize; 2]| -> Report {
+            let broken: Vec<Unit> = units
+                .iter()
+                .enumerate()
+                .map(|(k, u)| Unit {
+                    b_out: vec!["crash"; b[k]],
+                    against_out: [vec![], vec![], vec!["crash"; z[k]]],
+                    ..u.clone()
+                })
+                .collect();
+            let mut r = report(&options(), &broken, None);
+            r.decision = Decision::H0;
+            r
+        };
+        // B plays 8 games, an opponent 16: half is not most.
+        assert_eq!(with([2, 2], [0, 0]).refused(), None);
+        assert_eq!(with([0, 0], [4, 4]).refused(), None);
+        for (r, says) in [
+            (
+                with([3, 2], [0, 0]),
+                "old was put out in 5 of its 8 games (crash 5)",
+            ),
+            (
+                with([0, 0], [5, 4]),
+                "z was put out in 9 of its 16 games (crash 9)",
+            ),
+        ] {
+            let why = r.refused().expect("most of its games");
+            assert!(why.contains(says), "{why}");
+            assert!(!r.negative());
+            assert_eq!(r.json().decision, DecisionJson::Refused);
+            assert!(r.text().contains(&why));
+        }
+        units.clear();
+        assert_eq!(report(&options(), &units, None).refused(), None);
     }
 
     fn report(opts: &Options, units: &[Unit], test: Option<Sequential>) -> Report {
@@ -980,6 +1094,7 @@ mod tests {
             b_half: [5; PLAYERS],
             a_out: vec![],
             b_out: vec![],
+            against_out: Default::default(),
         };
         let units = vec![zero; 3];
         let mut test = sequential_test(DEFAULT_SPRT, 2500).unwrap();

@@ -114,6 +114,9 @@ pub struct Unit {
     pub a_out: Vec<&'static str>,
     /// Kinds of reason B was put out for, one entry a game.
     pub b_out: Vec<&'static str>,
+    /// Kinds of reason each opponent was put out for, one entry a game
+    /// (an opponent plays all eight games).
+    pub against_out: [Vec<&'static str>; 3],
 }
 
 impl Unit {
@@ -149,7 +152,13 @@ pub fn play_unit(
         each(g, &game)?;
         let s = g % PLAYERS;
         let result = game.judge.result().expect("the game is over");
-        let out = game.put_out()[s].as_ref().map(|o| o.kind);
+        let put_out = game.put_out();
+        for (w, out) in who.iter().zip(&put_out) {
+            if let (Who::Against(i), Some(out)) = (w, out) {
+                unit.against_out[*i].push(out.kind);
+            }
+        }
+        let out = put_out[s].as_ref().map(|o| o.kind);
         debug_assert!(out.is_some() == matches!(result.players[s].end, PlayerEnd::Out { .. }));
         if g < PLAYERS {
             unit.a_half[s] = result.players[s].half_points;
