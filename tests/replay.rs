@@ -605,17 +605,45 @@ fn noi2014_play_html_shows_a_programs_time_and_why_it_was_put_out() {
     assert!(strings(&out["notes"])[0].contains("gave no usable answer"));
 }
 
-/// `noi2014 play --html` to a page it cannot write fails with exit 2.
+/// `noi2014 play --html` to a page it cannot write fails with exit 2,
+/// before the game: no bot is ever started.
 #[test]
-fn noi2014_play_html_to_an_unwritable_path_fails() {
+fn noi2014_play_html_to_an_unwritable_path_fails_before_the_game() {
     let tmp = common::scratch("mahjong-replay");
     let unwritable = tmp.path().join("no/such/dir/x.html");
+    let started = tmp.path().join("started");
+    let bot = format!("touch '{}'; echo nonsense", started.display());
     let r = common::run(
-        &["noi2014", "play", "--html", unwritable.to_str().unwrap()],
+        &[
+            "noi2014",
+            "play",
+            "--bot",
+            &bot,
+            "--html",
+            unwritable.to_str().unwrap(),
+        ],
         b"",
     );
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("cannot write"), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    assert!(!started.exists(), "the bot was started");
+    // The same bot does start when the page can be written (the check is
+    // not vacuous).
+    let page = tmp.path().join("x.html");
+    let r = common::run(
+        &[
+            "noi2014",
+            "play",
+            "--bot",
+            &bot,
+            "--html",
+            page.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(started.exists() && page.exists());
 }
 
 /// `check` saves a replay beside each failure it saves, opening at the

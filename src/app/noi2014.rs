@@ -154,7 +154,19 @@ pub fn play(
         ),
     };
     super::on_interrupt(super::OnInterrupt::Exit(130));
-    let Played { game, labels } = contest_play::play(&wall, bots, seed, limits)?;
+    // The page's path is tried before the game, which may be long.
+    let mut page_file = html.map(super::files::create_file).transpose()?;
+    let played = contest_play::play(&wall, bots, seed, limits);
+    let Played { game, labels } = match played {
+        Ok(p) => p,
+        Err(e) => {
+            if let Some(path) = html {
+                // Nothing was written to it: no empty page is left.
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(e.into());
+        }
+    };
     let mut out = Vec::new();
     if json {
         let setting = log::Setting {
@@ -169,9 +181,14 @@ pub fn play(
     } else {
         write_text_log(&mut out, &wall_label, &labels, &game);
     }
-    if let Some(path) = html {
+    if let (Some(path), Some(file)) = (html, &mut page_file) {
+        use std::io::Write as _;
         let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label);
-        super::files::write_file(path, page.as_bytes())?;
+        file.write_all(page.as_bytes())
+            .map_err(|source| CliError::Io {
+                what: format!("cannot write `{}`", path.display()),
+                source,
+            })?;
     }
     Ok(out)
 }
