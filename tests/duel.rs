@@ -268,8 +268,20 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
 
 #[test]
 fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
+    interrupted_by(libc::SIGINT, 130);
+}
+
+/// SIGTERM likewise, with the shells' status for it, 143.
+#[test]
+fn sigterm_prints_the_result_so_far_with_status_143() {
+    interrupted_by(libc::SIGTERM, 143);
+}
+
+/// A duel interrupted by `signal`: its result so far, exit `status`, no
+/// bot process left.
+fn interrupted_by(signal: i32, status: i32) {
     let (_tmp, logs) = common::logs_dir("duel-interrupt");
-    let token = format!("duel-interrupt-{}", std::process::id());
+    let token = format!("duel-interrupt-{}-{signal}", std::process::id());
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/noi2014");
     let child = Command::new(me())
         .args(["noi2014", "duel", "--jobs", "2", "--games", "100000"])
@@ -293,13 +305,13 @@ fn ctrl_c_prints_the_result_so_far_and_leaves_no_bot_process() {
         std::thread::sleep(Duration::from_millis(20));
     }
     std::thread::sleep(Duration::from_millis(300));
-    // SAFETY: kill(2) sends SIGINT to our own child.
+    // SAFETY: kill(2) sends a signal to our own child.
     unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
+        libc::kill(child.id() as i32, signal);
     }
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert_eq!(out.status.code(), Some(status), "{text}");
     assert!(text.contains("(interrupted)"), "{text}");
     let left = common::survivors(&token, " duel ");
     assert!(left.is_empty(), "bot processes left: {left:?}");

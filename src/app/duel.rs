@@ -24,7 +24,7 @@ use std::time::Duration;
 /// often each was put out and why, and the verdict. Every game's log is
 /// saved. Exit status 1 when the test accepts H0 (A is not stronger) or
 /// the bots play identically; Ctrl-C prints the result so far (status
-/// 130) with every bot process gone.
+/// 130; SIGTERM 143) with every bot process gone.
 ///
 /// Example: mahjong-sim noi2014 duel --bot new=./mybot --bot old=./mybot-v1 --jobs 2
 #[derive(clap::Args)]
@@ -127,7 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     let code = super::emit(out.as_bytes(), verdict)?;
     Ok(if report.interrupted {
-        ExitCode::from(130)
+        super::interrupted_status()
     } else if report.refused().is_some() {
         ExitCode::from(super::EXIT_ERROR)
     } else {

@@ -120,16 +120,55 @@ pub fn emit(bytes: &[u8], verdict: Verdict) -> Result<ExitCode, CliError> {
     }
 }
 
-/// On Ctrl-C (or SIGTERM, SIGHUP), the containment guard's interrupt path
-/// ([`mahjong_sim::contest::guard::interrupt`]): every running untrusted
-/// program is killed with its children, then the process exits with status
-/// 130 ([`OnInterrupt::Exit`]) or the run stops and reports what it has
-/// ([`OnInterrupt::Report`]).
+/// The signal that interrupted the run (0 for none).
+static SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// On SIGINT (Ctrl-C), SIGTERM or SIGHUP, the containment guard's interrupt
+/// path ([`mahjong_sim::contest::guard::interrupt`]): every running
+/// untrusted program is killed with its children, then the process exits
+/// ([`OnInterrupt::Exit`]) or the run stops and reports what it has
+/// ([`OnInterrupt::Report`]; the command then exits with
+/// [`interrupted_status`]). The exit status is the shells' 128 + the
+/// signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP
+/// (`Exit`'s own number is not used).
 pub fn on_interrupt(then: OnInterrupt) {
-    guard::set_on_interrupt(then);
-    // Installed once a process (a second install fails, and changes
-    // nothing: the handler is the same).
-    let _ = ctrlc::set_handler(guard::interrupt);
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    static EXIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    // The guard itself never exits: the handler below does, with the
+    // signal's status.
+    guard::set_on_interrupt(OnInterrupt::Report);
+    EXIT.store(
+        matches!(then, OnInterrupt::Exit(_)),
+        std::sync::atomic::Ordering::SeqCst,
+    );
+    INSTALL.call_once(|| {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            eprintln!("warning: cannot handle SIGINT and SIGTERM: an interrupt may leave bot processes running");
+            return;
+        };
+        std::thread::spawn(move || {
+            for signal in signals.forever() {
+                SIGNAL.store(signal, std::sync::atomic::Ordering::SeqCst);
+                guard::interrupt();
+                if EXIT.load(std::sync::atomic::Ordering::SeqCst) {
+                    std::process::exit(128 + signal);
+                }
+            }
+        });
+    });
+}
+
+/// The exit status of a run that an interrupt stopped and that reported
+/// what it had: 128 + the signal's number (130 when none was seen).
+pub fn interrupted_status() -> ExitCode {
+    let signal = SIGNAL.load(std::sync::atomic::Ordering::SeqCst);
+    let signal = if signal > 0 {
+        signal
+    } else {
+        signal_hook::consts::SIGINT
+    };
+    ExitCode::from(u8::try_from(128 + signal).unwrap_or(130))
 }
 
 /// A progress bar of `len` steps (drawn only on a terminal).

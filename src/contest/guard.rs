@@ -13,8 +13,8 @@
 //!   exits at once is the front end's choice ([`set_on_interrupt`]).
 //!
 //! The signal handler itself is the front end's (the command line installs
-//! one with the `ctrlc` crate; a Python front end has its own): a library
-//! should not take over a process's signals.
+//! one with the `signal-hook` crate; a Python front end has its own): a
+//! library should not take over a process's signals.
 
 use crate::process;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
