@@ -10,9 +10,8 @@
 //!
 //! `cargo run --release --example noi2014_duel_calibration [TESTS_EQUAL TESTS_UNEQUAL]`
 
-use mahjong_sim::contest::duplicate::{
-    play_built_in_unit, BuiltIn as Bot, GAMES_PER_UNIT, UNIT_RANGE,
-};
+use mahjong_sim::contest::duplicate::{play_built_in_unit, GAMES_PER_UNIT, UNIT_RANGE};
+use mahjong_sim::noi2014::BuiltIn as Bot;
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
 
 /// Prints the variances; returns the standard deviation of a paired unit.
@@ -25,7 +24,8 @@ fn variance_report(name: &str, a: Bot, b: Bot, units: u64) -> f64 {
     let mut single_a = Summary::default();
     let mut single_b = Summary::default();
     for i in 0..units {
-        let u = play_built_in_unit(a, b, 11, i);
+        // A and B with streams of their own: two seeds of one bot.
+        let u = play_built_in_unit(a, b, 11, i, false);
         paired.push(u.diff());
         sa.push(u.a_points());
         sb.push(u.b_points());
@@ -62,20 +62,15 @@ fn percentile(sorted: &[u64], p: f64) -> u64 {
 
 /// Runs `tests` sequential tests; `sd` is the long-run standard deviation
 /// of a unit, for the fixed test's size.
-fn calibration(
-    name: &str,
-    t: &Sprt,
-    sd: f64,
-    tests: u64,
-    a: impl Fn(u64) -> Bot,
-    b: impl Fn(u64) -> Bot,
-) {
+fn calibration(name: &str, t: &Sprt, sd: f64, tests: u64, a: Bot, b: Bot) {
     let mut h1 = 0;
     let mut undecided = 0;
     let mut units = Vec::new();
     for k in 0..tests {
         let mut test = Sequential::new(*t, UNIT_RANGE).expect("inside the range");
-        match test.run(5000, |i| play_built_in_unit(a(k), b(k), 1000 + k, i).diff()) {
+        match test.run(5000, |i| {
+            play_built_in_unit(a, b, 1000 + k, i, false).diff()
+        }) {
             Decision::H1 => h1 += 1,
             Decision::Continue => undecided += 1,
             Decision::H0 => {}
@@ -98,7 +93,7 @@ fn calibration(
 fn main() {
     if std::env::var("DUEL_DEBUG").is_ok() {
         for i in 0..5 {
-            let u = play_built_in_unit(Bot::Greedy, Bot::Sample(1), 11, i);
+            let u = play_built_in_unit(Bot::Greedy, Bot::Sample, 11, i, false);
             println!("{:?} {:?} {:?} {}", u.a_half, u.b_half, u.b_out, u.diff());
         }
         return;
@@ -111,11 +106,11 @@ fn main() {
         args.first().copied().unwrap_or(1000),
         args.get(1).copied().unwrap_or(200),
     );
-    let sd_unequal = variance_report("greedy vs sample", Bot::Greedy, Bot::Sample(1), 2000);
+    let sd_unequal = variance_report("greedy vs sample", Bot::Greedy, Bot::Sample, 2000);
     let sd_equal = variance_report(
         "sample vs sample (two seeds)",
-        Bot::Sample(1),
-        Bot::Sample(2),
+        Bot::Sample,
+        Bot::Sample,
         2000,
     );
     if equal + unequal == 0 {
@@ -130,15 +125,15 @@ fn main() {
         &t,
         sd_equal,
         equal,
-        |k| Bot::Sample(2 * k + 1),
-        |k| Bot::Sample(2 * k + 2),
+        Bot::Sample,
+        Bot::Sample,
     );
     calibration(
         "  greedy vs sample",
         &t,
         sd_unequal,
         unequal,
-        |_| Bot::Greedy,
-        |k| Bot::Sample(k + 7),
+        Bot::Greedy,
+        Bot::Sample,
     );
 }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use mahjong_sim::contest::duplicate::{play_built_in_unit, BuiltIn, UNIT_RANGE};
+use mahjong_sim::contest::duplicate::{play_built_in_unit, UNIT_RANGE};
+use mahjong_sim::noi2014::BuiltIn;
 use mahjong_sim::stats::calibration::{Calibration, Discrete, NotCalibrated};
 use mahjong_sim::stats::{Decision, Sequential, Sprt};
 use std::path::Path;
@@ -131,7 +132,7 @@ fn identical_in_process_bots_lead_to_h0_at_the_floor() {
     let mut test = Sequential::new(t, UNIT_RANGE).unwrap();
     let floor = test.min_units();
     let d = test.run(5000, |u| {
-        play_built_in_unit(BuiltIn::Greedy, BuiltIn::Greedy, 1, u).diff()
+        play_built_in_unit(BuiltIn::Greedy, BuiltIn::Greedy, 1, u, true).diff()
     });
     assert_eq!(d, Decision::H0);
     assert!(

@@ -10,17 +10,17 @@
 //! folder gets every game's JSON Lines (`games/`), `games.tsv`,
 //! `units.tsv`, `report.txt` and `report.json`.
 
-use super::duplicate::{play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT, UNIT_RANGE};
+use super::duplicate::{
+    duel_bot_seed, play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT, UNIT_RANGE,
+};
 use super::entrant::{check_runnable, seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
 use super::logs::{prepare_games, seat_records, write_file, write_json_log};
 use super::pool::{self, Flow, InOrder};
-use super::seed::bot_seed;
 use super::Error;
 use crate::noi2014::arena::Seat;
 use crate::noi2014::families::Family;
 use crate::noi2014::log;
-use crate::noi2014::PLAYERS;
 use crate::stats::{Decision, Sequential, Sprt, Summary};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -297,24 +297,6 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         what: format!("unit {u} (wall {u}) could not be played"),
         source,
     })
-}
-
-/// The seed of a built-in bot's random choices in game `g` of wall `u`
-/// ([`bot_seed`] at the place wall, seat, side). The seat, not the game:
-/// an opponent draws the same stream in A's game and in B's game at that
-/// seat, so that everything but the challenger is the same in the two
-/// halves of a wall. With `common` A and B draw one stream too (common
-/// random numbers: two bots differing only in their play are compared
-/// on the same luck, and two copies of one bot play identically);
-/// without it A = sample and B = sample are two players.
-pub fn duel_bot_seed(seed: u64, u: u64, who: Who, g: usize, common: bool) -> u64 {
-    let side = match who {
-        Who::A => 0,
-        Who::B if common => 0,
-        Who::B => 1,
-        Who::Against(i) => 2 + i as u64,
-    };
-    bot_seed(seed, &[u, (g % PLAYERS) as u64, side])
 }
 
 /// Where a running duel stands, after each wall counted; shown as the
@@ -802,6 +784,8 @@ pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contest::seed::bot_seed;
+    use crate::noi2014::PLAYERS;
 
     fn named(name: &str) -> Entrant {
         Entrant {

@@ -17,7 +17,7 @@ use crate::noi2014::arena::{self, Game, Seat};
 use crate::noi2014::families::{family_wall, Family};
 use crate::noi2014::result::PlayerEnd;
 use crate::noi2014::wall::Wall;
-use crate::noi2014::PLAYERS;
+use crate::noi2014::{BuiltIn, PLAYERS};
 use crate::rng::Rng;
 
 /// Who sits in a seat of a duel game.
@@ -63,43 +63,44 @@ pub fn unit_wall(seed: u64, unit: u64, family: Family) -> Wall {
     family_wall(&mut rng, family)
 }
 
-/// An in-process challenger, for duels without programs (the calibration
-/// of the sequential test, and its tests).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BuiltIn {
-    /// The greedy bot.
-    Greedy,
-    /// The sample bot, its choices from this seed.
-    Sample(u64),
-}
-
-impl BuiltIn {
-    /// Its seat in game `g` of unit `unit`: the sample bot draws its own
-    /// stream of choices for each game of each unit.
-    pub fn seat(self, g: usize, unit: u64) -> Seat {
-        match self {
-            BuiltIn::Greedy => Seat::BuiltIn(Box::new(crate::noi2014::GreedyBot::new())),
-            BuiltIn::Sample(s) => Seat::BuiltIn(Box::new(crate::noi2014::SampleBot::new(
-                sample_seed(s, g, unit),
-            ))),
-        }
-    }
-}
-
-/// Unit `unit` of an in-process duel of `a` against `b` on walls of `seed`
-/// (family uniform), three greedy bots as the opponents.
-pub fn play_built_in_unit(a: BuiltIn, b: BuiltIn, seed: u64, unit: u64) -> Unit {
+/// Unit `unit` of an in-process duel of the built-in bots `a` against
+/// `b` on walls of `seed` (family uniform), three greedy bots as the
+/// opponents, the bots' streams as a duel draws them
+/// ([`duel_bot_seed`], `common` as there): the calibration of the
+/// sequential test, and its tests.
+pub fn play_built_in_unit(a: BuiltIn, b: BuiltIn, seed: u64, unit: u64, common: bool) -> Unit {
     let wall = unit_wall(seed, unit, Family::Uniform);
     play_unit(
         &wall,
-        |who, g| match who {
-            Who::A => a.seat(g, unit),
-            Who::B => b.seat(g, unit),
-            Who::Against(_) => BuiltIn::Greedy.seat(g, unit),
+        |who, g| {
+            let bot = match who {
+                Who::A => a,
+                Who::B => b,
+                Who::Against(_) => BuiltIn::Greedy,
+            };
+            Seat::built_in(bot, duel_bot_seed(seed, unit, who, g, common))
         },
         |_, _| Ok(()),
     )
     .expect("in-process bots do no I/O")
+}
+
+/// The seed of a built-in bot's random choices in game `g` of wall `u`
+/// ([`bot_seed`] at the place wall, seat, side). The seat, not the game:
+/// an opponent draws the same stream in A's game and in B's game at that
+/// seat, so that everything but the challenger is the same in the two
+/// halves of a wall. With `common` A and B draw one stream too (common
+/// random numbers: two bots differing only in their play are compared
+/// on the same luck, and two copies of one bot play identically);
+/// without it A = sample and B = sample are two players.
+pub fn duel_bot_seed(seed: u64, u: u64, who: Who, g: usize, common: bool) -> u64 {
+    let side = match who {
+        Who::A => 0,
+        Who::B if common => 0,
+        Who::B => 1,
+        Who::Against(i) => 2 + i as u64,
+    };
+    bot_seed(seed, &[u, (g % PLAYERS) as u64, side])
 }
 
 /// What a unit gave: each challenger's half points seat by seat, and how
@@ -171,12 +172,6 @@ pub fn play_unit(
     Ok(unit)
 }
 
-/// The seed of the sample bot of seed `s` in game `g` of unit `unit`: its
-/// own for every game of every unit ([`bot_seed`]).
-fn sample_seed(s: u64, g: usize, unit: u64) -> u64 {
-    bot_seed(s, &[unit, g as u64])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,23 +227,14 @@ mod tests {
         assert!(mean > 0.5, "{diffs:?}");
     }
 
-    /// Every unit of every seed has its own wall, and the sample bot its
-    /// own stream in every game of every unit.
+    /// Every unit of every seed has its own wall.
     #[test]
-    fn walls_and_sample_streams_are_their_own_for_every_unit_and_game() {
+    fn every_unit_of_every_seed_has_a_wall_of_its_own() {
         let mut walls = std::collections::HashSet::new();
         for seed in 0..4 {
             for unit in 0..16 {
                 let wall = unit_wall(seed, unit, Family::Uniform);
                 assert!(walls.insert(*wall.tiles()), "seed {seed}, unit {unit}");
-            }
-        }
-        for s in 0..4 {
-            let mut seeds = std::collections::HashSet::new();
-            for unit in 0..16 {
-                for g in 0..GAMES_PER_UNIT {
-                    assert!(seeds.insert(sample_seed(s, g, unit)), "{s} {g} {unit}");
-                }
             }
         }
     }
