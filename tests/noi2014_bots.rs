@@ -125,6 +125,31 @@ fn a_crashing_bot_is_put_out_with_its_stderr() {
     );
 }
 
+/// A bot that says on its standard output why it stopped (as a JVM
+/// does) and crashes: the log and the text keep the end of that output,
+/// and of its standard error, beside the reason.
+#[test]
+fn a_crashing_bot_is_put_out_with_the_end_of_its_stdout() {
+    let bot = "echo 'Error: could not reserve enough space for object heap'; echo 'the stderr part' >&2; exit 1";
+    let f = put_out_for("crash-stdout", bot, "5", &["crashed (exit status 1)"]).unwrap();
+    let program = f.program.as_ref().unwrap();
+    assert_eq!(
+        program.stdout,
+        "Error: could not reserve enough space for object heap"
+    );
+    assert_eq!(program.stderr, "the stderr part");
+    let out = Command::new(me())
+        .args(["noi2014", "play", "--bot", bot])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("its stdout ends: Error: could not reserve enough space for object heap; its stderr ends: the stderr part)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_failure_status_after_a_valid_answer_is_a_crash() {
     put_out_for(

@@ -225,6 +225,7 @@ fn noi_game(
             ms,
             started: true,
             stderr: String::new(),
+            stdout: String::new(),
         };
         Ok((reply, Some(step)))
     })
@@ -572,7 +573,7 @@ fn noi2014_play_html_writes_the_game_page() {
 }
 
 /// On a `noi2014 play --html` page a program's answers carry its time;
-/// one put out, its reason.
+/// one put out, its reason and the end of what it printed.
 #[test]
 fn noi2014_play_html_shows_a_programs_time_and_why_it_was_put_out() {
     let tmp = common::scratch("mahjong-replay");
@@ -598,8 +599,13 @@ fn noi2014_play_html_shows_a_programs_time_and_why_it_was_put_out() {
         .expect("the program is put out");
     let failed = out["asks"].as_array().unwrap().last().unwrap();
     assert_eq!(failed["failed"], true, "{failed}");
+    // Its time, and the end of what it printed instead of the protocol's
+    // JSON.
     assert!(
-        failed["note"].as_str().unwrap().ends_with(" ms"),
+        failed["note"]
+            .as_str()
+            .unwrap()
+            .ends_with(" ms; its stdout ends: nonsense"),
         "{failed}"
     );
     assert!(strings(&out["notes"])[0].contains("gave no usable answer"));

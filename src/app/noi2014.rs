@@ -211,12 +211,11 @@ pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], ga
         let answer = match &turn.reply {
             Reply::Text(t) => t.clone(),
             Reply::Failed(_, why) => {
-                let stderr = turn.program.as_ref().map_or("", |s| s.stderr.as_str());
-                if stderr.is_empty() {
-                    format!("(no answer: {why})")
-                } else {
-                    format!("(no answer: {why}; its stderr ends: {stderr})")
-                }
+                let output = turn
+                    .program
+                    .as_ref()
+                    .map_or(String::new(), |s| s.output_words());
+                format!("(no answer: {why}{output})")
             }
         };
         writeln!(out, "  {} <- {:<44} -> {answer}", turn.player, turn.request).expect("to memory");

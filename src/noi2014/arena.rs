@@ -55,6 +55,23 @@ pub struct ProgramStep {
     pub started: bool,
     /// The end of its standard error, when the step failed.
     pub stderr: String,
+    /// The end of its standard output, when the step failed.
+    pub stdout: String,
+}
+
+impl ProgramStep {
+    /// The ends of what it printed, when the step failed, for people:
+    /// `; its stdout ends: ...; its stderr ends: ...` (empty when there was
+    /// nothing).
+    pub fn output_words(&self) -> String {
+        let mut words = String::new();
+        for (name, text) in [("stdout", &self.stdout), ("stderr", &self.stderr)] {
+            if !text.is_empty() {
+                words.push_str(&format!("; its {name} ends: {text}"));
+            }
+        }
+        words
+    }
 }
 
 /// An event and the table right after it.
@@ -111,6 +128,7 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
                 ms: step.elapsed_ms,
                 started: step.started,
                 stderr: step.stderr_tail,
+                stdout: step.stdout_tail,
             };
             Ok((step.reply, Some(program)))
         }

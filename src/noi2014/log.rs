@@ -197,6 +197,9 @@ pub struct ProgramRecord {
     /// The end of its standard error, when the step failed.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stderr: String,
+    /// The end of its standard output, when the step failed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stdout: String,
 }
 
 impl From<&ProgramStep> for ProgramRecord {
@@ -205,6 +208,7 @@ impl From<&ProgramStep> for ProgramRecord {
             ms: s.ms,
             started: s.started,
             stderr: s.stderr.clone(),
+            stdout: s.stdout.clone(),
         }
     }
 }

@@ -43,6 +43,9 @@ pub struct Step {
     pub kept_running: bool,
     /// The end of its standard error, when the step failed.
     pub stderr_tail: String,
+    /// The end of its standard output, when the step failed (a JVM or an
+    /// interpreter may say there why it stopped).
+    pub stdout_tail: String,
 }
 
 /// A bot program and what it has seen: every request, its own responses as
@@ -158,9 +161,12 @@ impl ProgramBot {
         let elapsed_ms = ex.elapsed.as_millis() as u64;
         let limit_ms = self.time_limit.as_millis() as u64;
         let step = step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms);
-        let stderr_tail = match &step {
-            Ok(_) => String::new(),
-            Err(_) => tail(&session.stderr_tail().0, 400),
+        let (stderr_tail, stdout_tail) = match &step {
+            Ok(_) => (String::new(), String::new()),
+            Err(_) => (
+                tail(&session.stderr_tail().0, 400),
+                tail(&String::from_utf8_lossy(&ex.stdout), 400),
+            ),
         };
         let kept_running = step.is_ok() && session.alive();
         if !kept_running {
@@ -184,6 +190,7 @@ impl ProgramBot {
             started,
             kept_running,
             stderr_tail,
+            stdout_tail,
         })
     }
 

@@ -236,11 +236,7 @@ fn ask_of(index: usize, turn: &Turn) -> Ask {
         Reply::Failed(_, why) => (why.clone(), true),
     };
     let note = turn.program.as_ref().map_or(String::new(), |s| {
-        if s.stderr.is_empty() {
-            format!("{} ms", s.ms)
-        } else {
-            format!("{} ms; its stderr ends: {}", s.ms, s.stderr)
-        }
+        format!("{} ms{}", s.ms, s.output_words())
     });
     Ask {
         index,
