@@ -110,6 +110,7 @@ struct OutNote {
     kind: &'static str,
     reason: String,
     stderr: String,
+    stdout: String,
 }
 
 /// Runs the tournament, calling `on_progress` at each round and game; the
@@ -264,6 +265,12 @@ fn play_one(
                 .program
                 .as_ref()
                 .map(|s| s.stderr.clone())
+                .unwrap_or_default(),
+            stdout: o
+                .turn
+                .program
+                .as_ref()
+                .map(|s| s.stdout.clone())
                 .unwrap_or_default(),
         })
     });
@@ -452,11 +459,13 @@ impl Report {
             writeln!(out, "\nput out:").expect("to memory");
             for (b, e) in o.entrants.iter().enumerate() {
                 for (kind, count, first) in self.out_kinds(b) {
-                    let stderr = if first.stderr.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; its stderr ends: {}", first.stderr.replace('\n', " | "))
-                    };
+                    let mut stderr = String::new();
+                    for (name, text) in [("stdout", &first.stdout), ("stderr", &first.stderr)] {
+                        if !text.is_empty() {
+                            let _ =
+                                write!(stderr, "; its {name} ends: {}", text.replace('\n', " | "));
+                        }
+                    }
                     writeln!(
                         out,
                         "  {}: {kind}, {count} time{}; first in {} at request {}: {}{stderr}",
@@ -562,6 +571,7 @@ impl Report {
                             kind: n.kind.replace([' ', '-'], "_"),
                             reason: n.reason.clone(),
                             stderr: n.stderr.clone(),
+                            stdout: n.stdout.clone(),
                         })
                         .collect(),
                 }
@@ -665,6 +675,9 @@ pub struct OutJson {
     pub reason: String,
     /// The end of its standard error, when it failed.
     pub stderr: String,
+    /// The end of its standard output, when it failed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stdout: String,
 }
 
 /// Half points as points: `7` is 3.5.
@@ -715,6 +728,7 @@ mod tests {
             kind,
             reason: format!("{kind} reason"),
             stderr: stderr.into(),
+            stdout: String::new(),
         }
     }
 
@@ -767,7 +781,10 @@ mod tests {
             vec![],
             vec![
                 note("timeout", "r01-t1.jsonl", ""),
-                note("crash", "r01-t1.jsonl", "oops\nbye"),
+                OutNote {
+                    stdout: "Error: no heap".into(),
+                    ..note("crash", "r01-t1.jsonl", "oops\nbye")
+                },
                 note("timeout", "r02-t1.jsonl", ""),
             ],
         ];
@@ -801,13 +818,14 @@ mod tests {
              2      2.5     8      1    0    a\n\
              \nput out:\n\
              \x20 b: timeout, 2 times; first in r01-t1.jsonl at request 12: timeout reason\n\
-             \x20 b: crash, 1 time; first in r01-t1.jsonl at request 12: crash reason; its stderr ends: oops | bye\n"
+             \x20 b: crash, 1 time; first in r01-t1.jsonl at request 12: crash reason; its stdout ends: Error: no heap; its stderr ends: oops | bye\n"
         );
         let j = r.json();
         assert_eq!(j.games_per_second, 4.0);
         assert_eq!(j.standings[0].bot, "b");
         assert_eq!(j.standings[0].points, 4.0);
         assert_eq!(j.standings[0].put_out[0].kind, "timeout");
+        assert_eq!(j.standings[0].put_out[1].stdout, "Error: no heap");
 
         let listed = |round, table| Listed {
             round,
