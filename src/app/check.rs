@@ -110,7 +110,7 @@ fn report(o: &check::Options, json: bool) -> Result<(Vec<u8>, Verdict), CliError
     }
     // Before anything runs: a bad folder should not cost the whole run.
     check::validate_save_dir(&o.save_dir).map_err(|e| CliError::Other(e.to_string()))?;
-    super::on_interrupt(super::OnInterrupt::Exit(130));
+    super::on_interrupt(super::OnInterrupt::Exit);
     let pb = super::progress_bar(
         o.walls,
         "checking [{bar:40}] {pos}/{len} walls {per_sec} {eta}",

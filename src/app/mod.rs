@@ -129,19 +129,11 @@ static SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(
 /// ([`OnInterrupt::Exit`]) or the run stops and reports what it has
 /// ([`OnInterrupt::Report`]; the command then exits with
 /// [`interrupted_status`]). The exit status is the shells' 128 + the
-/// signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP
-/// (`Exit`'s own number is not used).
+/// signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
 pub fn on_interrupt(then: OnInterrupt) {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     static INSTALL: std::sync::Once = std::sync::Once::new();
-    static EXIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    // The guard itself never exits: the handler below does, with the
-    // signal's status.
-    guard::set_on_interrupt(OnInterrupt::Report);
-    EXIT.store(
-        matches!(then, OnInterrupt::Exit(_)),
-        std::sync::atomic::Ordering::SeqCst,
-    );
+    guard::set_on_interrupt(then);
     INSTALL.call_once(|| {
         let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
             eprintln!("warning: cannot handle SIGINT and SIGTERM: an interrupt may leave bot processes running");
@@ -150,10 +142,7 @@ pub fn on_interrupt(then: OnInterrupt) {
         std::thread::spawn(move || {
             for signal in signals.forever() {
                 SIGNAL.store(signal, std::sync::atomic::Ordering::SeqCst);
-                guard::interrupt();
-                if EXIT.load(std::sync::atomic::Ordering::SeqCst) {
-                    std::process::exit(128 + signal);
-                }
+                guard::interrupt(signal_status(signal));
             }
         });
     });
@@ -168,7 +157,12 @@ pub fn interrupted_status() -> ExitCode {
     } else {
         signal_hook::consts::SIGINT
     };
-    ExitCode::from(u8::try_from(128 + signal).unwrap_or(130))
+    ExitCode::from(signal_status(signal))
+}
+
+/// A shell's exit status for a process ended by `signal`: 128 + its number.
+fn signal_status(signal: i32) -> u8 {
+    u8::try_from(128 + signal).unwrap_or(130)
 }
 
 /// A progress bar of `len` steps (drawn only on a terminal).

@@ -153,7 +153,7 @@ pub fn play(
             format!("wall of seed {s} ({})", family.name()),
         ),
     };
-    super::on_interrupt(super::OnInterrupt::Exit(130));
+    super::on_interrupt(super::OnInterrupt::Exit);
     // The page's path is tried before the game, which may be long.
     let mut page_file = html.map(super::files::create_file).transpose()?;
     let played = contest_play::play(&wall, bots, seed, limits);

@@ -67,7 +67,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .logs
             .unwrap_or_else(|| PathBuf::from(format!("noi2014-tournament-seed-{seed}"))),
     };
-    super::on_interrupt(OnInterrupt::Exit(130));
+    super::on_interrupt(OnInterrupt::Exit);
     let bar = super::progress_bar(
         options.total_games(),
         "{elapsed_precise} [{bar:30}] {pos}/{len} games, round {msg}",

@@ -17,14 +17,14 @@
 //! library should not take over a process's signals.
 
 use crate::process;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Raised by [`interrupt`]; read by the pool and the runs.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// What [`interrupt`] does after killing the programs: 0 return (the run
-/// reports what it has), otherwise exit the process with this status.
-static EXIT_STATUS: AtomicU8 = AtomicU8::new(0);
+/// Whether [`interrupt`] exits the process after killing the programs
+/// (otherwise it returns and the run reports what it has).
+static EXIT: AtomicBool = AtomicBool::new(false);
 
 /// What [`interrupt`] does after killing the programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +32,9 @@ pub enum OnInterrupt {
     /// Programs are killed and the run stops early and reports what it
     /// has (a duel's result so far).
     Report,
-    /// Programs are killed and the process exits with this status (130 for
-    /// Ctrl-C, as shells expect).
-    Exit(u8),
+    /// Programs are killed and the process exits, with the status the
+    /// front end gives [`interrupt`].
+    Exit,
 }
 
 /// Alive while untrusted programs may run: see the module's documentation.
@@ -73,24 +73,20 @@ impl Drop for Containment {
 /// [`OnInterrupt::Report`]): a front end's choice, made once with its
 /// signal handler.
 pub fn set_on_interrupt(on_interrupt: OnInterrupt) {
-    let status = match on_interrupt {
-        OnInterrupt::Report => 0,
-        // Exit status 0 would read as success: an interrupt is not.
-        OnInterrupt::Exit(s) => s.max(1),
-    };
-    EXIT_STATUS.store(status, Ordering::SeqCst);
+    EXIT.store(on_interrupt == OnInterrupt::Exit, Ordering::SeqCst);
 }
 
 /// The interrupt path, for a front end's signal handler: kills every
 /// program running now (with its children, even those that left its
-/// process group), raises [`interrupted`], and exits the process when
-/// [`set_on_interrupt`] said [`OnInterrupt::Exit`].
-pub fn interrupt() {
+/// process group), raises [`interrupted`], and exits the process with
+/// `exit_status` when [`set_on_interrupt`] said [`OnInterrupt::Exit`] (a
+/// shell's status for a signal is 128 + its number: 130 for SIGINT).
+pub fn interrupt(exit_status: u8) {
     INTERRUPTED.store(true, Ordering::SeqCst);
     process::kill_all();
-    match EXIT_STATUS.load(Ordering::SeqCst) {
-        0 => {}
-        status => std::process::exit(i32::from(status)),
+    if EXIT.load(Ordering::SeqCst) {
+        // Exit status 0 would read as success: an interrupt is not.
+        std::process::exit(i32::from(exit_status.max(1)));
     }
 }
 
