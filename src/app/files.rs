@@ -55,20 +55,22 @@ impl Input {
 /// Writes a file the command makes (a replay page, a log), naming it in
 /// the error.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    std::fs::write(path, bytes).map_err(|source| CliError::Io {
+    std::fs::write(path, bytes).map_err(cannot_write(path))
+}
+
+/// The error of a file at `path` that cannot be written.
+pub fn cannot_write(path: &Path) -> impl Fn(std::io::Error) -> CliError + Copy + '_ {
+    move |source| CliError::Io {
         what: format!("cannot write `{}`", path.display()),
         source,
-    })
+    }
 }
 
 /// Creates (or empties) `path` for a file the command makes later, so that
 /// a path that cannot be written is an error before the work, not after
 /// it; [`write_file`]'s wording.
 pub fn create_file(path: &Path) -> Result<std::fs::File, CliError> {
-    std::fs::File::create(path).map_err(|source| CliError::Io {
-        what: format!("cannot write `{}`", path.display()),
-        source,
-    })
+    std::fs::File::create(path).map_err(cannot_write(path))
 }
 
 /// Makes sure `dir` (given as `option`) can take new files: a folder,

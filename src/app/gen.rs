@@ -1,7 +1,7 @@
 //! `mahjong-sim gen`: seeded walls of the rule-stressing families.
 
 use super::args::{count_in, parse_family, MAX_WALLS};
-use super::files::prepare_dir;
+use super::files::{cannot_write, prepare_dir};
 use super::{CliError, Verdict};
 use mahjong_sim::thupc2021::families::Family;
 use std::io::Write;
@@ -78,10 +78,7 @@ pub fn generate(
     let width = count.saturating_sub(1).to_string().len();
     for (i, w) in walls.enumerate() {
         let path = dir.join(format!("{prefix}{i:0width$}.in"));
-        let io_error = |source| CliError::Io {
-            what: format!("cannot write `{}`", path.display()),
-            source,
-        };
+        let io_error = cannot_write(&path);
         let mut file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

@@ -185,10 +185,7 @@ pub fn play(
         use std::io::Write as _;
         let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label);
         file.write_all(page.as_bytes())
-            .map_err(|source| CliError::Io {
-                what: format!("cannot write `{}`", path.display()),
-                source,
-            })?;
+            .map_err(super::files::cannot_write(path))?;
     }
     Ok(out)
 }

@@ -1,6 +1,6 @@
 //! `mahjong-sim simulate`: the contest's event log of a wall.
 
-use super::files::{open_input, prepare_dir, Input};
+use super::files::{cannot_write, open_input, prepare_dir, Input};
 use super::{CliError, Verdict};
 use mahjong_sim::thupc2021::event::{write_json_lines, write_log};
 use mahjong_sim::thupc2021::game::play;
@@ -116,10 +116,7 @@ pub fn simulate_to_dir(
             write_log(&mut bytes, &events)
         }
         .expect("writing to memory");
-        let io_error = |source| CliError::Io {
-            what: format!("cannot write `{}`", target.display()),
-            source,
-        };
+        let io_error = cannot_write(target);
         let mut file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

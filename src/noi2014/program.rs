@@ -136,27 +136,29 @@ impl ProgramBot {
             OUTPUT_LIMIT,
             KEEP_RUNNING,
         );
-        if let (Ended::Exited(code), true) = (ex.ended, ex.stdout.is_empty()) {
-            // Its very first step: a command the shell could not run is
-            // the user's error, not a move of the game.
-            let what = could_not_run(code).filter(|_| self.requests.len() == 1);
-            if let Some(what) = what {
-                let stderr = tail(&session.stderr_tail().0, 400);
-                self.session = None;
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::NotFound,
-                    format!(
-                        "the bot `{}` could not be run (exit status {}, {what}){}",
-                        self.command,
-                        code.unwrap_or_default(),
-                        if stderr.is_empty() {
-                            String::new()
-                        } else {
-                            format!(": {stderr}")
-                        }
-                    ),
-                ));
+        // Its very first step, ended silently with the shell's status for a
+        // command it could not run: the user's error, not a move of the game.
+        let unrun = match ex.ended {
+            Ended::Exited(code) if self.requests.len() == 1 && ex.stdout.is_empty() => {
+                could_not_run(code).map(|what| (code.unwrap_or_default(), what))
             }
+            _ => None,
+        };
+        if let Some((code, what)) = unrun {
+            let stderr = tail(&session.stderr_tail().0, 400);
+            self.session = None;
+            let said = if stderr.is_empty() {
+                String::new()
+            } else {
+                format!(": {stderr}")
+            };
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!(
+                    "the bot `{}` could not be run (exit status {code}, {what}){said}",
+                    self.command
+                ),
+            ));
         }
         let elapsed_ms = ex.elapsed.as_millis() as u64;
         let limit_ms = self.time_limit.as_millis() as u64;
