@@ -86,9 +86,7 @@ impl GreedyBot {
         let hand = *self.view.hand();
         let kongs = if self.view.kong_is_safe() {
             tiles::all()
-                .filter(|&t| {
-                    hand.count(t) == 4 || hand.count(t) >= 1 && self.view.melds().has_pung(t)
-                })
+                .filter(|&t| self.kong_on_draw(t).is_some())
                 .collect()
         } else {
             Vec::new()
@@ -112,7 +110,7 @@ impl GreedyBot {
     fn random_on_discard(&mut self, c: Tile, pick: u64) -> &'static str {
         let hand = *self.view.hand();
         let held = hand.count(c);
-        let gang = self.view.kong_is_safe() && (held == 3 || self.view.melds().has_pung(c));
+        let gang = self.view.kong_is_safe() && self.kong_on_discard(c).is_some();
         let pengs: Vec<Tile> = if held >= 2 {
             let mut rest = hand;
             rest.remove(c);
@@ -138,6 +136,42 @@ impl GreedyBot {
         &self.view
     }
 
+    /// The concealed hand and the number of exposed sets after a kong of
+    /// `t` on its own draw: of four concealed (exposed, one set more) or
+    /// of one beside its exposed pung (added to it); `None` when the hand
+    /// allows no kong of `t`. The wall is not looked at.
+    fn kong_on_draw(&self, t: Tile) -> Option<(Hand, u8)> {
+        let (mut hand, m) = (*self.view.hand(), self.view.melds().len() as u8);
+        match hand.count(t) {
+            4 => {
+                for _ in 0..4 {
+                    hand.remove(t);
+                }
+                Some((hand, m + 1))
+            }
+            n if n >= 1 && self.view.melds().has_pung(t) => {
+                hand.remove(t);
+                Some((hand, m))
+            }
+            _ => None,
+        }
+    }
+
+    /// The same after a kong of another player's discard `c`: on three
+    /// concealed (one set more) or on its exposed pung (the hand as it is);
+    /// `None` when the hand allows none.
+    fn kong_on_discard(&self, c: Tile) -> Option<(Hand, u8)> {
+        let (mut hand, m) = (*self.view.hand(), self.view.melds().len() as u8);
+        if hand.count(c) == 3 {
+            for _ in 0..3 {
+                hand.remove(c);
+            }
+            Some((hand, m + 1))
+        } else {
+            self.view.melds().has_pung(c).then_some((hand, m))
+        }
+    }
+
     fn on_draw(&mut self) -> &'static str {
         let hand = *self.view.hand();
         let m = self.view.melds().len() as u8;
@@ -152,20 +186,9 @@ impl GreedyBot {
             distance::best_discard(&hand, m, &TIE_ORDER).expect("a drawn hand has 14 - 3m tiles");
         if self.view.kong_is_safe() {
             for t in tiles::all() {
-                let n = hand.count(t);
-                let after = if n == 4 {
-                    let mut h = hand;
-                    for _ in 0..4 {
-                        h.remove(t);
-                    }
-                    distance::distance(&h, m + 1).ok()
-                } else if n >= 1 && self.view.melds().has_pung(t) {
-                    let mut h = hand;
-                    h.remove(t);
-                    distance::distance(&h, m).ok()
-                } else {
-                    None
-                };
+                let after = self
+                    .kong_on_draw(t)
+                    .and_then(|(h, m)| distance::distance(&h, m).ok());
                 if after.is_some_and(|d| d <= best.after) {
                     self.view.konged(t);
                     return GANG[t.index()];
@@ -204,19 +227,12 @@ impl GreedyBot {
             best_discard_except(&h, m + 1, c)
         });
         let peng = peng.filter(|&(_, d)| d < rest);
-        let gang = if !self.view.kong_is_safe() {
-            None
-        } else if held == 3 {
-            let mut h = hand;
-            for _ in 0..3 {
-                h.remove(c);
-            }
-            distance::distance(&h, m + 1).ok().filter(|&d| d <= rest)
-        } else if self.view.melds().has_pung(c) {
-            Some(rest)
-        } else {
-            None
-        };
+        // On a pung the hand stays as it is: the distance stays `rest`.
+        let gang = self
+            .kong_on_discard(c)
+            .filter(|_| self.view.kong_is_safe())
+            .and_then(|(h, m)| distance::distance(&h, m).ok())
+            .filter(|&d| d <= rest);
         match (gang, peng) {
             (Some(g), Some((_, p))) if g <= p => self.gang(c),
             (Some(_), None) => self.gang(c),
