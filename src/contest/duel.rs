@@ -543,6 +543,7 @@ impl Report {
     pub fn json(&self) -> DuelJson {
         let o = &self.options;
         let d = &self.diffs;
+        let refused = self.refused();
         let side = |a: bool, e: &Entrant| SideJson {
             name: e.name.clone(),
             command: e.spec.label(),
@@ -575,13 +576,13 @@ impl Report {
                 min_walls: t.min_units(),
             }),
             decision: match self.decision {
-                _ if self.refused().is_some() => DecisionJson::Refused,
+                _ if refused.is_some() => DecisionJson::Refused,
                 Decision::H0 if self.identical() => DecisionJson::Identical,
                 Decision::H0 => DecisionJson::H0,
                 Decision::H1 => DecisionJson::H1,
                 Decision::Continue => DecisionJson::None,
             },
-            verdict: self.refused().unwrap_or_else(|| self.verdict_words()),
+            verdict: refused.unwrap_or_else(|| self.verdict_words()),
             uncounted_walls: self.uncounted,
             interrupted: self.interrupted,
             logs: o.logs.display().to_string(),
