@@ -202,15 +202,12 @@ fn identical_bots_are_called_identical_not_divided_by_zero() {
 fn common_random_numbers_make_copies_of_a_random_bot_play_alike() {
     let duel = |extra: &[&str]| {
         let (_tmp, logs) = common::logs_dir("duel-crn");
-        let out = Command::new(me())
-            .args(["noi2014", "duel", "--bot", "sample", "--bot", "s2=sample"])
-            .args(["--against", "x=sample", "--games", "80", "--json"])
-            .args(extra)
-            .arg("--logs")
-            .arg(&logs)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let mut args = vec!["noi2014", "duel", "--bot", "sample", "--bot", "s2=sample"];
+        args.extend(["--against", "x=sample", "--games", "80", "--json"]);
+        args.extend(extra);
+        args.extend(["--logs", logs.to_str().unwrap()]);
+        let out = common::run(&args, b"");
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
         common::schemas::report(common::schemas::NOI2014_DUEL_REPORT, &out.stdout)
     };
     let common = duel(&[]);
@@ -354,26 +351,25 @@ fn same_names_and_a_unit_that_cannot_be_played_are_errors() {
 #[test]
 fn a_duel_with_a_bot_that_never_plays_gives_no_verdict() {
     let (_tmp, logs) = common::logs_dir("duel-broken");
-    let out = Command::new(me())
-        .args([
+    let out = common::run(
+        &[
             "noi2014",
             "duel",
             "--bot",
             "greedy",
             "--bot",
             "broken=sh -c 'exit 1'",
-        ])
-        .args(["--games", "16", "--jobs", "1", "--json", "--logs"])
-        .arg(&logs)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+            "--games",
+            "16",
+            "--jobs",
+            "1",
+            "--json",
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
+        b"",
     );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
     let report = common::schemas::report(common::schemas::NOI2014_DUEL_REPORT, &out.stdout);
     assert_eq!(report["decision"], "refused", "{report}");
     assert_eq!(report["b"]["put_out"]["crash"], 8, "{report}");

@@ -138,11 +138,8 @@ fn a_crashing_bot_is_put_out_with_the_end_of_its_stdout() {
         "Error: could not reserve enough space for object heap"
     );
     assert_eq!(program.stderr, "the stderr part");
-    let out = Command::new(me())
-        .args(["noi2014", "play", "--bot", bot])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let out = common::run(&["noi2014", "play", "--bot", bot], b"");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("its stdout ends: Error: could not reserve enough space for object heap; its stderr ends: the stderr part)"),
@@ -657,14 +654,9 @@ fn a_bot_that_cannot_be_run_stops_every_command_before_any_game() {
                 logs,
             ],
         ] {
-            let out = Command::new(me())
-                .arg("noi2014")
-                .args(&args)
-                .stdin(Stdio::null())
-                .output()
-                .unwrap();
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            let out = common::run(&[&["noi2014"], &args[..]].concat(), b"");
+            let stderr = &out.stderr;
+            assert_eq!(out.code, Some(2), "{args:?}: {stderr}");
             assert!(
                 stderr.contains(&format!(
                     "the bot `{bot}` could not be run (exit status {status})"
