@@ -216,12 +216,6 @@ pub struct PutOut<'a> {
     pub reason: String,
 }
 
-/// A player's tiles as the protocol writes them: concealed in upper case,
-/// exposed sets in lower case.
-pub fn hand_text(judge: &Judge, p: usize) -> String {
-    judge.held(p).text()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,7 +250,7 @@ mod tests {
                     melds += 1;
                 }
                 assert!(want.len() >= 13, "{want:?}");
-                assert_eq!(hand_text(&game.judge, p), want.join(" "));
+                assert_eq!(game.judge.held(p).text(), want.join(" "));
                 let last = lines
                     .iter()
                     .rev()
