@@ -54,7 +54,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("{e}");
+            app::say(&e.to_string());
             ExitCode::from(app::EXIT_ERROR)
         }
     }

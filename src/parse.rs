@@ -51,6 +51,14 @@ pub enum ErrorKind {
         /// The most bytes a line may hold.
         limit: usize,
     },
+    /// A hand holds more than four copies of a kind; the position is its
+    /// fifth copy.
+    HandCopies {
+        /// The kind.
+        tile: Tile,
+        /// How often the hand holds it.
+        count: usize,
+    },
     /// A kind appears too often; the position is its first copy too many.
     TooManyCopies {
         /// The kind.
@@ -102,6 +110,9 @@ impl fmt::Display for ParseError {
                 f,
                 "a hand of {n} tiles fits no meld count (13 or 14 tiles: 0 melds, 10 or 11: 1, 7 or 8: 2, 4 or 5: 3, 1 or 2: 4)"
             ),
+            ErrorKind::HandCopies { tile, count } => {
+                write!(f, "kind {tile} appears {count} times in the hand; a set has only {COPIES}")
+            }
             ErrorKind::TooManyCopies { tile, count } => {
                 write!(f, "kind {tile} appears {count} times, expected {COPIES}")
             }
@@ -468,13 +479,26 @@ impl<T: std::io::Read> HandLines<std::io::BufReader<T>> {
     }
 }
 
-/// A hand line as [`HandLine`]: its meld count from its size.
+/// A hand line as [`HandLine`]: its meld count from its size. No kind may
+/// appear more than four times (the game has four copies of each).
 pub fn hand_line(line: usize, tiles: Vec<(Pos, Tile)>) -> Result<HandLine, ParseError> {
     let column = tiles.first().map_or(1, |(p, _)| p.column);
     let melds = crate::distance::melds_for_size(tiles.len()).ok_or(ParseError {
         pos: Some(Pos { line, column }),
         kind: ErrorKind::HandSize(tiles.len()),
     })?;
+    let mut seen = std::collections::HashMap::new();
+    for (pos, t) in &tiles {
+        let n = seen.entry(*t).or_insert(0);
+        *n += 1;
+        if *n == COPIES + 1 {
+            let count = tiles.iter().filter(|(_, u)| u == t).count();
+            return Err(ParseError {
+                pos: Some(Pos { line, ..*pos }),
+                kind: ErrorKind::HandCopies { tile: *t, count },
+            });
+        }
+    }
     let tiles = tiles.into_iter().map(|(_, t)| t).collect();
     Ok(HandLine { line, tiles, melds })
 }
@@ -674,6 +698,22 @@ mod tests {
         let mut bad_inside = vec![b'x'; WORD_KEPT + 10];
         bad_inside[100] = 0xFF;
         assert!(show(&bad_inside).ends_with(BAD));
+    }
+
+    /// A hand holds at most four copies of a kind, as `analyze` demands:
+    /// the error points at the fifth.
+    #[test]
+    fn hand_lines_refuse_a_fifth_copy() {
+        let four = parse_hand_lines(b"1M 1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M\n").unwrap();
+        assert_eq!(four[0].tiles.len(), 13);
+        let e = parse_hand_lines(
+            b"1M 1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M\n1M 1M 1M 1M 1M 1M 1M 1M 1M 1M 1M 1M 1M 1M\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 13: kind 1M appears 14 times in the hand; a set has only 4"
+        );
     }
 
     /// A hand line of exactly `MAX_LINE` bytes is read; one byte more is an

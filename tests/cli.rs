@@ -285,7 +285,36 @@ fn analyze_errors_exit_2() {
         b"",
         "--meld 1 (`1M 2M 4M`): not a chow, pung or kong",
     );
-    assert_error(&["analyze"], b"", "a hand of 0 tiles");
+}
+
+/// Empty input is no hand: `analyze` and `distance` both print nothing.
+#[test]
+fn analyze_and_distance_print_nothing_for_empty_input() {
+    for cmd in ["analyze", "distance"] {
+        for input in [&b""[..], b"\n\n"] {
+            let r = run(&[cmd], input);
+            assert_eq!(r.code, Some(0), "{cmd}: {}", r.stderr);
+            assert!(r.stdout.is_empty(), "{cmd}");
+        }
+    }
+}
+
+/// Five copies of a kind are refused by `distance` as by `analyze`.
+#[test]
+fn distance_refuses_a_fifth_copy() {
+    assert_error(
+        &["distance"],
+        b"1M 1M 1M 1M 1M 1M 1M 1M 1M 1M 1M 1M 1M 1M\n",
+        "line 1, column 13: kind 1M appears 14 times in the hand; a set has only 4",
+    );
+    assert_error(
+        &[
+            "analyze", "1M", "1M", "1M", "1M", "1M", "2M", "3M", "4M", "5M", "6M", "7M", "8M",
+            "9M", "9M",
+        ],
+        b"",
+        "kind 1M appears 5 times in the hand and melds; a set has only 4",
+    );
 }
 
 #[test]
@@ -813,4 +842,24 @@ fn out_folders_may_hold_other_files() {
     let text = String::from_utf8(r.stdout).unwrap();
     assert!(!text.starts_with('\n'), "{text}");
     assert_eq!(text.matches("\n\n").count(), 1, "{text}");
+}
+
+/// An error written to a closed stderr pipe is still an error (exit 2), not
+/// a panic (101): the reader of `2>&1 | head -c 5` may be gone.
+#[test]
+fn an_error_to_a_closed_stderr_is_exit_2_not_a_panic() {
+    for _ in 0..5 {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mahjong-sim"))
+            .arg("simulate")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(writer)
+            .spawn()
+            .expect("spawn mahjong-sim");
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"10M\n").unwrap();
+        assert_eq!(child.wait().unwrap().code(), Some(2));
+    }
 }

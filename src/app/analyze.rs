@@ -59,6 +59,7 @@ pub fn analyze(
     let Input { reader, name } = input;
     let mut lines = HandLines::new(reader);
     let mut any = false;
+    // Empty input prints nothing, as `distance` does.
     loop {
         if lines.may_wait() {
             out.flush().map_err(CliError::Stdout)?;
@@ -70,10 +71,6 @@ pub fn analyze(
         }
         any = true;
         analyze_one(tiles, &sets, json, out)?;
-    }
-    if !any {
-        // No hand at all: the analysis of nothing says what is wrong.
-        return analyze_one(Vec::new(), &sets, json, out);
     }
     Ok(Verdict::Ok)
 }

@@ -136,7 +136,7 @@ pub fn on_interrupt(then: OnInterrupt) {
     guard::set_on_interrupt(then);
     INSTALL.call_once(|| {
         let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-            eprintln!("warning: cannot handle SIGINT and SIGTERM: an interrupt may leave bot processes running");
+            say("warning: cannot handle SIGINT and SIGTERM: an interrupt may leave bot processes running");
             return;
         };
         std::thread::spawn(move || {
@@ -163,6 +163,14 @@ pub fn interrupted_status() -> ExitCode {
 /// A shell's exit status for a process ended by `signal`: 128 + its number.
 fn signal_status(signal: i32) -> u8 {
     u8::try_from(128 + signal).unwrap_or(130)
+}
+
+/// Writes `message` and a newline to stderr in one piece, ignoring a
+/// stderr that cannot be written (a closed pipe must not turn an error
+/// into a panic, as `eprintln!` would).
+pub fn say(message: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(format!("{message}\n").as_bytes());
 }
 
 /// A progress bar of `len` steps (drawn only on a terminal).

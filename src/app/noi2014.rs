@@ -240,10 +240,11 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
         mahjong_sim::noi2014::EndReason::OneLeft => "at most one player was left",
     };
     writeln!(out, "\nresult ({end}):").expect("to memory");
-    // As wide as the longest short label (`greedy:eps=0.05`), at least 9.
-    let width = labels
+    let names = table_names(labels);
+    // As wide as the longest name, at least as wide as a built-in's.
+    let width = names
         .iter()
-        .map(|l| short(l).chars().count())
+        .map(|n| n.chars().count())
         .max()
         .unwrap_or(0)
         .max(9);
@@ -274,21 +275,22 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
             r.place,
             r.points(),
             p,
-            short(&labels[p])
+            names[p]
         )
         .expect("to memory");
     }
 }
 
-/// A bot's label for the table: a built-in bot by its name, a program by
-/// (the first 9 characters of) the file name it runs.
-fn short(label: &str) -> String {
-    if let Ok(Some(b)) = BuiltIn::parse(label) {
-        return b.name();
-    }
-    let first = label.split_whitespace().next().unwrap_or(label);
-    let file = first.rsplit('/').next().unwrap_or(first);
-    file.chars().take(9).collect()
+/// The bots' names for the table: a built-in bot by its name, a program by
+/// its command line as given, never cut, so two programs never share a name.
+fn table_names(labels: &[String]) -> Vec<String> {
+    labels
+        .iter()
+        .map(|label| match BuiltIn::parse(label) {
+            Ok(Some(b)) => b.name(),
+            _ => label.clone(),
+        })
+        .collect()
 }
 
 /// Reads `path` (stdin for `None` or `-`), at most `limit` bytes: a wall or
@@ -414,6 +416,26 @@ mod tests {
     }
 
     const FIRST: &str = r#"{"requests":["0 2"],"responses":[],"data":""}"#;
+
+    #[test]
+    fn the_table_names_bots_in_full_and_apart() {
+        let names =
+            |ls: &[&str]| table_names(&ls.iter().map(|l| l.to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            names(&[
+                "./v1/mybot_version1",
+                "./v2/mybot_version1",
+                "greedy:eps=0.050",
+                "sample"
+            ]),
+            [
+                "./v1/mybot_version1",
+                "./v2/mybot_version1",
+                "greedy:eps=0.05",
+                "sample"
+            ]
+        );
+    }
 
     #[test]
     fn the_bot_answers_one_line_or_keeps_running() {

@@ -459,16 +459,14 @@ impl Report {
     pub fn text(&self) -> String {
         let o = &self.options;
         let mut out = String::new();
-        let against: Vec<&str> = o.against.iter().map(|e| e.name.as_str()).collect();
+        let against: Vec<String> = o.against.iter().map(named_spec).collect();
         let games = self.units.len() * GAMES_PER_UNIT;
         let w = &mut out;
         let _ = writeln!(
             w,
-            "NOI2014 duel: A = {} ({}), B = {} ({}), against {}; seed {}, {} walls{}",
-            o.a.name,
-            o.a.spec.label(),
-            o.b.name,
-            o.b.spec.label(),
+            "NOI2014 duel: A = {}, B = {}, against {}; seed {}, {} walls{}",
+            named_spec(&o.a),
+            named_spec(&o.b),
             against.join(", "),
             o.seed,
             o.family.name(),
@@ -480,8 +478,9 @@ impl Report {
         );
         let _ = writeln!(
             w,
-            "duplicate walls: each wall 4 games with A in every seat, the same 4 games with B; {} walls, {games} games in {:.1} s{}",
-            self.units.len(),
+            "duplicate walls: each wall 4 games with A in every seat, the same 4 games with B; {}, {} in {:.1} s{}",
+            super::count(self.units.len(), "wall"),
+            super::count(games, "game"),
             self.elapsed.as_secs_f64(),
             if self.interrupted { " (interrupted)" } else { "" }
         );
@@ -751,8 +750,20 @@ pub enum DecisionJson {
     Refused,
 }
 
+/// A bot as the report's first line names it: `name (what it runs)`, or
+/// just the name when that is what it runs.
+fn named_spec(e: &Entrant) -> String {
+    let label = e.spec.label();
+    if label == e.name {
+        label
+    } else {
+        format!("{} ({label})", e.name)
+    }
+}
+
 /// The opponents: those given, the missing ones the built-in greedy bot
-/// (named greedy, greedy2, ... as the names given leave free).
+/// (named house1, house2, ... as the names given leave free, so that no
+/// opponent is named like a side playing the built-in greedy bot).
 pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
     if given.len() > 3 {
         return Err(Error::Usage(format!(
@@ -764,11 +775,7 @@ pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
     let mut k = 1;
     while v.len() < 3 {
         let name = loop {
-            let n = if k == 1 {
-                "greedy".to_string()
-            } else {
-                format!("greedy{k}")
-            };
+            let n = format!("house{k}");
             k += 1;
             if !v.iter().any(|e| e.name == n) {
                 break n;
@@ -922,9 +929,9 @@ mod tests {
                 .map(|o| o.map(|e| e.name).to_vec())
                 .unwrap_or_else(|e| vec![e.to_string()])
         };
-        assert_eq!(names(&[]), ["greedy", "greedy2", "greedy3"]);
-        assert_eq!(names(&["greedy"]), ["greedy", "greedy2", "greedy3"]);
-        assert_eq!(names(&["greedy2", "me"]), ["greedy2", "me", "greedy"]);
+        assert_eq!(names(&[]), ["house1", "house2", "house3"]);
+        assert_eq!(names(&["greedy"]), ["greedy", "house1", "house2"]);
+        assert_eq!(names(&["house2", "me"]), ["house2", "me", "house1"]);
         assert_eq!(names(&["a", "b", "c"]), ["a", "b", "c"]);
         assert_eq!(
             names(&["a", "b", "c", "d"]),
@@ -1002,7 +1009,7 @@ mod tests {
         );
         let text = r.text();
         for line in [
-            "NOI2014 duel: A = new (greedy), B = old (greedy), against x, y, z; seed 9, uniform walls\n",
+            "NOI2014 duel: A = new (greedy), B = old (greedy), against x (greedy), y (greedy), z (greedy); seed 9, uniform walls\n",
             "; 2 walls, 16 games in 1.5 s\n",
             "A new: 0.500 points a game; put out in 1 of 8 games (12.5%): illegal 1\n",
             "B old: 0.125 points a game; put out in 2 of 8 games (25.0%): timeout 2\n",

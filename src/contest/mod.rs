@@ -52,6 +52,17 @@ pub mod seed;
 pub mod swiss;
 pub mod tournament;
 
+/// `n` and the noun, plural unless `n` is 1: "1 wall", "2 walls", "0 tries",
+/// "3 processes".
+pub fn count(n: usize, noun: &str) -> String {
+    match (n, noun.strip_suffix('y')) {
+        (1, _) => format!("1 {noun}"),
+        (_, Some(stem)) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ if noun.ends_with(['s', 'x']) => format!("{n} {noun}es"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
 /// Why a duel, tournament or game could not be run (a check has its own
 /// [`check::CheckError`]).
 #[derive(Debug, thiserror::Error)]
@@ -68,4 +79,16 @@ pub enum Error {
         /// Why it failed.
         source: std::io::Error,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_are_plural_unless_one() {
+        assert_eq!(super::count(1, "wall"), "1 wall");
+        assert_eq!(super::count(0, "wall"), "0 walls");
+        assert_eq!(super::count(2, "try"), "2 tries");
+        assert_eq!(super::count(3, "day"), "3 days");
+        assert_eq!(super::count(4, "bot process"), "4 bot processes");
+    }
 }

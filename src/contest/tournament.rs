@@ -427,17 +427,17 @@ impl Report {
         let mut out = String::new();
         writeln!(
             out,
-            "NOI2014 Swiss tournament: {} bots, round {} of {}, seed {}, {}{} walls; {} games in {:.1} s ({:.2} a second, {} bot processes started); logs in {}",
-            o.entrants.len(),
+            "NOI2014 Swiss tournament: {}, round {} of {}, seed {}, {}{} walls; {} in {:.1} s ({:.2} a second, {} started); logs in {}",
+            super::count(o.entrants.len(), "bot"),
             self.rounds_done,
             o.rounds,
             o.seed,
             if o.duplicate { "duplicate format, " } else { "" },
             o.family.name(),
-            self.played_games,
+            super::count(self.played_games, "game"),
             self.elapsed.as_secs_f64(),
             self.games_per_second(),
-            self.starts,
+            super::count(self.starts as usize, "bot process"),
             o.logs.display(),
         )
         .expect("to memory");
@@ -494,14 +494,14 @@ impl Report {
         ));
         h.push_str("<style>body{font-family:system-ui,sans-serif;margin:1em auto;max-width:60em;padding:0 1em;background:#f6f5f0;color:#222}table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .7em;border-bottom:1px solid #ccc;text-align:left}th{background:#2c3e2f;color:#fff}td.n{text-align:right}code{font-size:90%;word-break:break-all}li{margin:.2em 0}a{color:#1a5fb4}</style>\n</head><body>\n");
         h.push_str(&format!(
-            "<h1>NOI2014 Swiss tournament</h1>\n<p>{} bots, round {} of {}, seed {}, {}{} walls; {} games. Each game links to its replay.</p>\n",
-            o.entrants.len(),
+            "<h1>NOI2014 Swiss tournament</h1>\n<p>{}, round {} of {}, seed {}, {}{} walls; {}. Each game links to its replay.</p>\n",
+            super::count(o.entrants.len(), "bot"),
             self.rounds_done,
             o.rounds,
             o.seed,
             if o.duplicate { "duplicate format, " } else { "" },
             esc(o.family.name()),
-            self.played_games
+            super::count(self.played_games, "game")
         ));
         h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th>points</th><th>games</th><th>won</th><th>out</th><th>bot</th><th>command</th></tr>\n");
         for s in standings(&self.half_points) {
