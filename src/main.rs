@@ -7,17 +7,25 @@ mod app;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// THUPC 2021 mahjong simulator and winning-distance engine.
+/// Mahjong rules engines for two contests: THUPC 2021 and NOI2014.
 ///
-/// Exit status: 0 success, 1 a mismatch was found, 2 bad usage, bad input or
-/// an I/O error. Errors go to stderr as `line L, column C: ...`.
+/// THUPC 2021 "麻将模拟器": the contest's game log of a wall (simulate),
+/// its reasons (explain), seeded walls (gen) and a differential test of
+/// your solution (check). The winning distance of a hand (distance) and
+/// its analysis (analyze). The NOI2014 team contest: games, duels and
+/// Swiss tournaments between built-in bots and your bot programs under
+/// Botzone's protocol (noi2014).
+///
+/// Exit status: 0 success, 1 a negative verdict (a mismatch found, a duel
+/// that accepts H0), 2 bad usage, bad input or an I/O error. Errors go to
+/// stderr as `line L, column C: ...`.
 #[derive(Parser)]
 #[command(
     name = "mahjong-sim",
     version,
     about,
     long_about,
-    after_help = "Details of each command: mahjong-sim COMMAND --help (or mahjong-sim help COMMAND)."
+    after_help = "Example: mahjong-sim simulate corpus/walls/sample.in\n\nDetails of each command: mahjong-sim COMMAND --help (or mahjong-sim help COMMAND)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -33,9 +41,14 @@ enum Command {
     Gen(app::gen::Args),
     Check(app::check::Args),
     Analyze(app::analyze::Args),
-    /// The NOI2014 team-contest mahjong: games between bots under the
-    /// judge of `NOI2014-CLARIFICATIONS.md`.
-    #[command(subcommand)]
+    /// NOI2014 team-contest mahjong: games, duels and tournaments of bots.
+    ///
+    /// The judge follows `NOI2014-CLARIFICATIONS.md`; bots are built in
+    /// or programs under Botzone's protocol.
+    #[command(
+        subcommand,
+        after_help = "Example: mahjong-sim noi2014 play --seed 1 --bot greedy --bot sample --bot ./mybot"
+    )]
     Noi2014(app::noi2014::Command),
     Bench(app::bench::Args),
 }

@@ -6,9 +6,10 @@ use mahjong_sim::parse::HandLines;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Analyse a hand: every decomposition of a winning hand, every wait of
-/// a ready one, or the distance and best discards of any other.
+/// Analyse a hand: decompositions, waits, or distance and best discards.
 ///
+/// Every decomposition of a winning hand, every wait of a ready one, or
+/// the distance and best discards of any other.
 /// Tiles are given as arguments or, with none, on standard input, one
 /// hand a line as `distance` reads them (each analysed in turn). Kongs
 /// are four identical tiles in the hand: a complete hand holds 14 to 18

@@ -8,9 +8,10 @@ use mahjong_sim::thupc2021::families::Family;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Check a contest solution against the engine on generated walls (or
-/// the walls of a folder).
+/// Check a contest solution against the engine on generated walls.
 ///
+/// The walls are seeded (`--family`, `--seed`, `--walls`) or those of a
+/// folder (`--walls-dir`).
 /// Runs SOLUTION (a shell command line) once per wall, the wall on its
 /// standard input, and compares its standard output with the engine's
 /// log, several at once, with a progress bar on a terminal. On the first
@@ -26,6 +27,8 @@ use std::process::ExitCode;
 /// behind, even in sessions of their own, are killed and reported.
 /// Exit status: 0 all agree, 1 a disagreement, 2 errors (a command that
 /// cannot be found or run is one).
+///
+/// Example: mahjong-sim check --solution ./mysolution --walls 200 --jobs 2
 #[derive(clap::Args)]
 pub struct Args {
     /// The solution's command line, e.g. './my-solution' or 'python3 sol.py'.

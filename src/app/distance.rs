@@ -19,6 +19,8 @@ use std::process::ExitCode;
 /// but never fit. Prints one distance a line, in input order, each as
 /// soon as its line is read; blank lines at the end are fine, empty input
 /// prints nothing.
+///
+/// Example: echo '1M 1M 1M 2M 3M 4M 5M 6M 7M 8M 9M 9M E' | mahjong-sim distance
 #[derive(clap::Args)]
 pub struct Args {
     /// The file of hands; standard input when absent or `-`.

@@ -26,7 +26,10 @@ use std::time::Duration;
 /// the bots play identically; Ctrl-C prints the result so far (status
 /// 130; SIGTERM 143) with every bot process gone.
 ///
-/// Example: mahjong-sim noi2014 duel --bot new=./mybot --bot old=./mybot-v1 --jobs 2
+/// A bot program is given by its command line (`--bot new='./mybot
+/// --keep-running'`), a built-in bot by its name.
+///
+/// Example: mahjong-sim noi2014 duel --bot new=greedy --bot old=greedy:eps=0.1 --jobs 2
 #[derive(clap::Args)]
 pub struct Args {
     /// A, then B: NAME=BOT (BOT a built-in name or a program, as in

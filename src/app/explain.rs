@@ -9,8 +9,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Print the event log of a contest wall with the reason for every
-/// decision: hands and melds, the distance after each candidate
+/// Print a contest wall's event log with the reason for every decision.
+///
+/// The reasons: hands and melds, the distance after each candidate
 /// discard, who could ron and who was cut, and the distances behind
 /// every pong and chow taken or passed up.
 ///
@@ -22,6 +23,8 @@ use std::process::ExitCode;
 /// self-contained HTML file (no network) with the four hands, melds and
 /// discards at every step, the log, and each decision's reasons; with
 /// `--at N` it opens at line N.
+///
+/// Example: mahjong-sim explain --at 60 corpus/walls/sample.in
 #[derive(clap::Args)]
 pub struct Args {
     /// The wall file; standard input when absent or `-`.

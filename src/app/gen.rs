@@ -8,15 +8,17 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Generate walls from a seed: the same seed gives the same walls on
-/// every machine.
+/// Generate seeded walls in rule-stressing families.
 ///
+/// The same seed gives the same walls on every machine.
 /// Families: uniform (a plain shuffle), specials-early (all twelve
 /// special tiles in the deal), specials-late (special tiles only in the
 /// last 40), honors (the deal crowded with honors), one-suit (the deal
 /// crowded with one suit), quads (several kinds dealt whole to one
 /// player), long-draw (games that end with the wall exhausted, found by
 /// simulating).
+///
+/// Example: mahjong-sim gen --family quads --seed 7 --count 3 --out walls
 #[derive(clap::Args)]
 pub struct Args {
     /// Which family of walls.

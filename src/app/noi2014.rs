@@ -84,10 +84,11 @@ pub struct PlayArgs {
     pub html: Option<PathBuf>,
 }
 
-/// Run a built-in bot as a bot program: read the judge's JSON line
-/// (Botzone's protocol, point 20) from standard input and print the
-/// answer line (point 28). One process per request, as in 2014, or
-/// kept running with --keep-running.
+/// Run a built-in bot as a bot program under Botzone's protocol.
+///
+/// It reads the judge's JSON line (point 20) from standard input and
+/// prints the answer line (point 28). One process per request, as in
+/// 2014, or kept running with --keep-running.
 ///
 /// Example: mahjong-sim noi2014 play --bot 'mahjong-sim noi2014 bot'
 #[derive(clap::Args)]

@@ -20,6 +20,8 @@ use std::process::ExitCode;
 /// `--json`), NAME the wall file's name without its extension; the
 /// folder is created if missing but not its parents, and no file is
 /// overwritten.
+///
+/// Example: mahjong-sim simulate corpus/walls/sample.in
 #[derive(clap::Args)]
 pub struct Args {
     /// The wall files (or with --out, folders of them); standard input

@@ -1,0 +1,110 @@
+//! Every command's `--help`, read as a newcomer would: it names what the
+//! command does in one line and gives one example, and the example runs.
+
+mod common;
+use common::run;
+use std::path::Path;
+
+/// Every command and subcommand, as its words on the command line.
+const COMMANDS: &[&[&str]] = &[
+    &[],
+    &["simulate"],
+    &["distance"],
+    &["explain"],
+    &["gen"],
+    &["check"],
+    &["analyze"],
+    &["bench"],
+    &["noi2014"],
+    &["noi2014", "play"],
+    &["noi2014", "bot"],
+    &["noi2014", "duel"],
+    &["noi2014", "tournament"],
+];
+
+/// The `--help` text of `command`.
+fn help(command: &[&str]) -> String {
+    let mut args = command.to_vec();
+    args.push("--help");
+    let r = run(&args, b"");
+    assert_eq!(r.code, Some(0), "{command:?}: {}", r.stderr);
+    String::from_utf8(r.stdout).unwrap()
+}
+
+/// The command of the help's `Example:` paragraph.
+fn example(help: &str) -> Option<String> {
+    let start = help.find("Example: ")? + "Example: ".len();
+    let paragraph = help[start..].split("\n\n").next().unwrap();
+    Some(paragraph.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+#[test]
+fn every_command_says_what_it_does_in_one_line_and_gives_an_example() {
+    for command in COMMANDS {
+        let text = help(command);
+        let first = text.lines().next().unwrap();
+        assert!(
+            first.chars().count() <= 80 && first.ends_with('.'),
+            "{command:?}: the first line should be one short sentence: {first:?}"
+        );
+        assert!(
+            text.lines().nth(1).is_some_and(str::is_empty),
+            "{command:?}: the summary should be a line of its own:\n{text}"
+        );
+        let ex = example(&text).unwrap_or_else(|| panic!("{command:?} has no example:\n{text}"));
+        let words: Vec<&str> = std::iter::once("mahjong-sim")
+            .chain(command.iter().copied())
+            .collect();
+        assert!(
+            ex.contains(&words.join(" ")),
+            "{command:?}: the example should use the command: {ex}"
+        );
+    }
+}
+
+/// Each example runs as printed, in a fresh folder holding the repository's
+/// `corpus/` and `examples/`, a solution `./mysolution` and a bot `./mybot`
+/// (this build behind both), with this build first on the PATH: it ends
+/// with a verdict (0 or 1), never a usage or input error (2).
+#[test]
+fn every_help_example_runs() {
+    let bin = Path::new(env!("CARGO_BIN_EXE_mahjong-sim"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let dir = common::scratch("help-examples");
+    for folder in ["corpus", "examples"] {
+        std::os::unix::fs::symlink(root.join(folder), dir.path().join(folder)).unwrap();
+    }
+    for (name, body) in [
+        ("mysolution", "exec mahjong-sim simulate\n"),
+        ("mybot", "exec mahjong-sim noi2014 bot \"$@\"\n"),
+    ] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, format!("#!/bin/sh\n{body}")).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let mut ran = 0;
+    for command in COMMANDS {
+        let ex = example(&help(command)).expect("checked above");
+        let out = std::process::Command::new("sh")
+            .args(["-c", &ex])
+            .env("PATH", &path)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0 | 1)) && !out.stdout.is_empty(),
+            "{command:?}: `{ex}` exited {code:?}, printing {} bytes:\n{}",
+            out.stdout.len(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        ran += 1;
+    }
+    assert_eq!(ran, COMMANDS.len());
+}
