@@ -518,6 +518,110 @@ pub struct Exchange {
     pub elapsed: Duration,
     /// Processes that had left the group, found and killed (see [`Run::escaped`]).
     pub escaped: usize,
+    /// On a time-out, what the program was doing when its time ran out.
+    pub stuck: Option<Stuck>,
+}
+
+/// What a program was doing when its time ran out, read from
+/// `/proc/PID/syscall` of the processes of its group just before they
+/// were killed: the commonest reasons a bot never answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stuck {
+    /// It had closed its standard output (no process of it holds it but
+    /// the shell that started it), and was still running.
+    ClosedOutput,
+    /// Waiting to read its standard input: reading to the end of an input
+    /// that stays open, or more lines than the judge sends.
+    ReadingInput,
+    /// Sleeping.
+    Sleeping,
+    /// Running on the CPU: still computing, or in an endless loop.
+    Computing,
+}
+
+/// What the processes of group `pgid` are doing, by their system calls:
+/// a closed output comes first, then reading fd 0 (the likeliest
+/// mistakes), then computing, then sleeping; `None` when none of these (a
+/// lock, a pipe of its own) or `/proc` cannot tell. The group's leader is
+/// the shell the command line runs under (`sh -c`), or the program itself
+/// when that shell replaced itself with it; the `sh -c` shell holds the
+/// output while it waits for the program without ever writing to it, so
+/// it does not count as holding it open.
+pub fn stuck(pgid: i32) -> Option<Stuck> {
+    let fd1 = |pid: i32| std::fs::read_link(format!("/proc/{pid}/fd/1")).ok();
+    let call = |pid: i32| -> Option<(String, Option<String>)> {
+        let text = std::fs::read_to_string(format!("/proc/{pid}/syscall")).ok()?;
+        let mut words = text.split_whitespace().map(str::to_string);
+        Some((words.next()?, words.next()))
+    };
+    let wrapper_waits = |pid: i32| {
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        cmdline.starts_with(b"sh\0-c\0")
+            && call(pid).is_some_and(|(n, _)| n.parse::<libc::c_long>() == Ok(libc::SYS_wait4))
+    };
+    let Some(output) = fd1(pgid) else {
+        // The leader is the program (a shell would not close it).
+        return Some(Stuck::ClosedOutput);
+    };
+    let mut holders = usize::from(!wrapper_waits(pgid));
+    let mut found: Vec<Stuck> = Vec::new();
+    // Any descriptor counts: a shell running `cmd > file` keeps its own
+    // output on a saved descriptor meanwhile.
+    let holds = |pid: i32| {
+        std::fs::read_dir(format!("/proc/{pid}/fd")).is_ok_and(|fds| {
+            fds.flatten()
+                .any(|fd| std::fs::read_link(fd.path()).ok().as_ref() == Some(&output))
+        })
+    };
+    for pid in group_members(pgid) {
+        if pid != pgid && holds(pid) {
+            holders += 1;
+        }
+        match call(pid) {
+            Some((n, _)) if n == "running" => found.push(Stuck::Computing),
+            Some((n, arg0)) => {
+                let n = n.parse::<libc::c_long>().unwrap_or(-1);
+                let reads = [libc::SYS_read, libc::SYS_readv, libc::SYS_pread64].contains(&n);
+                if reads && arg0.as_deref() == Some("0x0") {
+                    found.push(Stuck::ReadingInput);
+                } else if [libc::SYS_nanosleep, libc::SYS_clock_nanosleep].contains(&n) {
+                    found.push(Stuck::Sleeping);
+                }
+            }
+            None => {}
+        }
+    }
+    if holders == 0 {
+        found.push(Stuck::ClosedOutput);
+    }
+    [
+        Stuck::ClosedOutput,
+        Stuck::ReadingInput,
+        Stuck::Computing,
+        Stuck::Sleeping,
+    ]
+    .into_iter()
+    .find(|s| found.contains(s))
+}
+
+/// The processes of group `pgid`, from `/proc/PID/stat`.
+fn group_members(pgid: i32) -> Vec<i32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                return false;
+            };
+            // After the command name (in parentheses, maybe with spaces):
+            // state, ppid, pgrp, ...
+            stat.rfind(')')
+                .and_then(|i| stat[i + 1..].split_whitespace().nth(2)?.parse::<i32>().ok())
+                == Some(pgid)
+        })
+        .collect()
 }
 
 /// What the reader and waiter threads of a session report.
@@ -653,6 +757,7 @@ impl Session {
             ended,
             elapsed: start.elapsed(),
             escaped,
+            stuck: None,
         };
         if !self.alive {
             return ex(stdout, Ended::Exited(None), 0);
@@ -706,8 +811,12 @@ impl Session {
                     return ex(stdout, Ended::Exited(code), escaped);
                 }
                 Err(_) => {
+                    let stuck = stuck(self.pgid);
                     let escaped = self.kill();
-                    return ex(stdout, Ended::TimedOut, escaped);
+                    return Exchange {
+                        stuck,
+                        ..ex(stdout, Ended::TimedOut, escaped)
+                    };
                 }
             }
         }

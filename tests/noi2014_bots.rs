@@ -169,6 +169,22 @@ fn a_bot_that_never_answers_times_out_within_the_limit_and_a_second() {
     assert!(f.program.as_ref().unwrap().ms >= 1000, "{f:?}");
 }
 
+/// A time-out says what the bot was doing, for the commonest mistakes:
+/// reading its input to the end, answering without exiting, closing its
+/// output, sleeping, computing.
+#[test]
+fn a_time_out_says_what_the_bot_was_doing() {
+    for (test, bot, hint) in [
+        ("hint-read", "reads_to_end.sh", "it printed nothing and was waiting to read its standard input: read one line, not to the end"),
+        ("hint-answer", "answers_then_waits.sh", "it printed output but neither exited nor printed the keep-running line"),
+        ("hint-closed", "closes_output.sh", "it closed its standard output but kept running"),
+        ("hint-sleep", "never_answers.sh", "over the time limit; it was sleeping"),
+        ("hint-loop", "computes_forever.sh", "over the time limit; it was still computing"),
+    ] {
+        put_out_for(test, &fixture(bot), "0.5", &[hint]);
+    }
+}
+
 #[test]
 fn a_bot_that_ignores_sigterm_is_killed_all_the_same() {
     put_out_for(

@@ -162,7 +162,8 @@ impl ProgramBot {
         }
         let elapsed_ms = ex.elapsed.as_millis() as u64;
         let limit_ms = self.time_limit.as_millis() as u64;
-        let step = step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms);
+        let step =
+            step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms).map_err(|e| with_hint(e, &ex));
         let (stderr_tail, stdout_tail) = match &step {
             Ok(_) => (String::new(), String::new()),
             Err(_) => (
@@ -214,9 +215,9 @@ pub(crate) fn step_verdict(
     limit_ms: u64,
 ) -> Result<BotOutput, StepError> {
     match ended {
-        Ended::TimedOut => Err(StepError::TimedOut(elapsed_ms)),
+        Ended::TimedOut => Err(StepError::TimedOut(elapsed_ms, None)),
         Ended::Truncated => Err(StepError::TooMuchOutput),
-        _ if elapsed_ms > limit_ms => Err(StepError::TimedOut(elapsed_ms)),
+        _ if elapsed_ms > limit_ms => Err(StepError::TimedOut(elapsed_ms, None)),
         Ended::Marker => judge_step(stdout, Ok(())),
         Ended::Exited(code) => {
             let exit = match code {
@@ -228,6 +229,26 @@ pub(crate) fn step_verdict(
             judge_step(stdout, exit)
         }
     }
+}
+
+/// A time-out with the hint the exchange gives: what the bot was doing
+/// when its time ran out (reading its input, sleeping, computing) or what
+/// its output showed (closed, or an answer not finished).
+fn with_hint(e: StepError, ex: &crate::process::Exchange) -> StepError {
+    use crate::noi2014::protocol::TimeOutHint;
+    use crate::process::Stuck;
+    let StepError::TimedOut(ms, None) = e else {
+        return e;
+    };
+    let hint = match ex.stuck {
+        Some(Stuck::ClosedOutput) => Some(TimeOutHint::ClosedOutput),
+        _ if !ex.stdout.is_empty() => Some(TimeOutHint::UnfinishedAnswer),
+        Some(Stuck::ReadingInput) => Some(TimeOutHint::ReadingInput),
+        Some(Stuck::Sleeping) => Some(TimeOutHint::Sleeping),
+        Some(Stuck::Computing) => Some(TimeOutHint::Computing),
+        None => None,
+    };
+    StepError::TimedOut(ms, hint)
 }
 
 /// The last `n` bytes of `s` (at a character boundary), trimmed.

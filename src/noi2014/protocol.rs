@@ -62,9 +62,32 @@ pub enum StepError {
     /// Exited with a failure status (a crash, even after a valid answer).
     #[error("crashed (exit status {0})")]
     Crashed(String),
-    /// Ran past the time limit.
-    #[error("took {0} ms, over the time limit")]
-    TimedOut(u64),
+    /// Ran past the time limit, with a hint at why when one is known.
+    #[error("took {0} ms, over the time limit{hint}", hint = .1.map_or(String::new(), |h| format!("; {h}")))]
+    TimedOut(u64, Option<TimeOutHint>),
+}
+
+/// Why a bot that timed out may have never answered: what it was doing
+/// when its time ran out, or what its output showed. Said beside the
+/// time-out, since the commonest causes are mistakes of a first bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeOutHint {
+    /// It was waiting to read its standard input, having printed nothing.
+    #[error("it printed nothing and was waiting to read its standard input: read one line, not to the end (the judge keeps the input open, as Botzone does), and flush what you print")]
+    ReadingInput,
+    /// It had printed something but neither exited nor asked to be kept
+    /// running.
+    #[error("it printed output but neither exited nor printed the keep-running line: exit after answering, or print {marker} on a line of its own to be kept running", marker = crate::noi2014::program::KEEP_RUNNING)]
+    UnfinishedAnswer,
+    /// It had closed its standard output but kept running.
+    #[error("it closed its standard output but kept running: exit after answering")]
+    ClosedOutput,
+    /// It was sleeping.
+    #[error("it was sleeping")]
+    Sleeping,
+    /// It was computing.
+    #[error("it was still computing")]
+    Computing,
 }
 
 /// The kind of a [`StepError`], for summaries and logs.
@@ -97,7 +120,7 @@ impl StepError {
     /// The kind of failure.
     pub fn failure(&self) -> StepFailure {
         match self {
-            StepError::TimedOut(_) => StepFailure::TimeOut,
+            StepError::TimedOut(..) => StepFailure::TimeOut,
             StepError::Crashed(_) => StepFailure::Crash,
             StepError::TooMuchOutput => StepFailure::TooMuchOutput,
             StepError::NotJson(_) | StepError::NoResponse | StepError::DataNotString => {

@@ -493,7 +493,7 @@ fn the_answer_shorthands_judge_as_answer_and_is_over_ends_the_game() {
 #[test]
 fn step_errors_and_out_reasons_have_their_kinds() {
     let steps = [
-        (StepError::TimedOut(1001), "time-out"),
+        (StepError::TimedOut(1001, None), "time-out"),
         (StepError::Crashed("exit status 1".into()), "crash"),
         (StepError::TooMuchOutput, "too much output"),
         (StepError::NotJson("x".into()), "malformed output"),
@@ -544,13 +544,13 @@ fn output_and_time_limits_are_inclusive_and_bot_output_reads_back() {
         assert!(verdict(ended, limit).is_ok(), "{ended:?}");
         assert_eq!(
             verdict(ended, limit + 1),
-            Err(StepError::TimedOut(limit + 1))
+            Err(StepError::TimedOut(limit + 1, None))
         );
     }
     // Killed by the exchange: a time-out whatever the clock says.
     assert_eq!(
         verdict(Ended::TimedOut, limit),
-        Err(StepError::TimedOut(limit))
+        Err(StepError::TimedOut(limit, None))
     );
 }
 
