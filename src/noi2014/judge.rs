@@ -505,7 +505,7 @@ impl Judge {
                         for _ in 0..4 {
                             seat_ref.hand.remove(c);
                         }
-                        seat_ref.melds.push(Meld::Kong(c));
+                        seat_ref.melds.push_concealed_kong(c);
                         self.emit(Event::GangConcealed {
                             player: seat,
                             tile: c,

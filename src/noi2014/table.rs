@@ -12,6 +12,9 @@ use super::{Hand, Meld, Tile, KINDS, PLAYERS};
 pub struct Melds {
     sets: [Option<Meld>; 4],
     len: u8,
+    /// Bit `i` set: set `i` is a kong declared from four concealed tiles
+    /// (laid on the table all the same, so it counts as exposed).
+    concealed: u8,
 }
 
 impl Melds {
@@ -29,6 +32,18 @@ impl Melds {
     pub fn push(&mut self, m: Meld) {
         self.sets[self.len as usize] = Some(m);
         self.len += 1;
+    }
+
+    /// Adds a kong of four concealed tiles.
+    pub fn push_concealed_kong(&mut self, t: Tile) {
+        self.concealed |= 1 << self.len;
+        self.push(Meld::Kong(t));
+    }
+
+    /// Whether set `i` (in [`iter`](Melds::iter)'s order) is a kong of
+    /// four concealed tiles.
+    pub fn is_concealed(&self, i: usize) -> bool {
+        self.concealed & (1 << i) != 0
     }
 
     /// True when there is an exposed pung of `t`.

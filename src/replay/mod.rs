@@ -46,6 +46,8 @@ pub struct MeldView {
     pub kind: &'static str,
     /// Its tiles, by the ruleset's names.
     pub tiles: Vec<String>,
+    /// A kong of four concealed tiles (drawn with two tiles face down).
+    pub concealed: bool,
 }
 
 /// One seat at one step.

@@ -15,15 +15,17 @@ pub fn faces() -> std::collections::BTreeMap<String, Face> {
     tiles::all()
         .map(|t| {
             let i = t.index();
-            let (letter, class, suit) = [
-                ("W", "man", "characters (W)"),
-                ("B", "pin", "dots (B)"),
-                ("T", "sou", "bamboo (T)"),
+            // The suit as the tiles write it: 萬 (W, wan), 筒 (B, bing),
+            // 條 (T, tiao).
+            let (mark, class, suit) = [
+                ("萬", "man", "characters (W)"),
+                ("筒", "pin", "dots (B)"),
+                ("條", "sou", "bamboo (T)"),
             ][i / 9];
             let n = i % 9 + 1;
             let face = Face {
                 big: n.to_string(),
-                small: letter.to_string(),
+                small: mark.to_string(),
                 class,
                 title: format!("{n} of {suit}"),
             };
@@ -68,9 +70,11 @@ fn seats_of(table: &Table, result: &GameResult) -> Vec<SeatView> {
             melds: held
                 .exposed
                 .iter()
-                .map(|m| MeldView {
+                .enumerate()
+                .map(|(i, m)| MeldView {
                     kind: m.kind(),
                     tiles: m.tiles().into_iter().map(|t| name(t).to_string()).collect(),
+                    concealed: held.exposed.is_concealed(i),
                 })
                 .collect(),
             status: if playing {
@@ -316,17 +320,17 @@ pub fn game_page(game: &Game, labels: &[String], title: &str) -> String {
 mod tests {
     use super::*;
 
-    /// The 27 tiles are drawn as their number over their suit's letter.
+    /// The 27 tiles are drawn as their number over their suit's mark.
     #[test]
     fn each_tile_is_drawn_as_its_number_and_suit() {
         let faces = faces();
         assert_eq!(faces.len(), 27);
         for (name, big, small, class, title) in [
-            ("W1", "1", "W", "man", "1 of characters (W)"),
-            ("W9", "9", "W", "man", "9 of characters (W)"),
-            ("B1", "1", "B", "pin", "1 of dots (B)"),
-            ("T5", "5", "T", "sou", "5 of bamboo (T)"),
-            ("T9", "9", "T", "sou", "9 of bamboo (T)"),
+            ("W1", "1", "萬", "man", "1 of characters (W)"),
+            ("W9", "9", "萬", "man", "9 of characters (W)"),
+            ("B1", "1", "筒", "pin", "1 of dots (B)"),
+            ("T5", "5", "條", "sou", "5 of bamboo (T)"),
+            ("T9", "9", "條", "sou", "9 of bamboo (T)"),
         ] {
             let f = &faces[name];
             assert_eq!(
@@ -334,5 +338,42 @@ mod tests {
                 (big, small, class, title)
             );
         }
+    }
+
+    /// A kong of four concealed tiles is drawn as one (two tiles face
+    /// down), an added or claimed kong as exposed, from the judge's table.
+    #[test]
+    fn concealed_kongs_are_told_apart_from_exposed_ones() {
+        use crate::noi2014::arena::{play, Seat};
+        use crate::noi2014::families::{walls, Family};
+        use crate::noi2014::BuiltIn;
+        let (mut concealed, mut exposed) = (0, 0);
+        for wall in walls(Family::Kongs, 1, 20) {
+            let mut seats = std::array::from_fn(|_| Seat::built_in(BuiltIn::Greedy, 1));
+            let game = play(&wall, &mut seats).unwrap();
+            let labels = vec!["greedy".to_string(); 4];
+            let r = replay(&game, &labels, "t");
+            let last = r.steps.last().unwrap();
+            for (p, seat) in last.seats.iter().enumerate() {
+                let kinds: Vec<(bool, &str)> =
+                    seat.melds.iter().map(|m| (m.concealed, m.kind)).collect();
+                // Every concealed kong of the game is one on the table.
+                let declared = game
+                    .turns
+                    .iter()
+                    .flat_map(|t| &t.events)
+                    .filter(|l| matches!(l.event, Event::GangConcealed { player, .. } if player as usize == p))
+                    .count();
+                assert_eq!(kinds.iter().filter(|k| k.0).count(), declared, "{kinds:?}");
+                assert!(kinds.iter().all(|&(c, kind)| !c || kind == "kong"));
+                concealed += declared;
+                exposed += kinds.iter().filter(|k| !k.0 && k.1 == "kong").count();
+            }
+        }
+        // Not degenerate: both kinds of kongs happen on these walls.
+        assert!(
+            concealed > 0 && exposed > 0,
+            "{concealed} concealed, {exposed} exposed"
+        );
     }
 }

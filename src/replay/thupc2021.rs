@@ -43,6 +43,7 @@ fn meld_view(m: Meld) -> MeldView {
     MeldView {
         kind: m.kind(),
         tiles: m.tiles().iter().map(|t| t.name().to_string()).collect(),
+        concealed: false,
     }
 }
 
