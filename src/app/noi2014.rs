@@ -370,7 +370,7 @@ pub fn bot(
                 .map(|a| a.into_owned())
                 .map_err(|e| {
                     CliError::Other(format!(
-                        "input line {number}: request {i} (`{request}`) is not a request: {e:?}"
+                        "input line {number}: request {i} (`{request}`) is not a request: {e}"
                     ))
                 })
         };
@@ -460,9 +460,18 @@ mod tests {
         let bad = r#"{"requests":["0 2","9 nonsense"],"responses":["PASS"],"data":""}"#;
         let e = err(true, &format!("{FIRST}\n\n{bad}\n"));
         assert!(
-            e.starts_with("input line 3: request 2 (`9 nonsense`) is not a request"),
+            e.starts_with("input line 3: request 2 (`9 nonsense`) is not a request: `9 nonsense` is not a NOI2014 request of point 21 (`0 P`"),
             "{e}"
         );
+        // The shape expected, never the names of Rust types.
+        for (input, says) in [
+            ("9 9\n", "expected a JSON object with \"requests\" and \"responses\", lists of strings (column 1)"),
+            ("[1]\n", "expected a JSON object with \"requests\" and \"responses\", lists of strings (column 2)"),
+            ("abc\n", "not JSON (expected value at line 1 column 1)"),
+        ] {
+            let e = err(false, input);
+            assert_eq!(e, format!("input line 1: not the protocol's input line: {says}"));
+        }
         let e = err(true, "\n\"1 W1\"\n");
         assert!(e.starts_with("input line 2 is a lone request"), "{e}");
         let e = bot_says("greedy", false, b"\n\xff\n").unwrap_err();

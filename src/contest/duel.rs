@@ -102,8 +102,9 @@ pub fn sequential_test(t: Sprt, max_walls: u64) -> Result<Sequential, Error> {
     let need = test.min_units();
     if max_walls < need {
         return Err(Error::Usage(format!(
-            "--max-games {} ({max_walls} walls) can never reach a decision: with d0={} d1={} alpha={} beta={} the test decides after {need} walls ({} games) at the earliest",
+            "--max-games {} ({}) can never reach a decision: with d0={} d1={} alpha={} beta={} the test decides after {need} walls ({} games) at the earliest",
             max_walls * GAMES_PER_UNIT as u64,
+            super::count(max_walls as usize, "wall"),
             t.d0,
             t.d1,
             t.alpha,

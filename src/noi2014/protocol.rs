@@ -191,8 +191,14 @@ pub struct BotInput {
 
 /// Reads the judge's line for one step, as a bot program does.
 pub fn read_input(line: &str) -> Result<BotInput, String> {
-    let input: BotInput = serde_json::from_str(line.trim())
-        .map_err(|e| format!("not the protocol's input line: {e}"))?;
+    let input: BotInput = serde_json::from_str(line.trim()).map_err(|e| match e.classify() {
+        // JSON of another shape: say the shape, not the type behind it.
+        serde_json::error::Category::Data => format!(
+            "not the protocol's input line: expected a JSON object with \"requests\" and \"responses\", lists of strings (column {})",
+            e.column()
+        ),
+        _ => format!("not the protocol's input line: not JSON ({e})"),
+    })?;
     if input.requests.is_empty() {
         return Err("the input holds no request".into());
     }
