@@ -23,6 +23,9 @@
 //!   or kept running.
 //! - [`arena`]: games between built-in bots and programs, with their record.
 //! - [`log`]: the game log (JSON Lines, versioned): its one writer and reader.
+//! - [`env`], [`vector`]: the judge one decision at a time (actions,
+//!   legal masks, observations), one game or many at once, for learning
+//!   environments.
 //!
 //! Everything this folder takes from the rest of the crate is imported here,
 //! once; the submodules refer to it and to each other through `super::`.
@@ -38,6 +41,7 @@ pub use crate::tile::Tile;
 
 pub mod arena;
 pub mod bot;
+pub mod env;
 pub mod event;
 pub mod families;
 pub mod greedy;
@@ -52,6 +56,7 @@ pub mod sample;
 pub mod table;
 pub mod target;
 pub mod tiles;
+pub mod vector;
 pub mod view;
 pub mod wall;
 
