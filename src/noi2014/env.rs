@@ -22,11 +22,11 @@ use super::bot::Bot;
 use super::event::Event;
 use super::judge::Judge;
 use super::request::{Reply, Request};
-use super::table::{Observer, Table};
+use super::table::{Melds, Observer, Table};
 use super::target::{format_target, nearest_target};
 use super::tiles::{parse_any_case, tile, GANG, PENG, PLAY};
 use super::wall::Wall;
-use super::{distance, Tile, KINDS, PLAYERS};
+use super::{distance, Hand, Tile, KINDS, PLAYERS};
 use std::borrow::Cow;
 
 /// Number of actions: see [`Action::index`].
@@ -183,10 +183,21 @@ impl Mask {
 /// wall; request `4` has the one action [`Action::Target`].
 pub fn legal(judge: &Judge) -> Option<(usize, Mask)> {
     let (p, request) = judge.pending()?;
-    let mut m = Mask::default();
     let held = judge.held(p);
-    let (hand, melds) = (held.concealed, held.exposed);
-    let wall_left = judge.wall_left() > 0;
+    let mask = legal_for(
+        request,
+        &held.concealed,
+        &held.exposed,
+        judge.wall_left() > 0,
+    );
+    Some((p, mask))
+}
+
+/// The legal actions answering `request` with these concealed tiles and
+/// exposed sets; kongs only with `wall_left` (a tile left in the wall).
+pub fn legal_for(request: &Request, hand: &Hand, melds: &Melds, wall_left: bool) -> Mask {
+    let (hand, melds) = (*hand, *melds);
+    let mut m = Mask::default();
     match *request {
         Request::Draw(_) => {
             for t in hand.kinds() {
@@ -221,7 +232,7 @@ pub fn legal(judge: &Judge) -> Option<(usize, Mask)> {
         Request::Target => m.add(Action::Target),
         _ => m.add(Action::Pass),
     }
-    Some((p, m))
+    m
 }
 
 /// Rows of an observation, each over the 27 kinds (see [`observe`]).
@@ -276,39 +287,73 @@ impl Public {
 /// draw of a player put out on its own turn (point 32), which nobody is
 /// told of.
 pub fn observe(judge: &Judge, public: &Public, p: usize, out: &mut [u8]) {
+    let mut exposed = [[0u8; KINDS]; PLAYERS];
+    for (q, row) in exposed.iter_mut().enumerate() {
+        judge.held(q).exposed.add_to(row);
+    }
+    let request = match judge.pending() {
+        Some((asked, r)) if asked == p => Some(*r),
+        _ => None,
+    };
+    encode(
+        &Seen {
+            me: p,
+            hand: judge.hand(p),
+            exposed: &exposed,
+            discards: &public.discards,
+            won: public.won,
+            request,
+            wall_left: judge.wall_left(),
+        },
+        out,
+    );
+}
+
+/// What one player knows, by absolute seat, for [`encode`].
+pub struct Seen<'a> {
+    /// The player.
+    pub me: usize,
+    /// Its concealed tiles.
+    pub hand: &'a Hand,
+    /// Each seat's exposed tiles, counts by kind.
+    pub exposed: &'a [[u8; KINDS]; PLAYERS],
+    /// Each seat's discards, counts by kind.
+    pub discards: &'a [[u8; KINDS]; PLAYERS],
+    /// Who has won.
+    pub won: [bool; PLAYERS],
+    /// The request it is answering, if any.
+    pub request: Option<Request>,
+    /// Tiles left in the wall.
+    pub wall_left: usize,
+}
+
+/// Writes the observation of [`observe`] from what a player knows.
+pub fn encode(seen: &Seen<'_>, out: &mut [u8]) {
     let out = &mut out[..OBS_SIZE];
     out.fill(0);
+    let p = seen.me;
     let row = |r: usize| r * KINDS;
-    for (k, &n) in judge.hand(p).counts()[..KINDS].iter().enumerate() {
-        out[k] = n;
-    }
-    let table_seat = |rel: usize| (p + rel) % PLAYERS;
+    out[..KINDS].copy_from_slice(&seen.hand.counts()[..KINDS]);
     for rel in 0..PLAYERS {
-        let q = table_seat(rel);
-        let mut exposed = [0u8; KINDS];
-        judge.held(q).exposed.add_to(&mut exposed);
-        out[row(1 + rel)..row(2 + rel)].copy_from_slice(&exposed);
-        out[row(5 + rel)..row(6 + rel)].copy_from_slice(&public.discards[q]);
-        out[row(10) + 6 + rel] = u8::from(public.won[q]);
+        let q = (p + rel) % PLAYERS;
+        out[row(1 + rel)..row(2 + rel)].copy_from_slice(&seen.exposed[q]);
+        out[row(5 + rel)..row(6 + rel)].copy_from_slice(&seen.discards[q]);
+        out[row(10) + 6 + rel] = u8::from(seen.won[q]);
     }
-    if let Some((asked, request)) = judge.pending() {
-        if asked == p {
-            match *request {
-                Request::Draw(t) => {
-                    out[row(9) + t.index()] = 1;
-                    out[row(10)] = 1;
-                }
-                Request::Play { player, tile } => {
-                    out[row(9) + tile.index()] = 1;
-                    out[row(10) + 1] = 1;
-                    let rel = (usize::from(player) + PLAYERS - p) % PLAYERS;
-                    out[row(10) + 2 + rel] = 1;
-                }
-                _ => {}
-            }
+    match seen.request {
+        Some(Request::Draw(t)) => {
+            out[row(9) + t.index()] = 1;
+            out[row(10)] = 1;
         }
+        Some(Request::Play { player, tile }) => {
+            out[row(9) + tile.index()] = 1;
+            out[row(10) + 1] = 1;
+            let rel = (usize::from(player) + PLAYERS - p) % PLAYERS;
+            out[row(10) + 2 + rel] = 1;
+        }
+        _ => {}
     }
-    out[row(10) + 10] = judge.wall_left() as u8;
+    out[row(10) + 10] = seen.wall_left.min(255) as u8;
     out[row(10) + 11 + p] = 1;
 }
 
@@ -337,6 +382,9 @@ pub struct Env {
     public: Public,
     /// Every request with its answer, when recording.
     turns: Option<Vec<Turn>>,
+    /// The caller's pending decision (seat and legal actions), worked out
+    /// once where [`Env::advance`] stops.
+    pending: Option<(usize, Mask)>,
 }
 
 impl Env {
@@ -349,6 +397,7 @@ impl Env {
             bots,
             public: Public::default(),
             turns: record.then(Vec::new),
+            pending: None,
         };
         env.advance();
         env
@@ -367,7 +416,7 @@ impl Env {
     /// The caller's pending decision: the seat, its request and its legal
     /// actions (at least two); `None` once the game is over.
     pub fn decision(&self) -> Option<(usize, &Request, Mask)> {
-        let (p, mask) = legal(&self.judge)?;
+        let (p, mask) = self.pending?;
         let (_, request) = self.judge.pending()?;
         Some((p, request, mask))
     }
@@ -387,7 +436,7 @@ impl Env {
     pub fn step(&mut self, action: Action) -> Result<(), Over> {
         let (p, _) = self.judge.pending().ok_or(Over)?;
         let text = action.answer(&self.judge, p);
-        self.answer(p, Reply::Text(text.into_owned()));
+        self.answer_text(p, text);
         self.advance();
         Ok(())
     }
@@ -448,28 +497,44 @@ impl Env {
         self.public.update(&self.judge);
     }
 
+    /// Answers with `text` (no copy unless recording).
+    fn answer_text(&mut self, p: usize, text: Cow<'static, str>) {
+        if self.turns.is_none() {
+            self.judge.answer_text(&text).expect("a request is pending");
+            self.public.update(&self.judge);
+        } else {
+            self.answer(p, Reply::Text(text.into_owned()));
+        }
+    }
+
     /// Answers bots' requests and the caller's forced ones (one legal
     /// action) until a decision of the caller or the end.
     fn advance(&mut self) {
+        self.pending = None;
         while let Some((p, request)) = self.judge.pending() {
             let request = *request;
             let text = match &mut self.bots[p] {
                 Some(bot) => bot.respond(&request),
+                // Only draws and discards can offer a choice.
+                None if !matches!(request, Request::Draw(_) | Request::Play { .. }) => {
+                    let only = if request == Request::Target {
+                        Action::Target
+                    } else {
+                        Action::Pass
+                    };
+                    only.answer(&self.judge, p)
+                }
                 None => {
                     let (_, mask) = legal(&self.judge).expect("a request is pending");
                     if mask.len() > 1 {
+                        self.pending = Some((p, mask));
                         return;
                     }
                     let only = mask.iter().next().expect("one legal action");
                     only.answer(&self.judge, p)
                 }
             };
-            if self.turns.is_none() {
-                self.judge.answer_text(&text).expect("a request is pending");
-                self.public.update(&self.judge);
-            } else {
-                self.answer(p, Reply::Text(text.into_owned()));
-            }
+            self.answer_text(p, text);
         }
     }
 }

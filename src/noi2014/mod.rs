@@ -25,7 +25,8 @@
 //! - [`log`]: the game log (JSON Lines, versioned): its one writer and reader.
 //! - [`env`], [`vector`]: the judge one decision at a time (actions,
 //!   legal masks, observations), one game or many at once, for learning
-//!   environments.
+//!   environments; [`tracker`]: that observation kept by a bot from its
+//!   own requests, for policies trained on them.
 //!
 //! Everything this folder takes from the rest of the crate is imported here,
 //! once; the submodules refer to it and to each other through `super::`.
@@ -56,6 +57,7 @@ pub mod sample;
 pub mod table;
 pub mod target;
 pub mod tiles;
+pub mod tracker;
 pub mod vector;
 pub mod view;
 pub mod wall;
