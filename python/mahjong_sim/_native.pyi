@@ -72,6 +72,11 @@ def tournament_json(
 ) -> str:
     """``noi2014 tournament``: the report as ``--json`` prints it."""
 
+class Policy:
+    """A policy as a bot: ``policy(observation, mask) -> action``."""
+
+    def __init__(self, policy: Callable[[npt.NDArray[np.uint8], npt.NDArray[np.uint8]], int]) -> None: ...
+
 Seat = Union[None, str, Callable[[str], str]]
 
 class Game:

@@ -67,6 +67,7 @@ __all__ = [
     "play",
     "duel",
     "tournament",
+    "policy_bot",
 ]
 
 ACTIONS: int = _native.noi_shapes()[0]
@@ -108,6 +109,18 @@ def play(
     if any(s is None for s in seats):
         raise ValueError("play needs a bot at every seat")
     return Game(list(seats), wall=wall, seed=seed, family=family, record=True)
+
+
+def policy_bot(policy: Callable[[np.ndarray, np.ndarray], int]) -> Any:
+    """A bot choosing by action number: ``policy(observation, mask) ->
+    action`` is asked at each decision with the observation the bot keeps
+    from its own requests (as a protocol bot could; the environments'
+    encoding, but for the wall count after a player was put out on its own
+    turn, and kongs offered only while the wall surely holds a tile). The
+    rest is answered as the environments do. Use it as a seat of
+    :func:`play` and :class:`SingleAgentEnv`, or return it from a contest
+    factory (``lambda seed: policy_bot(policy)``)."""
+    return _native.Policy(policy)
 
 
 def _mask_int8(mask: np.ndarray) -> np.ndarray:

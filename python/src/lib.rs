@@ -10,8 +10,9 @@ use mahjong_sim::contest::tournament::{self, Options as TournamentOptions};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::meld::Meld;
 use mahjong_sim::noi2014::arena::Game as ArenaGame;
-use mahjong_sim::noi2014::env::{self, Action, Env, ACTIONS, OBS_ROWS, OBS_SIZE};
+use mahjong_sim::noi2014::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
 use mahjong_sim::noi2014::families::{self as noi_families, Family as NoiFamily};
+use mahjong_sim::noi2014::tracker::PolicyBot;
 use mahjong_sim::noi2014::vector::{Out, Vector};
 use mahjong_sim::noi2014::{log, Bot, BuiltIn, Request, Wall as NoiWall, KINDS, PLAYERS};
 use mahjong_sim::thupc2021;
@@ -202,6 +203,58 @@ impl Bot for PyBot {
     }
 }
 
+/// A policy as a bot: `policy(observation, mask) -> action number`, asked
+/// at each decision with the observation the bot keeps from its own
+/// requests (the library's `noi2014::tracker`).
+#[pyclass(module = "mahjong_sim._native", frozen)]
+struct Policy {
+    f: Py<PyAny>,
+}
+
+#[pymethods]
+impl Policy {
+    /// Wraps `policy(observation (11, 27) uint8, mask (85,) uint8) -> int`.
+    #[new]
+    fn new(policy: Py<PyAny>) -> Policy {
+        Policy { f: policy }
+    }
+}
+
+/// The bot of a Python object: a [`Policy`], or a callable `request ->
+/// answer`.
+fn py_bot(obj: &Bound<'_, PyAny>, raised: &Raised) -> Box<dyn Bot + Send> {
+    let Ok(policy) = obj.extract::<PyRef<'_, Policy>>() else {
+        return Box::new(PyBot {
+            f: Some(obj.clone().unbind()),
+            raised: raised.clone(),
+        });
+    };
+    let f = policy.f.clone_ref(obj.py());
+    let raised = raised.clone();
+    Box::new(PolicyBot::new(move |obs: &[u8; OBS_SIZE], mask: Mask| {
+        Python::attach(|py| {
+            let mut m = vec![0u8; ACTIONS];
+            mask.write(&mut m);
+            let chosen = PyArray1::from_slice(py, obs)
+                .reshape([OBS_ROWS, KINDS])
+                .and_then(|o| f.call1(py, (o, PyArray1::from_vec(py, m))))
+                .and_then(|a| a.bind(py).extract::<usize>());
+            match chosen.map(Action::from_index) {
+                Ok(Some(a)) => a,
+                Ok(None) => {
+                    let e = value_error(format!("a policy chose an action not below {ACTIONS}"));
+                    raised.lock().expect("not poisoned").get_or_insert(e);
+                    Action::Pass
+                }
+                Err(e) => {
+                    raised.lock().expect("not poisoned").get_or_insert(e);
+                    Action::Pass
+                }
+            }
+        })
+    }))
+}
+
 /// A seat: the caller (`None`), a built-in bot's name, or a callable.
 fn seat_bot(
     py: Python<'_>,
@@ -219,16 +272,12 @@ fn seat_bot(
         })?;
         return Ok((Some(b.bot(seed)), b.name()));
     }
-    if obj.is_callable() {
+    if obj.is_callable() || obj.extract::<PyRef<'_, Policy>>().is_ok() {
         let label = obj
             .getattr("__name__")
             .and_then(|n| n.extract::<String>())
             .unwrap_or_else(|_| "python".into());
-        let bot = PyBot {
-            f: Some(obj.clone().unbind()),
-            raised: raised.clone(),
-        };
-        return Ok((Some(Box::new(bot)), label));
+        return Ok((Some(py_bot(obj, raised)), label));
     }
     Err(value_error(
         "a seat is None (the caller's), a built-in bot's name, or a callable request -> answer",
@@ -585,16 +634,15 @@ fn contest_entrant(
         BotSpec::InProcess(InProcess {
             label: format!("python:{name}"),
             make: Arc::new(move |seed| {
-                let f = Python::attach(|py| match factory.call1(py, (seed,)) {
-                    Ok(f) => Some(f),
+                Python::attach(|py| match factory.call1(py, (seed,)) {
+                    Ok(bot) => py_bot(bot.bind(py), &raised),
                     Err(e) => {
                         raised.lock().expect("not poisoned").get_or_insert(e);
-                        None
+                        Box::new(PyBot {
+                            f: None,
+                            raised: raised.clone(),
+                        }) as Box<dyn Bot + Send>
                     }
-                });
-                Box::new(PyBot {
-                    f,
-                    raised: raised.clone(),
                 })
             }),
         })
@@ -754,6 +802,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(duel_json, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
     m.add_class::<Game>()?;
+    m.add_class::<Policy>()?;
     m.add_class::<VecGame>()?;
     Ok(())
 }
