@@ -185,3 +185,37 @@ def test_vector_refuses_bad_input():
         v.step([81, 85])
     with pytest.raises(ValueError):
         v.step([81])
+
+
+def _last_legal(obs, mask):
+    assert obs.shape == (11, 27) and obs.dtype == np.uint8
+    assert mask.shape == (85,) and mask.sum() > 1
+    return int(np.flatnonzero(mask)[-1])
+
+
+def test_a_policy_bot_plays_from_its_own_observations():
+    calls = []
+
+    def policy(obs, mask):
+        calls.append(obs.copy())
+        return _last_legal(obs, mask)
+
+    for seed in (1, 2, 3):
+        game = noi2014.play(["greedy", noi2014.policy_bot(policy), "sample", "greedy"], seed=seed)
+        assert not any(e == "out 1" for e in game.events())
+    assert len(calls) > 10
+    # Its own seat is 1: row 10, column 12.
+    assert all(o[10, 12] == 1 for o in calls)
+
+
+def test_a_policy_bot_in_a_duel_and_its_errors():
+    report = noi2014.duel(
+        ("policy", lambda seed: noi2014.policy_bot(_last_legal)), ("sample", "sample"), games=16
+    )
+    assert report["games"] == 16 and report["a"]["put_out"] == {}
+
+    def broken(obs, mask):
+        raise ZeroDivisionError
+
+    with pytest.raises(ZeroDivisionError):
+        noi2014.play(["greedy", noi2014.policy_bot(broken), "greedy", "greedy"], seed=1)
