@@ -569,6 +569,40 @@ mod tests {
         assert_eq!(Action::from_index(ACTIONS), None);
     }
 
+    /// Every action's answer reads back as that action, in the request it
+    /// answers, tile names in either case; answers of the wrong request or
+    /// none at all read as nothing.
+    #[test]
+    fn answers_read_back_as_actions() {
+        let draw = Request::Draw(tile(0));
+        let discard = Request::Play {
+            player: 1,
+            tile: tile(0),
+        };
+        for i in 0..ACTIONS {
+            let a = Action::from_index(i).unwrap();
+            let Some(text) = a.text() else {
+                assert_eq!(a, Action::Target);
+                continue;
+            };
+            let (right, wrong) = match a {
+                Action::Play(_) | Action::GangSelf(_) => (draw, discard),
+                Action::Hu => (draw, Request::Target),
+                _ => (discard, draw),
+            };
+            assert_eq!(action_of(&right, text), Some(a), "{text}");
+            assert_eq!(action_of(&right, &text.replace(' ', " \t ")), Some(a));
+            assert_eq!(action_of(&wrong, text), None, "{text} to {wrong}");
+        }
+        assert_eq!(action_of(&discard, "HU"), Some(Action::Hu));
+        assert_eq!(action_of(&draw, "PLAY t9"), Some(Action::Play(tile(26))));
+        for bad in ["", "play W1", "PLAY", "PLAY W1 W2", "PENG X1"] {
+            assert_eq!(action_of(&draw, bad), None, "{bad}");
+            assert_eq!(action_of(&discard, bad), None, "{bad}");
+        }
+        assert_eq!(action_of(&Request::Target, "W1 W1"), None);
+    }
+
     /// The mask is the judge's rule: every action in it is judged legal,
     /// every other one puts the player out; request `4` has only the
     /// target, which is a valid one. Games of every family, played with
