@@ -910,6 +910,68 @@ mod tests {
         }
     }
 
+    /// An in-process entrant (a front end's bot, made afresh for each
+    /// game from its seed) plays a duel exactly as the built-in bot it
+    /// wraps: the same units, the same logs but for the seats' commands.
+    #[test]
+    fn an_in_process_bot_duels_as_the_bot_it_wraps() {
+        use crate::contest::entrant::InProcess;
+        use crate::noi2014::BuiltIn;
+        use std::sync::Arc;
+        let wrapped = |bot: BuiltIn| Entrant {
+            name: "mine".into(),
+            spec: BotSpec::InProcess(InProcess {
+                label: "in-process".into(),
+                make: Arc::new(move |seed| bot.bot(seed)),
+            }),
+        };
+        let run_with = |a: Entrant, b: BuiltIn, logs: &Path| {
+            let mut o = options();
+            o.a = a;
+            o.b = Entrant {
+                name: "other".into(),
+                spec: BotSpec::BuiltIn(b),
+            };
+            o.common_random = false;
+            o.length = Length::Units(3);
+            o.jobs = 2;
+            o.logs = logs.to_path_buf();
+            run(&o, &mut |_| {}).unwrap()
+        };
+        let dir = tempfile::tempdir().unwrap();
+        for (i, (a, b)) in [
+            (BuiltIn::Sample, BuiltIn::Greedy),
+            (BuiltIn::NoisyGreedy { eps: 0.5 }, BuiltIn::Sample),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (l1, l2) = (
+                dir.path().join(format!("b{i}")),
+                dir.path().join(format!("w{i}")),
+            );
+            let built_in = run_with(
+                Entrant {
+                    name: "mine".into(),
+                    spec: BotSpec::BuiltIn(a),
+                },
+                b,
+                &l1,
+            );
+            let in_process = run_with(wrapped(a), b, &l2);
+            assert_eq!(built_in.units, in_process.units);
+            assert!(built_in.units.iter().any(|u| u.diff() != 0.0));
+            for g in ["u00000-g1.jsonl", "u00002-g7.jsonl"] {
+                let read = |dir: &Path| {
+                    std::fs::read_to_string(dir.join("games").join(g))
+                        .unwrap()
+                        .replace(&a.name(), "in-process")
+                };
+                assert_eq!(read(&l1), read(&l2));
+            }
+        }
+    }
+
     #[test]
     fn sprt_words_set_each_parameter() {
         let words = ["d0=-0.5", "d1=0.25", "alpha=0.01", "beta=0.2"].map(String::from);

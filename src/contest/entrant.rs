@@ -3,8 +3,38 @@
 
 use crate::noi2014::arena::Seat;
 use crate::noi2014::program::ProgramBot;
-use crate::noi2014::BuiltIn;
+use crate::noi2014::{Bot, BuiltIn};
+use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
+
+/// Makes a fresh bot for one game from the game's seed for the bot.
+pub type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
+
+/// A bot living in this process that is not built in: a front end's own
+/// (e.g. a Python callable), a fresh one made for every game, so that
+/// games played at once never share one.
+#[derive(Clone)]
+pub struct InProcess {
+    /// How it is shown (in logs, where a program's command line goes).
+    pub label: String,
+    /// A fresh bot for one game, its random choices (if any) from the
+    /// seed given.
+    pub make: Arc<MakeBot>,
+}
+
+impl fmt::Debug for InProcess {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "InProcess({:?})", self.label)
+    }
+}
+
+/// The same maker, under the same label.
+impl PartialEq for InProcess {
+    fn eq(&self, other: &InProcess) -> bool {
+        self.label == other.label && Arc::ptr_eq(&self.make, &other.make)
+    }
+}
 
 /// Who plays at a seat, as given by `--bot`.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,6 +43,8 @@ pub enum BotSpec {
     BuiltIn(BuiltIn),
     /// A program: a shell command line.
     Program(String),
+    /// An in-process bot of a front end's own (not from `--bot`).
+    InProcess(InProcess),
 }
 
 impl BotSpec {
@@ -36,6 +68,7 @@ impl BotSpec {
         match self {
             BotSpec::BuiltIn(b) => b.name(),
             BotSpec::Program(c) => c.clone(),
+            BotSpec::InProcess(b) => b.label.clone(),
         }
     }
 }
@@ -49,11 +82,12 @@ pub struct Limits {
     pub memory_mib: Option<u64>,
 }
 
-/// The seat for a bot spec: a built-in bot (the sample bot's choices follow
-/// `seed`) or a program with these limits.
+/// The seat for a bot spec: a built-in or in-process bot (its random
+/// choices follow `seed`) or a program with these limits.
 pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
     match spec {
         BotSpec::BuiltIn(b) => Seat::built_in(*b, seed),
+        BotSpec::InProcess(b) => Seat::BuiltIn((b.make)(seed)),
         BotSpec::Program(cmd) => Seat::Program(
             ProgramBot::new(cmd)
                 .with_time_limit(limits.time)

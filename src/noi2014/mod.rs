@@ -23,6 +23,10 @@
 //!   or kept running.
 //! - [`arena`]: games between built-in bots and programs, with their record.
 //! - [`log`]: the game log (JSON Lines, versioned): its one writer and reader.
+//! - [`env`], [`vector`]: the judge one decision at a time (actions,
+//!   legal masks, observations), one game or many at once, for learning
+//!   environments; [`tracker`]: that observation kept by a bot from its
+//!   own requests, for policies trained on them.
 //!
 //! Everything this folder takes from the rest of the crate is imported here,
 //! once; the submodules refer to it and to each other through `super::`.
@@ -38,6 +42,7 @@ pub use crate::tile::Tile;
 
 pub mod arena;
 pub mod bot;
+pub mod env;
 pub mod event;
 pub mod families;
 pub mod greedy;
@@ -52,6 +57,8 @@ pub mod sample;
 pub mod table;
 pub mod target;
 pub mod tiles;
+pub mod tracker;
+pub mod vector;
 pub mod view;
 pub mod wall;
 

@@ -98,6 +98,13 @@ impl View {
         seen_left - others_unknown >= 1
     }
 
+    /// Tiles left in the wall as far as this player can tell: every draw
+    /// seen or inferred taken off (exact but for draws of players put out
+    /// on their own turn, which nobody is told of).
+    pub fn wall_left_seen(&self) -> usize {
+        (WALL_TILES - DEALT).saturating_sub(self.draws_seen as usize)
+    }
+
     /// Takes in a request, before answering it.
     pub fn observe(&mut self, request: &Request) {
         match std::mem::replace(&mut self.pending, Pending::None) {

@@ -1,0 +1,152 @@
+"""Type stubs of the native module (the Rust binding); see the Python
+modules for the documented API."""
+
+from typing import Callable, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+def distance(hand: str, melds: Optional[int] = None) -> int:
+    """The winning distance of a concealed hand with ``melds`` exposed sets."""
+
+def analyze_json(hand: str, melds: Sequence[str] = ...) -> str:
+    """The analysis of a hand as the JSON object ``analyze --json`` prints."""
+
+def thupc_simulate_jsonl(wall: str) -> str:
+    """The events of the game on a THUPC wall as ``simulate --json``."""
+
+def thupc_simulate_log(wall: str) -> str:
+    """The contest's log of the game on a THUPC wall, as ``simulate``."""
+
+def thupc_explain(wall: str, json: bool = False) -> str:
+    """``explain``: text, or JSON Lines with ``json``."""
+
+def thupc_replay_html(wall: str, title: str = "game") -> str:
+    """The replay page of the game on a THUPC wall."""
+
+def thupc_walls(family: str = "uniform", seed: int = 1, count: int = 1) -> List[str]:
+    """``count`` THUPC walls of ``family`` from ``seed``, as ``gen`` writes them."""
+
+def thupc_families() -> List[str]:
+    """THUPC wall family names."""
+
+def noi_walls(family: str = "uniform", seed: int = 1, count: int = 1) -> List[str]:
+    """``count`` NOI2014 walls of ``family`` from ``seed``."""
+
+def noi_shapes() -> Tuple[int, int, int]:
+    """(number of actions, observation rows, tile kinds): (85, 11, 27)."""
+
+def noi_action_text(action: int) -> Optional[str]:
+    """The answer string of an action; None for the target hand."""
+
+def noi_action_of(request: str, answer: str) -> Optional[int]:
+    """The action number answering ``request`` with ``answer``, if any."""
+
+def duel_json(
+    a: Tuple[str, object],
+    b: Tuple[str, object],
+    logs: str,
+    against: Sequence[Tuple[str, object]] = ...,
+    seed: int = 1,
+    games: Optional[int] = None,
+    sprt: Sequence[str] = ...,
+    max_games: int = 20000,
+    jobs: int = 1,
+    family: str = "uniform",
+    common_random: bool = True,
+    time_limit_ms: int = 1000,
+    memory_mib: Optional[int] = None,
+) -> str:
+    """``noi2014 duel``: the report as ``--json`` prints it."""
+
+def tournament_json(
+    entrants: Sequence[Tuple[str, object]],
+    logs: str,
+    rounds: int = 3,
+    seed: int = 1,
+    jobs: int = 1,
+    duplicate: bool = False,
+    family: str = "uniform",
+    time_limit_ms: int = 1000,
+    memory_mib: Optional[int] = None,
+) -> str:
+    """``noi2014 tournament``: the report as ``--json`` prints it."""
+
+class Policy:
+    """A policy as a bot: ``policy(observation, mask) -> action``."""
+
+    def __init__(self, policy: Callable[[npt.NDArray[np.uint8], npt.NDArray[np.uint8]], int]) -> None: ...
+
+Seat = Union[None, str, Callable[[str], str]]
+
+class Game:
+    """One NOI2014 game stepped decision by decision.
+
+    ``seats``: four of None (the caller decides), a built-in bot's name
+    (``greedy``, ``sample``, ``greedy:eps=P``) or a callable ``request ->
+    answer``. The wall is ``wall`` (108 names) or that of ``seed`` and
+    ``family``; built-in bots draw their choices from ``seed`` as
+    ``noi2014 play --seed`` does. Only decisions (more than one legal
+    action) of the caller's seats are asked; the rest is answered.
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[Seat],
+        wall: Optional[str] = None,
+        seed: int = 1,
+        family: str = "uniform",
+        record: bool = True,
+    ) -> None: ...
+    def decision(self) -> Optional[Tuple[int, str, npt.NDArray[np.uint8]]]:
+        """(seat, request string, mask of 85 uint8), or None when over."""
+    def observe(self, seat: int) -> npt.NDArray[np.uint8]:
+        """The seat's observation, uint8 (11, 27)."""
+    def step(self, action: int) -> None:
+        """Answers the decision with an action number; plays on."""
+    def step_text(self, text: str) -> None:
+        """Answers the decision with a protocol string; plays on."""
+    def answer_text(self, action: int) -> str:
+        """The answer string of an action for the seat to act."""
+    def is_over(self) -> bool:
+        """True once the game is over."""
+    def points(self) -> Optional[List[float]]:
+        """Each seat's points once over."""
+    def wall(self) -> str:
+        """The wall: 108 tile names."""
+    def table(self) -> Tuple[List[str], List[bool], int]:
+        """Each seat's tiles, who is playing, and the wall left."""
+    def events(self) -> List[str]:
+        """The events so far, one canonical line each."""
+    def log_jsonl(self, labels: Optional[Sequence[str]] = None) -> str:
+        """The finished game's log, as ``noi2014 play --json``."""
+    def replay_html(
+        self, labels: Optional[Sequence[str]] = None, title: Optional[str] = None
+    ) -> str:
+        """The finished game's replay page."""
+
+Batch = Tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+]
+
+class VecGame:
+    """Many NOI2014 games stepped at once in Rust, with auto-reset."""
+
+    def __init__(
+        self,
+        n: int,
+        seats: Sequence[Optional[str]],
+        family: str = "uniform",
+        seed: int = 0,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    def games(self) -> int:
+        """Games started so far."""
+    def current(self) -> Batch:
+        """(obs, masks, seats, rewards, done) of the pending decisions."""
+    def step(self, actions: npt.NDArray[np.uint32]) -> Batch:
+        """Answers every decision, plays on: (obs, masks, seats, rewards, done)."""

@@ -1,0 +1,60 @@
+"""The THUPC 2021 contest game: walls, the event log, ``explain``, replays.
+
+A wall is 148 tile names separated by whitespace (the contest's input);
+every function here gives what the command-line app gives for it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List
+
+from . import _native
+
+__all__ = [
+    "simulate",
+    "simulate_jsonl",
+    "simulate_log",
+    "explain",
+    "replay_html",
+    "walls",
+    "families",
+]
+
+
+def simulate(wall: str) -> List[Dict[str, Any]]:
+    """The game's events, one dict each (the lines of :func:`simulate_jsonl`)."""
+    return [json.loads(line) for line in simulate_jsonl(wall).splitlines()]
+
+
+def simulate_jsonl(wall: str) -> str:
+    """The game's events as JSON Lines, byte for byte ``simulate --json``."""
+    return _native.thupc_simulate_jsonl(wall)
+
+
+def simulate_log(wall: str) -> str:
+    """The contest's event log, byte for byte ``simulate``."""
+    return _native.thupc_simulate_log(wall)
+
+
+def explain(wall: str, json_lines: bool = False) -> "str | List[Dict[str, Any]]":
+    """The game step by step: text as ``explain`` prints it, or with
+    ``json_lines`` one dict a step (the objects of ``explain --json``)."""
+    if not json_lines:
+        return _native.thupc_explain(wall, False)
+    return [json.loads(line) for line in _native.thupc_explain(wall, True).splitlines()]
+
+
+def replay_html(wall: str, title: str = "game") -> str:
+    """The game's replay page: one self-contained HTML file."""
+    return _native.thupc_replay_html(wall, title)
+
+
+def walls(family: str = "uniform", seed: int = 1, count: int = 1) -> List[str]:
+    """``count`` walls of ``family`` from ``seed``, as ``gen`` writes them."""
+    return _native.thupc_walls(family, seed, count)
+
+
+def families() -> List[str]:
+    """The wall families' names."""
+    return _native.thupc_families()

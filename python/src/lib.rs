@@ -1,0 +1,808 @@
+//! `mahjong_sim._native`: the Python face of the library, and nothing more.
+//! Every rule lives in the `mahjong-sim` crate; this file only converts
+//! arguments and results (strings, JSON, numpy arrays) and calls it. The
+//! Python package (`mahjong_sim/`) builds its environments on these.
+
+use mahjong_sim::contest::duel::{self, parse_sprt, Length, Options as DuelOptions};
+use mahjong_sim::contest::entrant::{BotSpec, Entrant, InProcess, Limits};
+use mahjong_sim::contest::seed::bot_seed;
+use mahjong_sim::contest::tournament::{self, Options as TournamentOptions};
+use mahjong_sim::hand::Hand;
+use mahjong_sim::meld::Meld;
+use mahjong_sim::noi2014::arena::Game as ArenaGame;
+use mahjong_sim::noi2014::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
+use mahjong_sim::noi2014::families::{self as noi_families, Family as NoiFamily};
+use mahjong_sim::noi2014::tracker::PolicyBot;
+use mahjong_sim::noi2014::vector::{Out, Vector};
+use mahjong_sim::noi2014::{log, Bot, BuiltIn, Request, Wall as NoiWall, KINDS, PLAYERS};
+use mahjong_sim::thupc2021;
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::borrow::Cow;
+use std::sync::{Arc, Mutex};
+
+fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+// ---- the rule-free core ---------------------------------------------------
+
+/// Tiles in the contest's names (`1M 2M ... E S W N B F Z`).
+fn parse_tiles(text: &str) -> PyResult<Vec<mahjong_sim::tile::Tile>> {
+    let positioned = mahjong_sim::parse::parse_positioned(text.as_bytes()).map_err(value_error)?;
+    Ok(positioned.into_iter().map(|(_, t)| t).collect())
+}
+
+/// The winning distance of a concealed hand (`"1M 2M 3M ..."`) with
+/// `melds` exposed sets; by default as many sets as the hand's size says.
+#[pyfunction]
+#[pyo3(signature = (hand, melds=None))]
+fn distance(hand: &str, melds: Option<u8>) -> PyResult<u8> {
+    let tiles = parse_tiles(hand)?;
+    let melds = match melds {
+        Some(m) => m,
+        None => mahjong_sim::distance::melds_for_size(tiles.len()).ok_or_else(|| {
+            value_error(format!(
+                "{} tiles: a hand holds 13 - 3m or 14 - 3m tiles",
+                tiles.len()
+            ))
+        })?,
+    };
+    if tiles.iter().any(|t| t.is_special()) {
+        return Err(value_error("special tiles have no winning distance"));
+    }
+    mahjong_sim::distance::distance(&Hand::from_tiles(&tiles), melds).map_err(value_error)
+}
+
+/// Exposed sets as `analyze --meld` reads them: tiles (`1M 2M 3M`) or the
+/// notation sets are printed in (`123M`).
+fn parse_melds(melds: &[String]) -> PyResult<Vec<Meld>> {
+    melds
+        .iter()
+        .map(|m| {
+            let set = match mahjong_sim::tile::parse_tiles(m) {
+                Ok(tiles) => Meld::from_tiles(&tiles),
+                Err(_) => Meld::parse(m),
+            };
+            set.ok_or_else(|| value_error(format!("`{m}`: not a chow, pung or kong")))
+        })
+        .collect()
+}
+
+/// The analysis of a hand (decompositions, waits, or distance and best
+/// discards) as the JSON object `analyze --json` prints.
+#[pyfunction]
+#[pyo3(signature = (hand, melds=Vec::new()))]
+fn analyze_json(hand: &str, melds: Vec<String>) -> PyResult<String> {
+    let tiles = parse_tiles(hand)?;
+    let sets = parse_melds(&melds)?;
+    let a = mahjong_sim::analysis::analyze(&tiles, &sets).map_err(value_error)?;
+    serde_json::to_string(&a).map_err(value_error)
+}
+
+// ---- THUPC 2021 -------------------------------------------------------------
+
+fn thupc_wall(wall: &str) -> PyResult<thupc2021::wall::Wall> {
+    thupc2021::wall::parse_wall(wall.as_bytes()).map_err(value_error)
+}
+
+/// The events of the game on a THUPC wall, as `simulate --json` prints
+/// them (one JSON object a line).
+#[pyfunction]
+fn thupc_simulate_jsonl(wall: &str) -> PyResult<String> {
+    let events = thupc2021::game::play(&thupc_wall(wall)?);
+    let mut out = Vec::new();
+    thupc2021::event::write_json_lines(&mut out, &events).map_err(value_error)?;
+    String::from_utf8(out).map_err(value_error)
+}
+
+/// The contest's log of the game on a THUPC wall, as `simulate` prints it.
+#[pyfunction]
+fn thupc_simulate_log(wall: &str) -> PyResult<String> {
+    let events = thupc2021::game::play(&thupc_wall(wall)?);
+    Ok(thupc2021::event::log_string(&events))
+}
+
+/// `explain`: the game on a THUPC wall step by step, for people (`json`:
+/// one JSON object a step, as `explain --json`).
+#[pyfunction]
+#[pyo3(signature = (wall, json=false))]
+fn thupc_explain(wall: &str, json: bool) -> PyResult<String> {
+    let steps = thupc2021::explain::explain(&thupc_wall(wall)?);
+    if !json {
+        return Ok(thupc2021::explain::render_steps(&steps));
+    }
+    let mut out = Vec::new();
+    thupc2021::event::write_json_lines(&mut out, &steps).map_err(value_error)?;
+    String::from_utf8(out).map_err(value_error)
+}
+
+/// The replay page (self-contained HTML) of the game on a THUPC wall.
+#[pyfunction]
+#[pyo3(signature = (wall, title="game"))]
+fn thupc_replay_html(wall: &str, title: &str) -> PyResult<String> {
+    Ok(mahjong_sim::replay::thupc2021::page(
+        &thupc_wall(wall)?,
+        title,
+    ))
+}
+
+/// `count` THUPC walls of `family` from `seed`, as `gen` writes them.
+#[pyfunction]
+#[pyo3(signature = (family="uniform", seed=1, count=1))]
+fn thupc_walls(family: &str, seed: u64, count: usize) -> PyResult<Vec<String>> {
+    let f = thupc2021::families::Family::from_name(family)
+        .ok_or_else(|| value_error(format!("unknown THUPC wall family `{family}`")))?;
+    Ok(thupc2021::families::wall_stream(f, seed)
+        .take(count)
+        .map(|w| w.to_string())
+        .collect())
+}
+
+/// THUPC wall family names.
+#[pyfunction]
+fn thupc_families() -> Vec<&'static str> {
+    thupc2021::families::Family::ALL
+        .iter()
+        .map(|f| f.name())
+        .collect()
+}
+
+// ---- NOI2014 ------------------------------------------------------------------
+
+fn noi_family(name: &str) -> PyResult<NoiFamily> {
+    NoiFamily::from_name(name).ok_or_else(|| {
+        value_error(format!(
+            "unknown NOI2014 wall family `{name}` (uniform, kongs, multi-ron, long)"
+        ))
+    })
+}
+
+/// `count` NOI2014 walls of `family` from `seed` (the walls `noi2014 play
+/// --seed` plays), 108 tile names each.
+#[pyfunction]
+#[pyo3(signature = (family="uniform", seed=1, count=1))]
+fn noi_walls(family: &str, seed: u64, count: usize) -> PyResult<Vec<String>> {
+    Ok(noi_families::walls(noi_family(family)?, seed, count)
+        .iter()
+        .map(|w| w.to_string())
+        .collect())
+}
+
+/// The error a Python bot raised, kept until the call that ran it returns.
+type Raised = Arc<Mutex<Option<PyErr>>>;
+
+/// A Python callable as a bot: `request -> answer`, both strings of the
+/// protocol (point 21). An exception answers nothing (the judge puts the
+/// seat out) and is raised again once the game call returns.
+struct PyBot {
+    /// `None` when its factory raised: it answers nothing.
+    f: Option<Py<PyAny>>,
+    raised: Raised,
+}
+
+impl Bot for PyBot {
+    fn respond(&mut self, request: &Request) -> Cow<'static, str> {
+        let Some(f) = &self.f else {
+            return Cow::Borrowed("");
+        };
+        Python::attach(|py| {
+            let answer = f
+                .call1(py, (request.to_string(),))
+                .and_then(|v| v.bind(py).extract::<String>());
+            match answer {
+                Ok(s) => Cow::Owned(s),
+                Err(e) => {
+                    let mut slot = self.raised.lock().expect("not poisoned");
+                    slot.get_or_insert(e);
+                    Cow::Borrowed("")
+                }
+            }
+        })
+    }
+}
+
+/// A policy as a bot: `policy(observation, mask) -> action number`, asked
+/// at each decision with the observation the bot keeps from its own
+/// requests (the library's `noi2014::tracker`).
+#[pyclass(module = "mahjong_sim._native", frozen)]
+struct Policy {
+    f: Py<PyAny>,
+}
+
+#[pymethods]
+impl Policy {
+    /// Wraps `policy(observation (11, 27) uint8, mask (85,) uint8) -> int`.
+    #[new]
+    fn new(policy: Py<PyAny>) -> Policy {
+        Policy { f: policy }
+    }
+}
+
+/// The bot of a Python object: a [`Policy`], or a callable `request ->
+/// answer`.
+fn py_bot(obj: &Bound<'_, PyAny>, raised: &Raised) -> Box<dyn Bot + Send> {
+    let Ok(policy) = obj.extract::<PyRef<'_, Policy>>() else {
+        return Box::new(PyBot {
+            f: Some(obj.clone().unbind()),
+            raised: raised.clone(),
+        });
+    };
+    let f = policy.f.clone_ref(obj.py());
+    let raised = raised.clone();
+    Box::new(PolicyBot::new(move |obs: &[u8; OBS_SIZE], mask: Mask| {
+        Python::attach(|py| {
+            let mut m = vec![0u8; ACTIONS];
+            mask.write(&mut m);
+            let chosen = PyArray1::from_slice(py, obs)
+                .reshape([OBS_ROWS, KINDS])
+                .and_then(|o| f.call1(py, (o, PyArray1::from_vec(py, m))))
+                .and_then(|a| a.bind(py).extract::<usize>());
+            match chosen.map(Action::from_index) {
+                Ok(Some(a)) => a,
+                Ok(None) => {
+                    let e = value_error(format!("a policy chose an action not below {ACTIONS}"));
+                    raised.lock().expect("not poisoned").get_or_insert(e);
+                    Action::Pass
+                }
+                Err(e) => {
+                    raised.lock().expect("not poisoned").get_or_insert(e);
+                    Action::Pass
+                }
+            }
+        })
+    }))
+}
+
+/// A seat: the caller (`None`), a built-in bot's name, or a callable.
+fn seat_bot(
+    py: Python<'_>,
+    seat: &Option<Py<PyAny>>,
+    seed: u64,
+    raised: &Raised,
+) -> PyResult<(Option<Box<dyn Bot + Send>>, String)> {
+    let Some(obj) = seat else {
+        return Ok((None, "caller".into()));
+    };
+    let obj = obj.bind(py);
+    if let Ok(name) = obj.extract::<String>() {
+        let b = BuiltIn::parse(&name).map_err(value_error)?.ok_or_else(|| {
+            value_error(format!("unknown built-in bot `{name}`: {}", BuiltIn::NAMES))
+        })?;
+        return Ok((Some(b.bot(seed)), b.name()));
+    }
+    if obj.is_callable() || obj.extract::<PyRef<'_, Policy>>().is_ok() {
+        let label = obj
+            .getattr("__name__")
+            .and_then(|n| n.extract::<String>())
+            .unwrap_or_else(|_| "python".into());
+        return Ok((Some(py_bot(obj, raised)), label));
+    }
+    Err(value_error(
+        "a seat is None (the caller's), a built-in bot's name, or a callable request -> answer",
+    ))
+}
+
+fn take_raised(raised: &Raised) -> PyResult<()> {
+    match raised.lock().expect("not poisoned").take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+struct GameState {
+    env: Env,
+    wall_label: String,
+    labels: [String; PLAYERS],
+}
+
+/// One NOI2014 game stepped decision by decision (see `mahjong_sim.noi2014`).
+#[pyclass(module = "mahjong_sim._native")]
+struct Game {
+    state: Mutex<GameState>,
+    raised: Raised,
+}
+
+impl Game {
+    fn state(&self) -> std::sync::MutexGuard<'_, GameState> {
+        self.state.lock().expect("not poisoned")
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A game on `wall` (108 tile names), or on the wall of `seed` and
+    /// `family` as `noi2014 play --seed` plays it. `seats`: four of None
+    /// (the caller decides), a built-in bot's name, or a callable. A
+    /// built-in bot at seat p draws its random choices from the seed as
+    /// `noi2014 play` does.
+    #[new]
+    #[pyo3(signature = (seats, wall=None, seed=1, family="uniform", record=true))]
+    fn new(
+        py: Python<'_>,
+        seats: Vec<Option<Py<PyAny>>>,
+        wall: Option<&str>,
+        seed: u64,
+        family: &str,
+        record: bool,
+    ) -> PyResult<Game> {
+        if seats.len() != PLAYERS {
+            return Err(value_error(format!(
+                "{} seats: a table seats 4",
+                seats.len()
+            )));
+        }
+        let (wall, wall_label) = match wall {
+            Some(text) => (
+                NoiWall::parse(text.as_bytes()).map_err(value_error)?,
+                "wall given".to_string(),
+            ),
+            None => {
+                let f = noi_family(family)?;
+                let w = noi_families::walls(f, seed, 1).pop().expect("one wall");
+                (w, format!("wall of seed {seed} ({})", f.name()))
+            }
+        };
+        let raised: Raised = Arc::default();
+        let mut bots: [Option<Box<dyn Bot + Send>>; PLAYERS] = Default::default();
+        let mut labels: [String; PLAYERS] = Default::default();
+        for p in 0..PLAYERS {
+            let (bot, label) = seat_bot(py, &seats[p], bot_seed(seed, &[p as u64]), &raised)?;
+            bots[p] = bot;
+            labels[p] = label;
+        }
+        let env = py.detach(|| Env::new(&wall, bots, record));
+        take_raised(&raised)?;
+        Ok(Game {
+            state: Mutex::new(GameState {
+                env,
+                wall_label,
+                labels,
+            }),
+            raised,
+        })
+    }
+
+    /// The pending decision: `(seat, request, mask)` (the request as the
+    /// protocol writes it, the mask one uint8 per action), or None once
+    /// the game is over.
+    fn decision<'py>(&self, py: Python<'py>) -> Option<(usize, String, Bound<'py, PyArray1<u8>>)> {
+        let s = self.state();
+        let (p, request, mask) = s.env.decision()?;
+        let mut m = vec![0u8; ACTIONS];
+        mask.write(&mut m);
+        Some((p, request.to_string(), PyArray1::from_vec(py, m)))
+    }
+
+    /// Seat `seat`'s observation: uint8 of shape (11, 27).
+    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        if seat >= PLAYERS {
+            return Err(value_error("seats are 0..4"));
+        }
+        let mut obs = vec![0u8; OBS_SIZE];
+        self.state().env.observe(seat, &mut obs);
+        PyArray1::from_vec(py, obs).reshape([OBS_ROWS, KINDS])
+    }
+
+    /// Answers the pending decision with action number `action` (an illegal
+    /// one puts the seat out) and plays on to the next decision.
+    fn step(&self, py: Python<'_>, action: usize) -> PyResult<()> {
+        let a = Action::from_index(action)
+            .ok_or_else(|| value_error(format!("action {action} is not below {ACTIONS}")))?;
+        let mut s = self.state();
+        let st: &mut GameState = &mut s;
+        py.detach(|| st.env.step(a)).map_err(value_error)?;
+        take_raised(&self.raised)
+    }
+
+    /// Answers the pending decision with a protocol string (any string:
+    /// the judge reads it) and plays on to the next decision.
+    fn step_text(&self, py: Python<'_>, text: &str) -> PyResult<()> {
+        let mut s = self.state();
+        let st: &mut GameState = &mut s;
+        py.detach(|| st.env.step_text(text)).map_err(value_error)?;
+        take_raised(&self.raised)
+    }
+
+    /// The answer string of action number `action` for the seat to act.
+    fn answer_text(&self, action: usize) -> PyResult<String> {
+        let a = Action::from_index(action)
+            .ok_or_else(|| value_error(format!("action {action} is not below {ACTIONS}")))?;
+        let s = self.state();
+        let p = s
+            .env
+            .to_act()
+            .ok_or_else(|| value_error("the game is over"))?;
+        Ok(a.answer(s.env.judge(), p).into_owned())
+    }
+
+    /// True once the game is over.
+    fn is_over(&self) -> bool {
+        self.state().env.judge().is_over()
+    }
+
+    /// Each seat's points (4, 3, 2, 1 by place, ties shared) once over.
+    fn points(&self) -> Option<Vec<f64>> {
+        self.state().env.points().map(|p| p.to_vec())
+    }
+
+    /// The wall, 108 tile names.
+    fn wall(&self) -> String {
+        self.state().env.judge().wall().to_string()
+    }
+
+    /// Each seat's tiles as the protocol lists them (concealed upper case,
+    /// exposed sets lower case), who is playing, and the wall left.
+    fn table(&self) -> (Vec<String>, Vec<bool>, usize) {
+        let s = self.state();
+        let t = s.env.judge().table();
+        (
+            t.seats.iter().map(|h| h.text()).collect(),
+            t.playing.to_vec(),
+            t.wall_left,
+        )
+    }
+
+    /// The game's events so far, one canonical line each.
+    fn events(&self) -> Vec<String> {
+        let s = self.state();
+        s.env
+            .judge()
+            .events()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
+    }
+
+    /// The game's log (JSON Lines, as `noi2014 play --json` writes it);
+    /// needs `record` and a finished game. `labels` name the seats
+    /// (default: the built-in bots' names, `caller`, or the callables'
+    /// `__name__`).
+    #[pyo3(signature = (labels=None))]
+    fn log_jsonl(&self, labels: Option<Vec<String>>) -> PyResult<String> {
+        let (game, wall_label, labels) = self.finished(labels)?;
+        let setting = log::Setting {
+            wall: wall_label,
+            seats: std::array::from_fn(|p| log::SeatRecord {
+                name: labels[p].clone(),
+                command: labels[p].clone(),
+            }),
+            context: None,
+        };
+        let mut out = Vec::new();
+        log::write(&mut out, &setting, &game).map_err(value_error)?;
+        String::from_utf8(out).map_err(value_error)
+    }
+
+    /// The game's replay page (self-contained HTML); needs `record` and a
+    /// finished game.
+    #[pyo3(signature = (labels=None, title=None))]
+    fn replay_html(&self, labels: Option<Vec<String>>, title: Option<String>) -> PyResult<String> {
+        let (game, wall_label, labels) = self.finished(labels)?;
+        let title = title.unwrap_or(wall_label);
+        Ok(mahjong_sim::replay::noi2014::game_page(
+            &game, &labels, &title,
+        ))
+    }
+}
+
+impl Game {
+    fn finished(&self, labels: Option<Vec<String>>) -> PyResult<(ArenaGame, String, Vec<String>)> {
+        let s = self.state();
+        if !s.env.judge().is_over() {
+            return Err(PyRuntimeError::new_err("the game is not over"));
+        }
+        let game = s
+            .env
+            .game()
+            .ok_or_else(|| PyRuntimeError::new_err("the game was not recorded (record=False)"))?;
+        let labels = labels.unwrap_or_else(|| s.labels.to_vec());
+        if labels.len() != PLAYERS {
+            return Err(value_error("four labels"));
+        }
+        Ok((game, s.wall_label.clone(), labels))
+    }
+}
+
+/// Many NOI2014 games stepped at once, in Rust with the GIL released.
+#[pyclass(module = "mahjong_sim._native")]
+struct VecGame {
+    vector: Mutex<Vector>,
+}
+
+/// The arrays of one batched step.
+type Batch<'py> = (
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
+#[pymethods]
+impl VecGame {
+    /// `n` games; `seats`: four of None (the caller) or a built-in bot's
+    /// name; walls of `family`; everything from `seed`.
+    #[new]
+    #[pyo3(signature = (n, seats, family="uniform", seed=0))]
+    fn new(n: usize, seats: Vec<Option<String>>, family: &str, seed: u64) -> PyResult<VecGame> {
+        if seats.len() != PLAYERS {
+            return Err(value_error(format!(
+                "{} seats: a table seats 4",
+                seats.len()
+            )));
+        }
+        let mut built = [None; PLAYERS];
+        for (slot, name) in built.iter_mut().zip(&seats) {
+            if let Some(name) = name {
+                *slot = Some(BuiltIn::parse(name).map_err(value_error)?.ok_or_else(|| {
+                    value_error(format!("unknown built-in bot `{name}`: {}", BuiltIn::NAMES))
+                })?);
+            }
+        }
+        let vector = Vector::new(n, built, noi_family(family)?, seed).map_err(value_error)?;
+        Ok(VecGame {
+            vector: Mutex::new(vector),
+        })
+    }
+
+    /// Number of games.
+    fn __len__(&self) -> usize {
+        self.vector.lock().expect("not poisoned").len()
+    }
+
+    /// Games started so far.
+    fn games(&self) -> u64 {
+        self.vector.lock().expect("not poisoned").games()
+    }
+
+    /// Every game's pending decision: (obs, masks, seats, rewards, done)
+    /// with rewards 0 and done False.
+    fn current<'py>(&self, py: Python<'py>) -> PyResult<Batch<'py>> {
+        let mut v = self.vector.lock().expect("not poisoned");
+        let v: &mut Vector = &mut v;
+        let n = v.len();
+        batch(py, n, move |out| v.current(out))
+    }
+
+    /// Answers every game's decision with `actions` (uint32, one a game),
+    /// plays on, and returns (obs (n, 11, 27) uint8, masks (n, 85) uint8,
+    /// seats (n,) uint8, rewards (n, 4) float32, done (n,) bool). A game
+    /// that ended is replaced by the next: its row shows the new game.
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, u32>,
+    ) -> PyResult<Batch<'py>> {
+        let actions = actions.as_slice().map_err(value_error)?.to_vec();
+        let mut v = self.vector.lock().expect("not poisoned");
+        let v: &mut Vector = &mut v;
+        let n = v.len();
+        batch(py, n, |out| v.step(&actions, out))
+    }
+}
+
+/// New arrays for `n` games, filled by `fill` with the GIL released.
+fn batch<'py>(
+    py: Python<'py>,
+    n: usize,
+    fill: impl FnOnce(&mut Out<'_>) -> Result<(), mahjong_sim::noi2014::vector::VectorError> + Send,
+) -> PyResult<Batch<'py>> {
+    let mut obs = vec![0u8; n * OBS_SIZE];
+    let mut masks = vec![0u8; n * ACTIONS];
+    let mut seats = vec![0u8; n];
+    let mut rewards = vec![0f32; n * PLAYERS];
+    let mut done = vec![0u8; n];
+    py.detach(|| {
+        fill(&mut Out {
+            obs: &mut obs,
+            masks: &mut masks,
+            seats: &mut seats,
+            rewards: &mut rewards,
+            done: &mut done,
+        })
+    })
+    .map_err(value_error)?;
+    let done: Vec<bool> = done.into_iter().map(|d| d == 1).collect();
+    Ok((
+        PyArray1::from_vec(py, obs).reshape([n, OBS_ROWS, KINDS])?,
+        PyArray1::from_vec(py, masks).reshape([n, ACTIONS])?,
+        PyArray1::from_vec(py, seats),
+        PyArray1::from_vec(py, rewards).reshape([n, PLAYERS])?,
+        PyArray1::from_vec(py, done),
+    ))
+}
+
+// ---- contests: duels and tournaments ----------------------------------------
+
+/// A contest entrant: `(name, bot)`, the bot a built-in bot's name, a
+/// program's command line, or a factory: a callable `seed -> bot`, the bot
+/// a callable `request -> answer`, made afresh for every game.
+fn contest_entrant(
+    py: Python<'_>,
+    name: String,
+    bot: Py<PyAny>,
+    raised: &Raised,
+) -> PyResult<Entrant> {
+    let obj = bot.bind(py);
+    let spec = if let Ok(text) = obj.extract::<String>() {
+        BotSpec::parse(&text).map_err(value_error)?
+    } else if obj.is_callable() {
+        let raised = raised.clone();
+        let factory = bot.clone_ref(py);
+        BotSpec::InProcess(InProcess {
+            label: format!("python:{name}"),
+            make: Arc::new(move |seed| {
+                Python::attach(|py| match factory.call1(py, (seed,)) {
+                    Ok(bot) => py_bot(bot.bind(py), &raised),
+                    Err(e) => {
+                        raised.lock().expect("not poisoned").get_or_insert(e);
+                        Box::new(PyBot {
+                            f: None,
+                            raised: raised.clone(),
+                        }) as Box<dyn Bot + Send>
+                    }
+                })
+            }),
+        })
+    } else {
+        return Err(value_error(
+            "a bot is a built-in name, a program's command line, or a factory seed -> (request -> answer)",
+        ));
+    };
+    let checked = Entrant::parse(&format!("{name}=greedy")).map_err(value_error)?;
+    Ok(Entrant {
+        name: checked.name,
+        spec,
+    })
+}
+
+fn limits(time_limit_ms: u64, memory_mib: Option<u64>) -> Limits {
+    Limits {
+        time: std::time::Duration::from_millis(time_limit_ms),
+        memory_mib,
+    }
+}
+
+/// `noi2014 duel` as a call: the report as the JSON object `--json`
+/// prints. `games` plays that many games (whole walls of 8); otherwise a
+/// sequential test with `sprt` words (`d0=X d1=X alpha=X beta=X`) up to
+/// `max_games`.
+#[pyfunction]
+#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=1, games=None, sprt=Vec::new(), max_games=20_000, jobs=1, family="uniform", common_random=true, time_limit_ms=1000, memory_mib=None))]
+#[allow(clippy::too_many_arguments)]
+fn duel_json(
+    py: Python<'_>,
+    a: (String, Py<PyAny>),
+    b: (String, Py<PyAny>),
+    logs: std::path::PathBuf,
+    against: Vec<(String, Py<PyAny>)>,
+    seed: u64,
+    games: Option<u64>,
+    sprt: Vec<String>,
+    max_games: u64,
+    jobs: usize,
+    family: &str,
+    common_random: bool,
+    time_limit_ms: u64,
+    memory_mib: Option<u64>,
+) -> PyResult<String> {
+    let raised: Raised = Arc::default();
+    let a = contest_entrant(py, a.0, a.1, &raised)?;
+    let b = contest_entrant(py, b.0, b.1, &raised)?;
+    let against = against
+        .into_iter()
+        .map(|(n, bot)| contest_entrant(py, n, bot, &raised))
+        .collect::<PyResult<Vec<_>>>()?;
+    let length = match games {
+        Some(n) => Length::Units(n.div_ceil(8)),
+        None => Length::Sprt(
+            parse_sprt(&sprt).map_err(value_error)?,
+            max_games.div_ceil(8),
+        ),
+    };
+    let opts = DuelOptions {
+        a,
+        b,
+        against: duel::opponents(against).map_err(value_error)?,
+        seed,
+        length,
+        jobs: jobs.max(1),
+        family: noi_family(family)?,
+        limits: limits(time_limit_ms, memory_mib),
+        logs,
+        common_random,
+    };
+    let report = py
+        .detach(|| duel::run(&opts, &mut |_| {}))
+        .map_err(value_error)?;
+    take_raised(&raised)?;
+    Ok(report.json_line())
+}
+
+/// `noi2014 tournament` as a call: Swiss rounds between `entrants`
+/// (`(name, bot)` each); the report as the JSON object `--json` prints.
+#[pyfunction]
+#[pyo3(signature = (entrants, logs, rounds=3, seed=1, jobs=1, duplicate=false, family="uniform", time_limit_ms=1000, memory_mib=None))]
+#[allow(clippy::too_many_arguments)]
+fn tournament_json(
+    py: Python<'_>,
+    entrants: Vec<(String, Py<PyAny>)>,
+    logs: std::path::PathBuf,
+    rounds: u32,
+    seed: u64,
+    jobs: usize,
+    duplicate: bool,
+    family: &str,
+    time_limit_ms: u64,
+    memory_mib: Option<u64>,
+) -> PyResult<String> {
+    let raised: Raised = Arc::default();
+    let entrants = entrants
+        .into_iter()
+        .map(|(n, bot)| contest_entrant(py, n, bot, &raised))
+        .collect::<PyResult<Vec<_>>>()?;
+    let opts = TournamentOptions {
+        entrants,
+        rounds,
+        seed,
+        jobs: jobs.max(1),
+        duplicate,
+        limits: limits(time_limit_ms, memory_mib),
+        family: noi_family(family)?,
+        logs,
+    };
+    let report = py
+        .detach(|| tournament::run(&opts, &mut |_| {}))
+        .map_err(value_error)?;
+    take_raised(&raised)?;
+    serde_json::to_string(&report.json()).map_err(value_error)
+}
+
+/// The legal-action mask's and observation's sizes: (ACTIONS, OBS_ROWS,
+/// KINDS).
+#[pyfunction]
+fn noi_shapes() -> (usize, usize, usize) {
+    (ACTIONS, OBS_ROWS, KINDS)
+}
+
+/// The answer string of an action number for a request alone (no hand
+/// needed): None for the target action, whose answer depends on the hand.
+#[pyfunction]
+fn noi_action_text(action: usize) -> PyResult<Option<String>> {
+    let a = Action::from_index(action)
+        .ok_or_else(|| value_error(format!("action {action} is not below {ACTIONS}")))?;
+    Ok(a.text().map(str::to_string))
+}
+
+/// The action number of an answer string to a request (None when no
+/// action answers it that way), e.g. `PLAY W3` -> 2.
+#[pyfunction]
+fn noi_action_of(request: &str, answer: &str) -> PyResult<Option<usize>> {
+    let r: Request = request.parse().map_err(value_error)?;
+    Ok(env::action_of(&r, answer).map(Action::index))
+}
+
+/// The native module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(distance, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
+    m.add_function(wrap_pyfunction!(thupc_simulate_jsonl, m)?)?;
+    m.add_function(wrap_pyfunction!(thupc_simulate_log, m)?)?;
+    m.add_function(wrap_pyfunction!(thupc_explain, m)?)?;
+    m.add_function(wrap_pyfunction!(thupc_replay_html, m)?)?;
+    m.add_function(wrap_pyfunction!(thupc_walls, m)?)?;
+    m.add_function(wrap_pyfunction!(thupc_families, m)?)?;
+    m.add_function(wrap_pyfunction!(noi_walls, m)?)?;
+    m.add_function(wrap_pyfunction!(noi_shapes, m)?)?;
+    m.add_function(wrap_pyfunction!(noi_action_text, m)?)?;
+    m.add_function(wrap_pyfunction!(noi_action_of, m)?)?;
+    m.add_function(wrap_pyfunction!(duel_json, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
+    m.add_class::<Game>()?;
+    m.add_class::<Policy>()?;
+    m.add_class::<VecGame>()?;
+    Ok(())
+}

@@ -1,0 +1,38 @@
+"""Shared helpers: the command-line app, to compare with."""
+
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _cli():
+    given = os.environ.get("MAHJONG_SIM_BIN")
+    if given:
+        return given
+    for profile in ("release", "debug"):
+        p = ROOT / "target" / profile / "mahjong-sim"
+        if p.exists():
+            return str(p)
+    return None
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """Runs the app (``MAHJONG_SIM_BIN``, or the repository's build);
+    the tests comparing with it are skipped without one."""
+    path = _cli()
+    if path is None:
+        pytest.skip("no mahjong-sim binary: build it (cargo build) or set MAHJONG_SIM_BIN")
+
+    def run(*args, stdin=None):
+        done = subprocess.run(
+            [path, *args], input=stdin, capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    return run

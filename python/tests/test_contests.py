@@ -1,0 +1,74 @@
+"""Python bots in duels and tournaments: through the library's contest
+calls, with results identical to the same bot run as a protocol program."""
+
+import json
+
+from bots import RandomDiscarder, program, tsumogiri
+
+from mahjong_sim import noi2014
+
+
+def _without_timings(report):
+    """A report without what differs between two runs of one contest: the
+    time taken, the logs folder, the bots' command lines and the processes
+    a program needs."""
+    if isinstance(report, dict):
+        return {
+            k: _without_timings(v)
+            for k, v in report.items()
+            if k not in ("seconds", "logs", "command", "processes_started", "games_per_second")
+        }
+    if isinstance(report, list):
+        return [_without_timings(v) for v in report]
+    return report
+
+
+def test_a_python_bot_duels_as_its_program(tmp_path):
+    command = program("random", tmp_path)
+    common = dict(games=8, seed=3, time_limit_ms=10_000)
+    as_python = noi2014.duel(("mine", lambda seed: RandomDiscarder(7)), ("old", "sample"), **common)
+    as_program = noi2014.duel(("mine", command), ("old", "sample"), **common)
+    assert _without_timings(as_python) == _without_timings(as_program)
+    # The logs of A's games are the same games.
+    for g in range(1, 5):
+        read = lambda r: [
+            json.loads(line).get("reply")
+            for line in open(f"{r['logs']}/games/u00000-g{g}.jsonl")
+        ]
+        assert read(as_python) == read(as_program)
+
+
+def test_the_sequential_test_tells_a_weak_python_bot():
+    report = noi2014.duel(
+        ("tsumogiri", lambda seed: tsumogiri),
+        ("greedy", "greedy"),
+        sprt=["d0=0", "d1=0.5"],
+        max_games=2000,
+        jobs=2,
+    )
+    assert report["decision"] == "h0", report
+    assert report["diff"] < 0 and report["sprt"]["llr"] <= report["sprt"]["bounds"][0]
+    assert report["games"] < 2000
+
+
+def test_a_python_bot_in_a_tournament_as_its_program(tmp_path):
+    command = program("random", tmp_path)
+    def entrants(mine):
+        return [("mine", mine), ("g", "greedy"), ("s", "sample"), ("t", lambda seed: tsumogiri)]
+    common = dict(rounds=2, seed=5, time_limit_ms=10_000)
+    as_python = noi2014.tournament(entrants(lambda seed: RandomDiscarder(7)), **common)
+    as_program = noi2014.tournament(entrants(command), **common)
+    assert _without_timings(as_python) == _without_timings(as_program)
+    assert "mine" in json.dumps(as_python)
+
+
+def test_an_exception_in_a_factory_is_raised():
+    def broken(seed):
+        raise RuntimeError("no bot today")
+
+    try:
+        noi2014.duel(("mine", broken), ("old", "greedy"), games=8)
+    except RuntimeError as e:
+        assert "no bot today" in str(e)
+    else:
+        raise AssertionError("the factory's exception was not raised")

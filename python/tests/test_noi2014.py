@@ -1,0 +1,221 @@
+"""NOI2014 from Python: games equal the app's, the environments pass
+PettingZoo's and Gymnasium's own checks, batches are deterministic."""
+
+import json
+
+import numpy as np
+import pytest
+
+from mahjong_sim import noi2014
+
+
+from bots import RandomDiscarder, program, tsumogiri
+
+
+def _game_lines(log: str):
+    """A log's lines without the header's seats and the programs' timings:
+    what the game was."""
+    out = []
+    for line in log.splitlines():
+        obj = json.loads(line)
+        obj.pop("seats", None)
+        obj.pop("program", None)
+        out.append(obj)
+    return out
+
+
+@pytest.mark.parametrize("family", ["uniform", "kongs", "multi-ron", "long"])
+def test_games_equal_the_apps(cli, family):
+    bots = ["greedy", "sample", "greedy:eps=0.3", "sample"]
+    for seed in (1, 2, 3):
+        game = noi2014.play(bots, seed=seed, family=family)
+        args = ["noi2014", "play", "--json", "--seed", str(seed), "--family", family]
+        for b in bots:
+            args += ["--bot", b]
+        assert game.log_jsonl() == cli(*args)
+
+
+def test_a_python_bot_plays_as_its_program(cli, tmp_path):
+    for kind, bot in [("tsumogiri", tsumogiri), ("random", None)]:
+        command = program(kind, tmp_path)
+        for seed in (4, 5):
+            seat = bot if bot is not None else RandomDiscarder(7)
+            game = noi2014.play(["greedy", seat, "sample", "greedy"], seed=seed)
+            want = cli(
+                "noi2014", "play", "--json", "--seed", str(seed), "--time-limit", "10",
+                "--bot", "greedy", "--bot", command, "--bot", "sample", "--bot", "greedy",
+            )
+            assert _game_lines(game.log_jsonl()) == _game_lines(want)
+            assert '"kind":"failed"' not in want.replace(" ", "")
+
+
+def test_the_wall_seed_and_family_are_the_apps(cli):
+    assert noi2014.walls("long", seed=7, count=1)[0].split() == noi2014.Game(
+        ["greedy"] * 4, seed=7, family="long"
+    ).wall().split()
+
+
+def test_an_exception_in_a_python_bot_is_raised():
+    def broken(request):
+        raise KeyError("boom")
+
+    with pytest.raises(KeyError):
+        noi2014.play(["greedy", broken, "greedy", "greedy"], seed=1)
+
+
+def test_illegal_actions_put_the_player_out():
+    game = noi2014.Game([None] * 4, seed=3)
+    seat, request, mask = game.decision()
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    game.step(illegal)
+    assert not game.table()[1][seat]
+    while game.decision() is not None:
+        game.step(int(np.flatnonzero(game.decision()[2])[0]))
+    assert game.points()[seat] == min(game.points())
+
+
+def test_actions_and_their_answers():
+    assert noi2014.ACTIONS == 85 and noi2014.OBS_SHAPE == (11, 27)
+    assert noi2014.action_text(0) == "PLAY W1"
+    assert noi2014.action_text(83) == "HU"
+    assert noi2014.action_text(84) is None
+    for a in range(84):
+        request = "2 W1" if a < 54 or a == 83 else "3 1 PLAY W1"
+        assert noi2014.action_of(request, noi2014.action_text(a)) == a
+    assert noi2014.action_of("3 1 PLAY W1", "PLAY W1") is None
+    assert noi2014.action_of("2 W1", "play w1") is None
+    assert noi2014.action_of("2 W1", "PLAY w1") == 0
+
+
+def test_pettingzoo_api_and_seed_tests():
+    from pettingzoo.test import api_test, seed_test
+
+    api_test(noi2014.env(), num_cycles=1000, verbose_progress=False)
+    seed_test(noi2014.env, num_cycles=500)
+
+
+def test_aec_rewards_are_points_and_masks_are_legal():
+    env = noi2014.env(record=True)
+    for seed in range(3):
+        env.reset(seed=seed)
+        total = {a: 0.0 for a in env.possible_agents}
+        rng = np.random.default_rng(seed)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            total[agent] += reward
+            if term or trunc:
+                env.step(None)
+                continue
+            assert obs["observation"].shape == (11, 27)
+            assert info["request"].split()[0] in ("2", "3")
+            legal = np.flatnonzero(obs["action_mask"])
+            assert len(legal) > 1
+            env.step(int(rng.choice(legal)))
+        game = env.unwrapped.game
+        points = game.points()
+        assert sum(total.values()) == 10.0
+        assert [total[f"player_{p}"] for p in range(4)] == points
+        # Random legal actions never put anyone out.
+        assert not any(e.startswith("out") for e in game.events())
+        last = json.loads(env.unwrapped.log_jsonl().splitlines()[-1])
+        assert last["type"] == "result"
+    env.close()
+
+
+def test_render_text_and_html():
+    env = noi2014.env(render_mode="html")
+    env.reset(seed=1)
+    assert "wall:" in env.render()
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+        if env.unwrapped.game.is_over():
+            break
+    page = env.render()
+    assert "<html" in page.lower()
+
+
+def test_gymnasium_check_env():
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(noi2014.SingleAgentEnv(seat=1, opponents=("greedy", "sample", "greedy")))
+
+
+def test_single_agent_with_python_opponents():
+    env = noi2014.SingleAgentEnv(seat=2, opponents=(tsumogiri, "greedy", tsumogiri))
+    obs, info = env.reset(seed=0)
+    done, steps, reward = False, 0, 0.0
+    while not done:
+        action = int(np.flatnonzero(obs["action_mask"])[-1])
+        obs, reward, done, trunc, info = env.step(action)
+        steps += 1
+    assert steps > 0 and reward == info["points"][2]
+
+
+def test_vector_is_deterministic_and_a_slot_is_a_game():
+    def run(seed, n=8, steps=400):
+        v = noi2014.VectorEnv(n, seats=(None, "greedy", None, "sample"), seed=seed)
+        obs, masks, seats = v.reset()
+        rng = np.random.default_rng(0)
+        trace, done_games = [], 0
+        for _ in range(steps):
+            assert set(np.unique(seats)) <= {0, 2}
+            actions = [rng.choice(np.flatnonzero(m)) for m in masks]
+            obs, masks, seats, rewards, done = v.step(actions)
+            assert obs.shape == (n, 11, 27) and masks.shape == (n, 85)
+            assert np.all(rewards[done].sum(axis=1) == 10.0)
+            assert np.all(rewards[~done] == 0)
+            done_games += int(done.sum())
+            trace.append(obs.copy())
+        return np.stack(trace), done_games
+
+    a, done = run(1)
+    b, _ = run(1)
+    c, _ = run(2)
+    assert done > 8
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+def test_vector_refuses_bad_input():
+    with pytest.raises(ValueError):
+        noi2014.VectorEnv(2, seats=("greedy",) * 4)
+    v = noi2014.VectorEnv(2)
+    with pytest.raises(ValueError):
+        v.step([81, 85])
+    with pytest.raises(ValueError):
+        v.step([81])
+
+
+def _last_legal(obs, mask):
+    assert obs.shape == (11, 27) and obs.dtype == np.uint8
+    assert mask.shape == (85,) and mask.sum() > 1
+    return int(np.flatnonzero(mask)[-1])
+
+
+def test_a_policy_bot_plays_from_its_own_observations():
+    calls = []
+
+    def policy(obs, mask):
+        calls.append(obs.copy())
+        return _last_legal(obs, mask)
+
+    for seed in (1, 2, 3):
+        game = noi2014.play(["greedy", noi2014.policy_bot(policy), "sample", "greedy"], seed=seed)
+        assert not any(e == "out 1" for e in game.events())
+    assert len(calls) > 10
+    # Its own seat is 1: row 10, column 12.
+    assert all(o[10, 12] == 1 for o in calls)
+
+
+def test_a_policy_bot_in_a_duel_and_its_errors():
+    report = noi2014.duel(
+        ("policy", lambda seed: noi2014.policy_bot(_last_legal)), ("sample", "sample"), games=16
+    )
+    assert report["games"] == 16 and report["a"]["put_out"] == {}
+
+    def broken(obs, mask):
+        raise ZeroDivisionError
+
+    with pytest.raises(ZeroDivisionError):
+        noi2014.play(["greedy", noi2014.policy_bot(broken), "greedy", "greedy"], seed=1)
