@@ -340,8 +340,7 @@ impl Game {
             ),
             None => {
                 let f = noi_family(family)?;
-                let w = noi_families::walls(f, seed, 1).pop().expect("one wall");
-                (w, format!("wall of seed {seed} ({})", f.name()))
+                noi_families::seeded_wall(f, seed)
             }
         };
         let raised: Raised = Arc::default();

@@ -7,7 +7,7 @@ use mahjong_sim::contest::entrant::{BotSpec, Limits};
 use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::play::{self as contest_play, Played};
 use mahjong_sim::noi2014::arena::Game;
-use mahjong_sim::noi2014::families::{walls, Family};
+use mahjong_sim::noi2014::families::Family;
 use mahjong_sim::noi2014::log;
 use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
 use mahjong_sim::noi2014::wall::Wall;
@@ -149,10 +149,7 @@ pub fn play(
                 .map_err(|e| CliError::Other(format!("{}: {e}", path.display())))?;
             (wall, format!("wall {}", path.display()))
         }
-        WallSource::Seed(s, family) => (
-            walls(family, s, 1).pop().expect("one wall"),
-            format!("wall of seed {s} ({})", family.name()),
-        ),
+        WallSource::Seed(s, family) => mahjong_sim::noi2014::families::seeded_wall(family, s),
     };
     super::on_interrupt(super::OnInterrupt::Exit);
     // The page's path is tried before the game, which may be long.

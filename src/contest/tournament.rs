@@ -323,7 +323,7 @@ fn save_game(
         Chair::House => "greedy".to_string(),
     });
     let setting = log::Setting {
-        wall: format!("wall of seed {} ({})", table.wall_seed, opts.family.name()),
+        wall: crate::noi2014::families::wall_label(opts.family, table.wall_seed),
         seats: seat_records(names.clone(), commands),
         context: Some(log::Context::Tournament {
             round: table.round,

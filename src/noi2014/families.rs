@@ -66,6 +66,18 @@ pub fn walls(family: Family, seed: u64, count: usize) -> Vec<Wall> {
     (0..count).map(|_| family_wall(&mut rng, family)).collect()
 }
 
+/// The first wall of `family` from `seed`, and how logs name it
+/// (`wall of seed 3 (uniform)`): one label for every front end.
+pub fn seeded_wall(family: Family, seed: u64) -> (Wall, String) {
+    let wall = walls(family, seed, 1).pop().expect("one wall");
+    (wall, wall_label(family, seed))
+}
+
+/// How logs name the wall of `family` from `seed`.
+pub fn wall_label(family: Family, seed: u64) -> String {
+    format!("wall of seed {seed} ({})", family.name())
+}
+
 /// One wall of `family`.
 pub fn family_wall(rng: &mut Rng, family: Family) -> Wall {
     match family {
