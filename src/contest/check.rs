@@ -1270,11 +1270,13 @@ fn symptom(expected: &Event, actual: Option<&str>) -> String {
         return format!("the output stops where {} was expected", word(ev));
     };
     let Some(a) = crate::thupc2021::event::read_line(actual) else {
+        // The word that goes wrong: the first, unless it is a player.
         let mut words = actual.split_whitespace();
-        let w = words
-            .nth(1)
-            .or(actual.split_whitespace().next())
-            .unwrap_or("");
+        let first = words.next().unwrap_or("");
+        let w = match first {
+            "A" | "B" | "C" | "D" => words.next().unwrap_or(first),
+            _ => first,
+        };
         return format!(
             "a line that is not a log event (`{}`) where {} was expected",
             visible(w),
@@ -1945,6 +1947,107 @@ mod tests {
             }
         }
         assert!(reversed > 0, "no table where play goes the other way");
+    }
+
+    /// Symptoms are said in the log's own words: `IN` is a tile drawn,
+    /// `DRAW` the wall running out (no internal names such as
+    /// `exhausted_wall`); an event the solution adds is extra, one it
+    /// leaves out (printing a lower one in the order the game weighs
+    /// them) missing.
+    #[test]
+    fn symptoms_are_said_in_the_logs_words() {
+        use crate::thupc2021::event::Player;
+        let (a, b) = (Player::A, Player::ALL[1]);
+        let tile = |t: &str| -> Tile { t.parse().unwrap() };
+        let draw = Event::Draw {
+            player: b,
+            tile: tile("1M"),
+        };
+        let pong = Event::Pong {
+            player: b,
+            tile: tile("1M"),
+        };
+        let out = Event::Discard {
+            player: a,
+            tile: tile("1M"),
+        };
+        let cases = [
+            (&draw, Some("B IN 2M"), "a different tile drawn (IN)"),
+            (&draw, Some("C RON"), "an extra RON"),
+            (&draw, Some("B CHOW 1M 2M 3M"), "an extra CHOW"),
+            (&pong, Some("B IN 2M"), "a missing PONG"),
+            (
+                &pong,
+                Some("B CHI 1M 2M 3M"),
+                "a line that is not a log event (`CHI`) where PONG was expected",
+            ),
+            (
+                &pong,
+                Some("xB PONG"),
+                "a line that is not a log event (`xB`) where PONG was expected",
+            ),
+            (&out, Some("A OUT 2M"), "a different discard (OUT)"),
+            (&out, Some("A SELFDRAWN"), "an extra SELFDRAWN"),
+            (
+                &draw,
+                None,
+                "the output stops where IN (a tile drawn) was expected",
+            ),
+            (
+                &Event::ExhaustedWall,
+                Some("A IN 2M"),
+                "IN (a tile drawn) where DRAW (the wall ran out) was expected",
+            ),
+        ];
+        for (expected, actual, want) in cases {
+            assert_eq!(symptom(expected, actual), want, "{expected} / {actual:?}");
+        }
+    }
+
+    /// A shift is found from the first line with a few lines agreeing,
+    /// later only when the whole rest agrees; past it the comparison goes
+    /// on, shifted.
+    #[test]
+    fn shifts_are_found_and_named() {
+        let wall = uniform_wall(&mut Rng::new(3));
+        let log = log_string(&play(&wall));
+        let run = |out: String| Run {
+            stdout: out.into_bytes(),
+            code: Some(0),
+            ..Run::default()
+        };
+        let lines: Vec<&str> = log.lines().collect();
+        let no_deal = lines[52..].join("\n");
+        let d = judge(&log, &run(no_deal)).unwrap();
+        let shift = d.shift.unwrap();
+        assert_eq!(
+            (shift.yours, shift.expected, shift.rest_agrees),
+            (1, 53, true)
+        );
+        assert_eq!(
+            shift.text(),
+            "your line 1 is expected line 53: the 52 deal lines are missing"
+        );
+        assert_eq!(d.line, 1);
+        // An extra first line; a line changed past it is the difference.
+        let mut more: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        more.insert(0, "hello".into());
+        more[60] = "A RON".into();
+        let d = judge(&log, &run(more.join("\n"))).unwrap();
+        let shift = d.shift.unwrap();
+        assert_eq!(
+            (shift.yours, shift.expected, shift.rest_agrees),
+            (2, 1, false)
+        );
+        assert_eq!(
+            shift.text(),
+            "your line 2 is expected line 1: your line 1 is extra"
+        );
+        assert_eq!((d.line, d.actual.as_deref()), (60, Some("A RON")));
+        // One line changed, the rest in place: no shift.
+        let mut one: Vec<&str> = lines.clone();
+        one[70] = "A RON";
+        assert_eq!(judge(&log, &run(one.join("\n"))).unwrap().shift, None);
     }
 
     /// Options to shrink for `solution` (one wall, 20 s to shrink).
