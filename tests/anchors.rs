@@ -156,8 +156,9 @@ fn lzfabc_pongs_its_own_discard_and_it_is_shrunk_to_the_first_reaction() {
     );
 }
 
-/// A copy of the anchor `name.cpp` with each `(from, to)` replaced (each
-/// `from` must be there), compiled in `dir` as `exe`; its path.
+/// A copy of the anchor `name.cpp` with each `(from, to)` replaced (every
+/// occurrence; each `from` must be there), compiled in `dir` as `exe`;
+/// its path.
 fn planted(dir: &std::path::Path, name: &str, exe: &str, edits: &[(&str, &str)]) -> PathBuf {
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/anchors/thupc2021")
@@ -222,15 +223,8 @@ fn a_special_tile_ron_is_one_group_named_by_its_rule() {
         "{out}"
     );
     // More than one wall, expecting different events there.
-    let walls: usize = rons[0]
-        .split(": ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let walls = rons[0].split(": ").nth(1).and_then(|t| t.split(' ').next());
+    let walls: usize = walls.and_then(|n| n.parse().ok()).expect("a count");
     assert!(walls > 1, "{out}");
     assert!(
         out.contains("rule at stake: a hand holding any special tile cannot win\n"),
@@ -348,9 +342,6 @@ fn missing_deal_lines_are_recognised_and_the_bug_behind_them_found() {
 #[test]
 fn bugs_planted_in_a_real_solution_shrink_to_the_first_discard() {
     let Some(tmp) = anchors(&[]) else { return };
-    let dir = tmp.path();
-    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/anchors/thupc2021/esc.cpp");
-    let original = std::fs::read_to_string(src).unwrap();
     let plants = [
         // (name, family, text in esc.cpp, its replacement)
         (
@@ -375,22 +366,7 @@ fn bugs_planted_in_a_real_solution_shrink_to_the_first_discard() {
         ("reverse-ignored", "uniform", "dir=-dir;", ";"),
     ];
     for (name, family, from, to) in plants {
-        assert_eq!(
-            original.matches(from).count(),
-            1,
-            "{name}: `{from}` once in esc.cpp"
-        );
-        let cpp = dir.join(format!("{name}.cpp"));
-        std::fs::write(&cpp, original.replace(from, to)).unwrap();
-        let exe = dir.join(name);
-        let status = std::process::Command::new("g++")
-            .args(["-O2", "-o"])
-            .arg(&exe)
-            .arg(&cpp)
-            .stderr(std::process::Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success(), "g++ on {name}");
+        let exe = planted(tmp.path(), "esc", name, &[(from, to)]);
         let (code, out) = check(
             exe.to_str().unwrap(),
             // The meaning step gets there in a few runs; the swaps after it

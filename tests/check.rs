@@ -860,30 +860,13 @@ fn keep_going_stops_when_the_first_walls_all_fail_at_line_1() {
 }
 
 /// `--walls-dir` takes the `.ans` file beside a wall as its expected log
-/// and says whether the engine agrees with the answers; the walls `gen`
-/// names are the names `check` saves failures under.
+/// and says whether the engine agrees with the answers.
 #[test]
-fn walls_dir_uses_answer_files_and_names_match_gen() {
+fn walls_dir_uses_answer_files() {
     let (_tmp, dir) = save_dir("answers");
     let walls = dir.join("walls");
     std::fs::create_dir_all(&dir).unwrap();
-    let r = run(
-        &["gen", "--count", "12", "--out", walls.to_str().unwrap()],
-        b"",
-    );
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let gen_names: Vec<String> = String::from_utf8(r.stdout)
-        .unwrap()
-        .lines()
-        .map(|p| {
-            Path::new(p)
-                .file_stem()
-                .unwrap()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    assert_eq!(gen_names[3], "uniform-1-03");
+    gen_walls(&walls, 12);
     let r = run(
         &[
             "simulate",
@@ -932,7 +915,18 @@ fn walls_dir_uses_answer_files_and_names_match_gen() {
         out.contains("the engine disagrees with 1 of them: `uniform-1-03.ans` at line 1\n"),
         "{out}"
     );
-    // Generated walls of a failing check are saved under gen's names.
+}
+
+/// The walls of a failing check are saved under the names `gen --out`
+/// gives the same walls (`uniform-1-03`, numbered from 0, as wide as the
+/// count needs).
+#[test]
+fn saved_walls_are_named_as_gen_names_them() {
+    let (_tmp, dir) = save_dir("names");
+    std::fs::create_dir_all(&dir).unwrap();
+    let walls = dir.join("walls");
+    let gen_names = gen_walls(&walls, 12);
+    assert_eq!(gen_names[3], "uniform-1-03");
     let (_, out, path) = check(
         &fixture("misprint_chow.sh"),
         &["--walls", "12", "--shrink-seconds", "0", "--jobs", "1"],
@@ -948,4 +942,27 @@ fn walls_dir_uses_answer_files_and_names_match_gen() {
         gen_names.iter().any(|g| g == name),
         "{name} not in {gen_names:?}"
     );
+}
+
+/// Writes `count` walls into `dir` with `gen --out`; their names, without
+/// `.in`.
+fn gen_walls(dir: &Path, count: usize) -> Vec<String> {
+    let count = count.to_string();
+    let r = run(
+        &["gen", "--count", &count, "--out", dir.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let stem = |p: &str| {
+        Path::new(p)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
+    };
+    String::from_utf8(r.stdout)
+        .unwrap()
+        .lines()
+        .map(stem)
+        .collect()
 }
