@@ -171,14 +171,24 @@ fn find_shift(want: &[&str], got: &[&str], i: usize) -> Option<(usize, usize, us
     };
     let mut best: Option<(usize, usize, usize)> = None;
     for k in 1..=MAX_SHIFT {
-        for (w, g) in [(i + k, i), (i, i + k)] {
+        // Shifted from the first line (a header missing or extra; its first
+        // lines may agree unshifted by chance), or from the difference.
+        for (w, g, from_start) in [
+            (k, 0, true),
+            (0, k, true),
+            (i + k, i, false),
+            (i, i + k, false),
+        ] {
             let n = run(w, g);
             let to_the_end = w + n == want.len() && g + n == got.len();
-            // From the first line (a header missing or extra) a few lines
-            // will do; later, only the whole rest, and a long one: draws
-            // follow the wall, so a wrong game can end as the right one.
-            let enough = if i == 0 {
-                n >= SHIFT_AGREEMENT || (to_the_end && n > 0)
+            // From the first line a few lines will do, past the first
+            // difference (the deal's 52 lines: one will do); later, only
+            // the whole rest, and a long one: draws follow the wall, so a
+            // wrong game can end as the right one.
+            let past = w.min(g) + n > i;
+            let deal = k == crate::thupc2021::wall::DEAL && past;
+            let enough = if from_start {
+                past && (n >= i + SHIFT_AGREEMENT || to_the_end || deal)
             } else {
                 to_the_end && n >= LATE_SHIFT_AGREEMENT
             };
@@ -2044,6 +2054,22 @@ mod tests {
             "your line 2 is expected line 1: your line 1 is extra"
         );
         assert_eq!((d.line, d.actual.as_deref()), (60, Some("A RON")));
+        // The deal missing, a wrong line right after the first draw: the
+        // shift is still said.
+        let mut early: Vec<&str> = lines[52..].to_vec();
+        early[1] = "A RON";
+        let d = judge(&log, &run(early.join("\n"))).unwrap();
+        assert_eq!(d.shift.map(|s| (s.yours, s.expected)), Some((1, 53)));
+        assert_eq!((d.line, d.actual.as_deref()), (54, Some("A RON")));
+        // The deal missing, its first line the same as the first draw's
+        // by chance: still a shift from line 1.
+        let mut want: Vec<String> = (0..80).map(|n| format!("line {n}")).collect();
+        want[52] = want[0].clone();
+        let mut got = want[52..].to_vec();
+        got[5] = "A RON".into();
+        let d = judge(&want.join("\n"), &run(got.join("\n"))).unwrap();
+        assert_eq!(d.shift.map(|s| (s.yours, s.expected)), Some((1, 53)));
+        assert_eq!((d.line, d.actual.as_deref()), (58, Some("A RON")));
         // One line changed, the rest in place: no shift.
         let mut one: Vec<&str> = lines.clone();
         one[70] = "A RON";
