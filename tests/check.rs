@@ -784,6 +784,8 @@ fn output_shifted_by_the_deal_is_recognised_and_checked_past() {
         out.contains(&format!("its output is shifted: {hint}; the rest agrees\n")),
         "{out}"
     );
+    // No column: the lines set side by side differ throughout.
+    assert!(!out.contains("first difference at column"), "{out}");
     // The first wall with a chow is found behind the shift.
     let (code, out, _) = check(
         &format!("{no_deal} | sed 's/ CHOW / CHI /'"),

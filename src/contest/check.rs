@@ -1625,7 +1625,9 @@ fn solution_text(s: &mut String, d: &Disagreement) {
         .expect("to a String");
         writeln!(s, "  expected: {}", show(&d.expected)).expect("to a String");
         writeln!(s, "  actual:   {}", show(&d.actual)).expect("to a String");
-        if let (Some(e), Some(a)) = (&d.expected, &d.actual) {
+        // Lines a shift alone set side by side differ throughout.
+        let shifted = d.shift.is_some_and(|s| s.rest_agrees);
+        if let (Some(e), Some(a), false) = (&d.expected, &d.actual, shifted) {
             writeln!(
                 s,
                 "  first difference at column {}",
