@@ -39,7 +39,8 @@ pub struct Args {
     #[arg(long, value_parser = count_in(1, MAX_WALLS))]
     pub walls: Option<usize>,
     /// Check on the wall files of this folder (the official data, saved
-    /// failures), in the order of their names, instead of generated walls.
+    /// failures), in the order of their names, instead of generated walls;
+    /// an `.ans` file beside a `.in` wall is its expected log.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["family", "seed"])]
     pub walls_dir: Option<PathBuf>,
     /// Run every wall, count the disagreeing ones, group them by the kind
@@ -63,16 +64,22 @@ pub struct Args {
     /// (at most 86400).
     #[arg(long, default_value = "10", value_parser = parse_seconds)]
     pub timeout: std::time::Duration,
-    /// Seconds to spend shrinking a failing wall (0 to 86400).
+    /// Seconds to spend shrinking each group of failing walls, from as
+    /// many of its walls as time allows (0 to 86400).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub shrink_seconds: u64,
     /// Bytes of output kept before a run is cut off as too large (1 to
     /// 1 GiB).
     #[arg(long, default_value_t = 1 << 20, value_parser = count_in(1, 1 << 30))]
     pub output_limit: usize,
-    /// Where the shrunk failing wall is saved.
+    /// Where the shrunk failing wall is saved (a file already there is
+    /// never overwritten).
     #[arg(long, default_value = "check-failures")]
     pub save_dir: PathBuf,
+    /// With --keep-going, stop when the first N walls all disagree at
+    /// line 1 (0: run them all).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub line_1_stop: usize,
 }
 
 /// Runs `check`.
@@ -99,6 +106,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .unwrap_or_else(|| "mahjong-sim".into()),
         keep_going: args.keep_going,
         walls_dir: args.walls_dir,
+        line_1_stop: args.line_1_stop,
     };
     let (bytes, verdict) = report(&options, args.json)?;
     super::emit(&bytes, verdict)

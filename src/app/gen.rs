@@ -77,9 +77,9 @@ pub fn generate(
     prepare_dir(dir, "--out", |name| {
         name.starts_with(&prefix) && name.ends_with(".in")
     })?;
-    let width = count.saturating_sub(1).to_string().len();
     for (i, w) in walls.enumerate() {
-        let path = dir.join(format!("{prefix}{i:0width$}.in"));
+        let stem = mahjong_sim::thupc2021::families::wall_file_stem(family, seed, i, count);
+        let path = dir.join(format!("{stem}.in"));
         let io_error = cannot_write(&path);
         let mut file = std::fs::OpenOptions::new()
             .write(true)

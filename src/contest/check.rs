@@ -48,6 +48,9 @@ pub struct Options {
     pub keep_going: bool,
     /// Check on the wall files of this folder rather than generated walls.
     pub walls_dir: Option<PathBuf>,
+    /// With `keep_going`, stop when this many first walls all disagree at
+    /// line 1 (0: never).
+    pub line_1_stop: usize,
 }
 
 /// How a run disagrees with the engine.
@@ -55,6 +58,8 @@ pub struct Options {
 pub enum Kind {
     /// A line differs (or lines are missing or extra).
     Output,
+    /// The program exited normally having printed nothing.
+    Empty,
     /// The program exited with a failure code or a signal.
     Crash(i32),
     /// The program ran past the time-out and was killed.
@@ -86,14 +91,161 @@ pub struct Disagreement {
     pub code: Option<i32>,
     /// The end of the solution's standard error.
     pub stderr: String,
+    /// Where the output lines up with the log again, shifted; `line`,
+    /// `expected` and `actual` are then the first difference past it.
+    pub shift: Option<Shift>,
+}
+
+/// The solution's output is the expected log shifted by some lines
+/// (missing or extra header lines, a missing first line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shift {
+    /// The solution's line (from 1) where the shifted agreement starts.
+    pub yours: usize,
+    /// The expected line it is.
+    pub expected: usize,
+    /// Everything after it agrees, shifted: the shift is the only
+    /// difference.
+    pub rest_agrees: bool,
+}
+
+/// The fewest lines that must agree, shifted, for a shift at the first
+/// line to be said.
+const SHIFT_AGREEMENT: usize = 3;
+
+/// The fewest lines that must agree, shifted, to the end of the log, for
+/// a shift after the first line to be said.
+const LATE_SHIFT_AGREEMENT: usize = 20;
+
+/// The most lines a shift may skip.
+const MAX_SHIFT: usize = 64;
+
+impl Shift {
+    /// `your line 1 is expected line 53: the 52 deal lines are missing`.
+    pub fn text(&self) -> String {
+        use crate::thupc2021::wall::DEAL;
+        let (y, e) = (self.yours, self.expected);
+        let what = if e > y {
+            let k = e - y;
+            if y == 1 && k == DEAL {
+                format!("the {DEAL} deal lines are missing")
+            } else if k == 1 {
+                format!("expected line {y} is missing")
+            } else {
+                format!("expected lines {y} to {} are missing", e - 1)
+            }
+        } else if y - e == 1 {
+            format!("your line {e} is extra")
+        } else {
+            format!("your lines {e} to {} are extra", y - 1)
+        };
+        format!("your line {y} is expected line {e}: {what}")
+    }
+
+    /// What shifts of this kind share, whatever the line: `the 52 deal
+    /// lines are missing`, `2 line(s) missing`, `1 extra line(s)`.
+    fn kind(&self) -> String {
+        use crate::thupc2021::wall::DEAL;
+        let (y, e) = (self.yours, self.expected);
+        if y == 1 && e == DEAL + 1 {
+            format!("the {DEAL} deal lines are missing")
+        } else if e > y {
+            format!("{} line(s) missing", e - y)
+        } else {
+            format!("{} extra line(s)", y - e)
+        }
+    }
+}
+
+/// Where `got` lines up with `want` again past their first difference at
+/// `i`: (expected index, solution's index, lines agreeing), the longest
+/// such run of at least [`SHIFT_AGREEMENT`] lines (or to the end of both).
+fn find_shift(want: &[&str], got: &[&str], i: usize) -> Option<(usize, usize, usize)> {
+    let run = |w: usize, g: usize| {
+        want.get(w..)
+            .unwrap_or_default()
+            .iter()
+            .zip(got.get(g..).unwrap_or_default())
+            .take_while(|(a, b)| a == b)
+            .count()
+    };
+    let mut best: Option<(usize, usize, usize)> = None;
+    for k in 1..=MAX_SHIFT {
+        // Shifted from the first line (a header missing or extra; its first
+        // lines may agree unshifted by chance), or from the difference.
+        for (w, g, from_start) in [
+            (k, 0, true),
+            (0, k, true),
+            (i + k, i, false),
+            (i, i + k, false),
+        ] {
+            let n = run(w, g);
+            let to_the_end = w + n == want.len() && g + n == got.len();
+            // From the first line a few lines will do, past the first
+            // difference (the deal's 52 lines: one will do); later, only
+            // the whole rest, and a long one: draws follow the wall, so a
+            // wrong game can end as the right one.
+            let past = w.min(g) + n > i;
+            let deal = k == crate::thupc2021::wall::DEAL && past;
+            let enough = if from_start {
+                past && (n >= i + SHIFT_AGREEMENT || to_the_end || deal)
+            } else {
+                to_the_end && n >= LATE_SHIFT_AGREEMENT
+            };
+            if enough && best.is_none_or(|b| n > b.2) {
+                best = Some((w, g, n));
+            }
+        }
+    }
+    best
+}
+
+/// The signal behind an exit code: `-n` (the runner saw the signal), or
+/// 128 + n as a shell reports a child killed by signal n.
+fn signal_of(code: i32) -> Option<i32> {
+    match code {
+        c if c < 0 => Some(-c),
+        c @ 129..=159 => Some(c - 128),
+        _ => None,
+    }
+}
+
+/// A signal's name, `SIGSEGV`, for the common ones.
+fn signal_name(n: i32) -> Option<&'static str> {
+    Some(match n {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        5 => "SIGTRAP",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        14 => "SIGALRM",
+        15 => "SIGTERM",
+        24 => "SIGXCPU",
+        25 => "SIGXFSZ",
+        _ => return None,
+    })
 }
 
 /// How a run ended, as a person reads it: `exit status 0`, `killed by
-/// signal 11`, `killed by the checker`.
+/// signal 11 (SIGSEGV)`, `killed by the checker`.
 pub fn status_text(code: Option<i32>) -> String {
+    let signal = |n: i32| match signal_name(n) {
+        Some(name) => format!("killed by signal {n} ({name})"),
+        None => format!("killed by signal {n}"),
+    };
     match code {
-        Some(c) if c < 0 => format!("killed by signal {}", -c),
-        Some(c) => format!("exit status {c}"),
+        Some(c) if c < 0 => signal(-c),
+        // The shell between us and the program says 128 + n.
+        Some(c) => match signal_of(c) {
+            Some(n) => format!("{} (exit status {c} from the shell)", signal(n)),
+            None => format!("exit status {c}"),
+        },
         None => "killed by the checker".into(),
     }
 }
@@ -123,8 +275,11 @@ impl std::fmt::Display for Kind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Kind::Output => f.write_str("printed different output"),
-            Kind::Crash(c) if *c < 0 => write!(f, "killed by signal {}", -c),
-            Kind::Crash(c) => write!(f, "crashed with exit code {c}"),
+            Kind::Empty => f.write_str("printed nothing"),
+            Kind::Crash(c) => match signal_of(*c) {
+                Some(_) => write!(f, "was {}", status_text(Some(*c))),
+                None => write!(f, "crashed with exit code {c}"),
+            },
             Kind::Timeout => f.write_str("timed out"),
             Kind::TooLarge => f.write_str("printed too much output (cut off)"),
             Kind::NotText => f.write_str("printed output that is not text"),
@@ -153,6 +308,8 @@ pub fn judge(expected: &str, run: &Run) -> Option<Disagreement> {
         Kind::NotText
     } else if run.code != Some(0) {
         Kind::Crash(run.code.unwrap_or(-9))
+    } else if got.is_empty() && !want.is_empty() {
+        Kind::Empty
     } else if first.is_some() {
         Kind::Output
     } else {
@@ -160,12 +317,18 @@ pub fn judge(expected: &str, run: &Run) -> Option<Disagreement> {
     };
     // A failed run whose output is right so far differs where it stops.
     let i = first.unwrap_or(got.len());
+    // Past a shift, the first difference where the rest disagrees.
+    let shift = first.and_then(|i| find_shift(&want, &got, i));
+    let (w, g) = match shift {
+        Some((w, g, n)) if w + n < want.len() || g + n < got.len() => (w + n, g + n),
+        _ => (i, i),
+    };
     let show = |s: Option<&&str>| s.map(|l| l.chars().take(200).collect::<String>());
     Some(Disagreement {
         kind,
-        line: i + 1,
-        expected: show(want.get(i)),
-        actual: show(got.get(i)),
+        line: w + 1,
+        expected: show(want.get(w)),
+        actual: show(got.get(g)),
         log_correct: first.is_none_or(|i| i >= want.len()),
         code: run.code,
         stderr: if run.stderr_cut {
@@ -173,17 +336,24 @@ pub fn judge(expected: &str, run: &Run) -> Option<Disagreement> {
         } else {
             run.stderr.clone()
         },
+        shift: shift.map(|(w2, g2, n)| Shift {
+            yours: g2 + 1,
+            expected: w2 + 1,
+            rest_agrees: w2 + n == want.len() && g2 + n == got.len(),
+        }),
     })
 }
 
-/// Runs the solution on `wall` and judges it; processes the run left
-/// behind outside its group are added to `escaped`.
+/// Runs the solution on `wall` and judges it against `answer` (an answer
+/// file's log) or else the engine's log; processes the run left behind
+/// outside its group are added to `escaped`.
 fn check_wall(
     o: &Options,
     wall: &Wall,
+    answer: Option<&str>,
     escaped: &AtomicUsize,
 ) -> std::io::Result<Option<Disagreement>> {
-    let expected = log_string(&play(wall));
+    let expected = answer.map_or_else(|| log_string(&play(wall)), str::to_string);
     let run = process::run(
         &o.solution,
         wall.to_string().as_bytes(),
@@ -297,6 +467,14 @@ pub struct Report {
     /// Processes the solution left running outside its process group
     /// (`setsid`), killed by the checker.
     pub escaped: usize,
+    /// Without `--keep-going`: walls on which the output was only shifted
+    /// (beside a group of another kind), and the first one's shift.
+    pub shifted_only: Option<(usize, Shift)>,
+    /// With `--keep-going`: stopped after this many walls, all of which
+    /// disagreed at line 1.
+    pub stopped_at_line_1: Option<usize>,
+    /// Answer files beside the walls of `--walls-dir`.
+    pub answers: Answers,
 }
 
 /// The first disagreement, shrunk.
@@ -316,13 +494,47 @@ pub struct Failure {
     pub disagreement: Disagreement,
     /// Solution runs spent shrinking.
     pub shrink_runs: usize,
+    /// Walls shrinking started from.
+    pub shrink_from: usize,
     /// Why shrinking stopped where it did.
-    pub shrink_note: String,
+    pub shrink_end: ShrinkEnd,
     /// Where the shrunk wall was saved, or why it could not be.
     pub path: Result<PathBuf, String>,
     /// Where its replay page was saved (beside the wall), opened at the
     /// first differing line; `None` when the wall was not saved.
     pub replay: Option<Result<PathBuf, String>>,
+}
+
+/// Why shrinking stopped where it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShrinkEnd {
+    /// It was not tried, for this reason.
+    NotShrunk(String),
+    /// The disagreement is at line 1.
+    AtLine1,
+    /// The shrink time ran out.
+    RanOut,
+    /// Every starting wall stalled.
+    NoEarlier,
+}
+
+impl Failure {
+    /// Why shrinking stopped, in words: `no earlier disagreement found in
+    /// 812 tries from 2 wall(s)`.
+    pub fn shrink_note(&self, o: &Options) -> String {
+        let (runs, from) = (self.shrink_runs, self.shrink_from);
+        match &self.shrink_end {
+            ShrinkEnd::NotShrunk(why) => why.clone(),
+            ShrinkEnd::AtLine1 => "the disagreement is at line 1".into(),
+            ShrinkEnd::RanOut => format!(
+                "the shrink time ({} s) ran out after {runs} tries from {from} wall(s)",
+                o.shrink_time.as_secs()
+            ),
+            ShrinkEnd::NoEarlier => {
+                format!("no earlier disagreement found in {runs} tries from {from} wall(s)")
+            }
+        }
+    }
 }
 
 /// Tiles drawn by the end of line `line` of a game with these `events`.
@@ -342,7 +554,8 @@ fn drawn_by(events: &[Event], line: usize) -> usize {
 struct Rebaser<'w> {
     tiles: &'w [Tile],
     upto: usize,
-    found: Vec<Wall>,
+    /// Each wall, and whether it starts with a REVERSE.
+    found: Vec<(Wall, bool)>,
 }
 
 impl Observer for Rebaser<'_> {
@@ -371,31 +584,55 @@ impl Observer for Rebaser<'_> {
         }
         // Tiles drawn before this one.
         let drawn = self.tiles.len() - t.remaining() - 1;
+        self.push(&hands, &[tile], drawn, false);
+        // Play going the other way (a REVERSE was played): the same table
+        // with the order reversed by a first REVERSE, so that a decision
+        // that depends on the direction comes as early as it can (line 57
+        // for a claim): A, who plays it, sits last in the new order, the
+        // drawing player at D. Not when A would play a PASS first.
+        if t.direction == crate::thupc2021::event::Direction::Backward
+            && !hands[3].contains(&Tile::PASS)
+        {
+            let reversed: Vec<Vec<Tile>> = hands.iter().rev().cloned().collect();
+            self.push(&reversed, &[Tile::REVERSE, tile], drawn, true);
+        }
+    }
+}
+
+impl Rebaser<'_> {
+    /// Records the wall that deals `hands` (13 rounds of A, B, C, D), then
+    /// `first` (the next draws), the rest of the wall after the `drawn`
+    /// tiles already drawn and the drawn tile, then the tiles out of play.
+    fn push(&mut self, hands: &[Vec<Tile>], first: &[Tile], drawn: usize, reversed: bool) {
         let mut out = Vec::with_capacity(self.tiles.len());
         for round in 0..13 {
             out.extend(hands.iter().map(|h| h[round]));
         }
-        out.push(tile);
+        out.extend_from_slice(first);
         out.extend_from_slice(&self.tiles[drawn + 1..]);
         // The tiles out of play (discards), last.
-        let mut left = crate::thupc2021::wall::counts(self.tiles);
+        let mut left = crate::thupc2021::wall::counts(self.tiles).map(|n| n as i64);
         for &x in &out {
             left[x.index()] -= 1;
         }
+        if left.iter().any(|&n| n < 0) {
+            return;
+        }
         for (k, &n) in left.iter().enumerate() {
             let kind = Tile::from_index(k).expect("k < KINDS");
-            out.extend(std::iter::repeat_n(kind, n));
+            out.extend(std::iter::repeat_n(kind, n as usize));
         }
         if let Ok(wall) = Wall::new(out) {
-            self.found.push(wall);
+            self.found.push((wall, reversed));
         }
     }
 }
 
 /// Walls that deal the table of a draw before line `line` of the game on
 /// `wall` from the start, the latest draw first: a wrong decision taken on
-/// that table then comes right after the deal.
-fn rebased(wall: &Wall, line: usize) -> Vec<Wall> {
+/// that table then comes right after the deal. Each wall says whether it
+/// starts with a REVERSE (for a table where play goes the other way).
+fn rebased(wall: &Wall, line: usize) -> Vec<(Wall, bool)> {
     let mut r = Rebaser {
         tiles: wall.tiles(),
         upto: line,
@@ -406,56 +643,146 @@ fn rebased(wall: &Wall, line: usize) -> Vec<Wall> {
     r.found
 }
 
-/// Moves the disagreement as early in the log as it can. First by meaning:
-/// a disagreement is a decision taken on a table, and a wall that deals
-/// that table from the start brings the decision right after the deal
-/// (line 53 or so); the tables before the draws leading to it are tried,
-/// the latest first. Then by random swaps of
-/// two tiles, at least one among those drawn up to the disagreement, kept
-/// when the solution still disagrees earlier. Time-outs are not shrunk:
-/// every try would cost the whole time-out; nor is a run whose log is
-/// right (only its ending is wrong: no line to move).
-fn shrink(
-    o: &Options,
+/// Fruitless random swaps after which shrinking leaves a starting wall
+/// for the next one (when there is time left).
+const STALL_TRIES: usize = 400;
+
+/// The most walls of a group kept as starting points for shrinking.
+const MAX_STARTS: usize = 64;
+
+/// Whether a try `cd` is kept over the current `cur`: it disagrees earlier,
+/// in a way that can be shrunk, and the same way as to a shift (a shift
+/// alone never stands for a rules bug behind it).
+fn better(cd: &Disagreement, cur: &Disagreement) -> bool {
+    let sort = |d: &Disagreement| d.shift.map(|s| s.rest_agrees);
+    cd.line < cur.line
+        && !cd.log_correct
+        && cd.kind != Kind::Timeout
+        && cd.kind != Kind::PipeHeld
+        && sort(cd) == sort(cur)
+}
+
+/// A shrunk disagreement and how it was found.
+struct Shrunk {
     wall: Wall,
     d: Disagreement,
+    runs: usize,
+    from: usize,
+    end: ShrinkEnd,
+}
+
+/// Moves the disagreement as early in the log as it can, from each of the
+/// starting walls `starts` in turn (a group's walls, or more failing walls
+/// found as it goes) until `o.shrink_time` is spent, keeping the earliest.
+/// From each start, first by meaning: a disagreement is a decision taken
+/// on a table, and a wall that deals that table from the start brings the
+/// decision right after the deal (line 53 or so, 57 when play must go the
+/// other way); the tables before the draws leading to it are tried, the
+/// latest first. Then by random swaps of two tiles, at least one among
+/// those drawn up to the disagreement, kept when the solution still
+/// disagrees earlier, until [`STALL_TRIES`] in a row fail. Time-outs are
+/// not shrunk: every try would cost the whole time-out; nor is a run
+/// whose log is right (only its ending is wrong: no line to move).
+fn shrink(
+    o: &Options,
+    mut starts: impl Iterator<Item = (Wall, Disagreement)>,
     escaped: &AtomicUsize,
-) -> (Wall, Disagreement, usize, String) {
-    if d.log_correct {
-        return (
+) -> Option<Shrunk> {
+    let (wall, d) = starts.next()?;
+    let stay = |wall, d, note: &str| {
+        let end = if note == "line 1" {
+            ShrinkEnd::AtLine1
+        } else {
+            ShrinkEnd::NotShrunk(note.into())
+        };
+        Some(Shrunk {
             wall,
             d,
-            0,
-            "not shrunk: the log is right, only how the run ended is wrong".into(),
+            runs: 0,
+            from: 0,
+            end,
+        })
+    };
+    if d.log_correct {
+        return stay(
+            wall,
+            d,
+            "not shrunk: the log is right, only how the run ended is wrong",
         );
     }
     if d.line == 1 {
-        return (wall, d, 0, "the disagreement is at line 1".into());
+        return stay(wall, d, "line 1");
     }
     if d.kind == Kind::Timeout || d.kind == Kind::PipeHeld {
-        return (
-            wall,
-            d,
-            0,
-            "not shrunk: every try would wait for the time-out".into(),
-        );
+        return stay(wall, d, "not shrunk: every try would wait for the time-out");
     }
-    let start = Instant::now();
+    let deadline = Instant::now() + o.shrink_time;
     let mut rng = Rng::new(o.seed ^ 0x5EED_5EED);
-    let (mut best, mut best_d, mut runs) = (wall, d, 0);
+    let (mut runs, mut from, mut out_of_time) = (0, 0, false);
+    let mut best = (wall.clone(), d.clone());
+    let mut next = Some((wall, d));
+    while let Some((w, d)) = next.take() {
+        if best.1.line == 1 {
+            break;
+        }
+        if Instant::now() >= deadline {
+            out_of_time = true;
+            break;
+        }
+        // A start of another sort (its log right, a time-out) is passed by.
+        let same_sort = Disagreement {
+            line: usize::MAX,
+            ..best.1.clone()
+        };
+        if from == 0 || better(&d, &same_sort) {
+            from += 1;
+            let (w, d, late) = shrink_one(o, (w, d), deadline, &mut rng, &mut runs, escaped);
+            if d.line < best.1.line {
+                best = (w, d);
+            }
+            out_of_time = late;
+        }
+        next = starts.next();
+    }
+    let end = if best.1.line == 1 {
+        ShrinkEnd::AtLine1
+    } else if out_of_time {
+        ShrinkEnd::RanOut
+    } else {
+        ShrinkEnd::NoEarlier
+    };
+    Some(Shrunk {
+        wall: best.0,
+        d: best.1,
+        runs,
+        from,
+        end,
+    })
+}
+
+/// Shrinks from one starting wall (see [`shrink`]) until `deadline` or
+/// [`STALL_TRIES`] fruitless swaps; says whether time ran out.
+fn shrink_one(
+    o: &Options,
+    (mut best, mut best_d): (Wall, Disagreement),
+    deadline: Instant,
+    rng: &mut Rng,
+    runs: &mut usize,
+    escaped: &AtomicUsize,
+) -> (Wall, Disagreement, bool) {
     let mut misses = 0;
     // How many tiles the log draws up to the disagreement: only swaps among
     // those can move it. It changes only when a candidate is kept.
     let reach_of = |w: &Wall, line: usize| drawn_by(&play(w), line).max(1);
     // By meaning, while it helps.
     'meaning: while best_d.line > crate::thupc2021::wall::DEAL + 2 {
-        for r in rebased(&best, best_d.line) {
-            if start.elapsed() >= o.shrink_time {
+        for (r, _) in rebased(&best, best_d.line) {
+            if Instant::now() >= deadline {
                 break 'meaning;
             }
-            runs += 1;
-            if let Ok(Some(cd)) = check_wall(o, &r, escaped) {
-                if cd.line < best_d.line && !cd.log_correct && cd.kind != Kind::Timeout {
+            *runs += 1;
+            if let Ok(Some(cd)) = check_wall(o, &r, None, escaped) {
+                if better(&cd, &best_d) {
                     best = r;
                     best_d = cd;
                     continue 'meaning;
@@ -465,7 +792,7 @@ fn shrink(
         break;
     }
     let mut reach = reach_of(&best, best_d.line);
-    while best_d.line > 1 && start.elapsed() < o.shrink_time && misses < 400 {
+    while best_d.line > 1 && Instant::now() < deadline && misses < STALL_TRIES {
         let mut tiles = best.tiles().to_vec();
         let i = rng.below(reach);
         let j = rng.below(tiles.len());
@@ -474,9 +801,9 @@ fn shrink(
         }
         tiles.swap(i, j);
         let candidate = Wall::new(tiles).expect("a swap keeps the deck");
-        runs += 1;
-        match check_wall(o, &candidate, escaped) {
-            Ok(Some(cd)) if cd.line < best_d.line && cd.kind != Kind::Timeout => {
+        *runs += 1;
+        match check_wall(o, &candidate, None, escaped) {
+            Ok(Some(cd)) if better(&cd, &best_d) => {
                 reach = reach_of(&candidate, cd.line);
                 best = candidate;
                 best_d = cd;
@@ -485,14 +812,8 @@ fn shrink(
             _ => misses += 1,
         }
     }
-    let note = if best_d.line == 1 {
-        "the disagreement is at line 1".to_string()
-    } else if misses >= 400 {
-        "no earlier disagreement in 400 tries".to_string()
-    } else {
-        format!("shrink time ({} s) ran out", o.shrink_time.as_secs())
-    };
-    (best, best_d, runs, note)
+    let late = misses < STALL_TRIES && best_d.line > 1;
+    (best, best_d, late)
 }
 
 /// Checks the solution on the generated walls (made one at a time, as the
@@ -510,85 +831,172 @@ pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> Result<Report, CheckErr
     Ok(report)
 }
 
-/// Runs the walls, then shrinks the first disagreement of each group and
-/// saves it.
+/// Runs the walls, then groups the disagreements, shrinks each group from
+/// its walls, merges the groups that shrank to the same kind of difference
+/// and saves each group's shrunk wall.
 fn check_walls(
     o: &Options,
     agreed: &(dyn Fn() + Sync),
     escaped: &AtomicUsize,
 ) -> Result<Report, CheckError> {
     let start = Instant::now();
-    let (checked, mut found) = run_walls(o, agreed, escaped)?;
+    let mut scan = run_walls(o, agreed, escaped)?;
     let elapsed = start.elapsed();
-    found.sort_by_key(|f| f.0);
-    if let Some(e) = found.first().and_then(|f| not_runnable(o, &f.2)) {
+    scan.found.sort_by_key(|f| f.0);
+    if let Some(e) = scan.found.first().and_then(|f| not_runnable(o, &f.2)) {
         return Err(e);
     }
-    let disagreeing = found.len();
-    let failures = group_disagreements(found)
-        .into_iter()
-        .enumerate()
-        .map(|(n, group)| shrunk_failure(o, n, group, escaped))
-        .collect();
+    let disagreeing = scan.found.len();
+    let mut groups = group_disagreements(scan.found);
+    let mut shifted_only = None;
+    if !o.keep_going && !groups.is_empty() {
+        // One report: the first group that is not a shift alone (the shift
+        // is said beside it), else the shift.
+        let real = groups.iter().position(|g| !g.pure_shift());
+        shifted_only = real
+            .and_then(|_| groups.iter().find(|g| g.pure_shift()))
+            .and_then(|g| Some((g.walls, g.starts[0].2.shift?)));
+        groups = vec![groups.swap_remove(real.unwrap_or(0))];
+    }
+    let mut failures: Vec<Failure> = Vec::new();
+    for (n, group) in groups.into_iter().enumerate() {
+        let f = shrunk_failure(o, n, group, scan.next, escaped);
+        // Groups that shrank to the same kind of difference are one bug.
+        match failures.iter_mut().find(|x| x.group == f.group) {
+            Some(x) => x.merge(f),
+            None => failures.push(f),
+        }
+    }
+    for f in &mut failures {
+        save_failure(o, f);
+    }
     Ok(Report {
-        checked,
+        checked: scan.checked,
         elapsed,
         disagreeing,
         failures,
         escaped: 0,
+        shifted_only,
+        stopped_at_line_1: scan.stopped_at_line_1,
+        answers: scan.answers,
     })
 }
 
 /// A wall that disagreed: its index, the wall, the disagreement.
 type Found = (usize, Wall, Disagreement);
 
+/// What running the walls found.
+struct Scan {
+    /// Walls run.
+    checked: usize,
+    /// Each disagreement with its wall's index, in no order.
+    found: Vec<Found>,
+    /// The index of the first wall not run (where a search for more
+    /// failing walls goes on).
+    next: usize,
+    /// With `--keep-going`, stopped because the first walls all disagreed
+    /// at line 1.
+    stopped_at_line_1: Option<usize>,
+    /// The walls checked against answer files, and those on which the
+    /// engine disagrees with its answer (name, line).
+    answers: Answers,
+}
+
+/// Answer files (`.ans`) beside the walls of `--walls-dir`.
+#[derive(Clone, Debug, Default)]
+pub struct Answers {
+    /// Walls checked against their answer file.
+    pub used: usize,
+    /// Answer files the engine's log disagrees with: wall name and the
+    /// first differing line.
+    pub engine_disagrees: Vec<(String, usize)>,
+}
+
+/// The expected log of wall `index` from an answer file, and whether the
+/// engine disagrees with it (its first differing line).
+type Expected = Option<(String, Option<usize>)>;
+
+/// One wall run: the wall, the disagreement if any and, when an answer
+/// file was the expected log, the line where the engine disagrees with it.
+type Ran = (Wall, Option<Disagreement>, Option<Option<usize>>);
+
 /// Runs the solution on the walls, `o.jobs` at a time, until one disagrees
-/// (or through all of them with `--keep-going`): the number of walls run,
-/// and each disagreement with its wall's index, in no order.
+/// other than by a shift alone (or through all of them with
+/// `--keep-going`, unless the first [`Options::line_1_stop`] all disagree
+/// at line 1).
 fn run_walls(
     o: &Options,
     agreed: &(dyn Fn() + Sync),
     escaped: &AtomicUsize,
-) -> Result<(usize, Vec<Found>), CheckError> {
-    let mut checked = 0;
-    let mut found: Vec<Found> = Vec::new();
+) -> Result<Scan, CheckError> {
+    let mut scan = Scan {
+        checked: 0,
+        found: Vec::new(),
+        next: 0,
+        stopped_at_line_1: None,
+        answers: Answers::default(),
+    };
     let mut error: Option<CheckError> = None;
+    let mut agreed_any = false;
     // The walls in order, made (or read) as each run takes one.
-    pool::run(
+    let started = pool::run(
         o.jobs,
         walls_source(o)?.take(o.walls),
         |_, w| {
-            let w = w?;
-            let d = check_wall(o, &w, escaped)?;
-            Ok((w, d))
+            let (w, answer) = w?;
+            let d = check_wall(o, &w, answer.as_ref().map(|a| a.0.as_str()), escaped)?;
+            Ok((w, d, answer.map(|a| a.1)))
         },
-        |i, r: Result<(Wall, Option<Disagreement>), CheckError>| {
-            match r {
-                Ok((_, None)) => {
-                    checked += 1;
-                    agreed();
-                }
-                Ok((w, Some(d))) => {
-                    checked += 1;
-                    // A command that cannot run fails every wall: stop even
-                    // when keeping going.
-                    let unrunnable = not_runnable(o, &d).is_some();
-                    found.push((i, w, d));
-                    if !o.keep_going || unrunnable {
-                        return Flow::Stop;
-                    }
-                }
+        |i, r: Result<Ran, CheckError>| {
+            let (w, d, answer) = match r {
+                Ok(x) => x,
                 Err(e) => {
                     error.get_or_insert(e);
                     return Flow::Stop;
                 }
+            };
+            scan.checked += 1;
+            if let Some(engine) = answer {
+                scan.answers.used += 1;
+                if let Some(line) = engine {
+                    scan.answers.engine_disagrees.push((wall_name(o, i), line));
+                }
+            }
+            let Some(d) = d else {
+                agreed_any = true;
+                agreed();
+                return Flow::Continue;
+            };
+            // A command that cannot run fails every wall: stop even when
+            // keeping going.
+            let unrunnable = not_runnable(o, &d).is_some();
+            let shift_alone = d.shift.is_some_and(|s| s.rest_agrees);
+            let at_line_1 = d.line == 1 && d.shift.is_none();
+            scan.found.push((i, w, d));
+            let n = scan.found.len();
+            if o.keep_going
+                && o.line_1_stop > 0
+                && !agreed_any
+                && n >= o.line_1_stop
+                && scan
+                    .found
+                    .iter()
+                    .all(|f| f.2.line == 1 && f.2.shift.is_none())
+                && at_line_1
+            {
+                scan.stopped_at_line_1 = Some(n);
+                return Flow::Stop;
+            }
+            if unrunnable || (!o.keep_going && !shift_alone) {
+                return Flow::Stop;
             }
             Flow::Continue
         },
     );
+    scan.next = started;
     match error {
         Some(e) => Err(e),
-        None => Ok((checked, found)),
+        None => Ok(scan),
     }
 }
 
@@ -598,71 +1006,173 @@ struct Group {
     key: String,
     /// How many walls disagreed that way.
     walls: usize,
-    /// The first of them: its index, the wall and its disagreement.
-    index: usize,
-    wall: Wall,
-    original: Disagreement,
+    /// The first [`MAX_STARTS`] of them, in order: index, wall,
+    /// disagreement.
+    starts: Vec<Found>,
+}
+
+impl Group {
+    /// The group is of walls whose output is only shifted.
+    fn pure_shift(&self) -> bool {
+        self.starts[0].2.shift.is_some_and(|s| s.rest_agrees)
+    }
 }
 
 /// The disagreements `found` (sorted by wall) grouped by the kind of first
 /// difference, in order of first wall.
 fn group_disagreements(found: Vec<Found>) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
-    for (index, wall, original) in found {
-        let key = group_key(&wall, &original);
+    for f in found {
+        let key = group_key(&f.1, &f.2);
         match groups.iter_mut().find(|g| g.key == key) {
-            Some(g) => g.walls += 1,
+            Some(g) => {
+                g.walls += 1;
+                if g.starts.len() < MAX_STARTS {
+                    g.starts.push(f);
+                }
+            }
             None => groups.push(Group {
                 key,
                 walls: 1,
-                index,
-                wall,
-                original,
+                starts: vec![f],
             }),
         }
     }
     groups
 }
 
-/// The `n`th group's first disagreement, shrunk (the first
-/// [`MAX_SHRUNK_GROUPS`] groups only) and saved with its replay.
-fn shrunk_failure(o: &Options, n: usize, group: Group, escaped: &AtomicUsize) -> Failure {
+impl Failure {
+    /// Takes in `other`, a group that shrank to the same kind of
+    /// difference: its walls, and its shrunk wall when that is earlier.
+    fn merge(&mut self, other: Failure) {
+        let walls = self.walls + other.walls;
+        let runs = self.shrink_runs + other.shrink_runs;
+        let from = self.shrink_from + other.shrink_from;
+        // Time ran out for one of them: the merged search was cut short.
+        let ran_out = [&self.shrink_end, &other.shrink_end].contains(&&ShrinkEnd::RanOut);
+        if other.disagreement.line < self.disagreement.line {
+            *self = other;
+        }
+        self.walls = walls;
+        self.shrink_runs = runs;
+        self.shrink_from = from;
+        if ran_out && self.shrink_end == ShrinkEnd::NoEarlier {
+            self.shrink_end = ShrinkEnd::RanOut;
+        }
+    }
+}
+
+/// The `n`th group shrunk (the first [`MAX_SHRUNK_GROUPS`] groups only)
+/// from its walls, the earliest first, and (without `--keep-going`) from
+/// further failing walls of the same kind, found from wall `next` on; keyed
+/// by the kind of its shrunk difference. Not saved yet.
+fn shrunk_failure(
+    o: &Options,
+    n: usize,
+    group: Group,
+    next: usize,
+    escaped: &AtomicUsize,
+) -> Failure {
     let Group {
         key,
         walls,
-        index,
-        wall,
-        original,
+        mut starts,
     } = group;
-    let (wall, disagreement, shrink_runs, shrink_note) = if n < MAX_SHRUNK_GROUPS {
-        shrink(o, wall, original.clone(), escaped)
-    } else {
-        let note = format!("not shrunk: only the first {MAX_SHRUNK_GROUPS} groups are");
-        (wall, original.clone(), 0, note)
-    };
-    let path = o
-        .save_dir
-        .join(format!("{}-shrunk.in", wall_name(o, index)));
-    let path = std::fs::create_dir_all(&o.save_dir)
-        .and_then(|()| std::fs::write(&path, wall.to_string()))
-        .map(|()| path.clone())
-        .map_err(|e| format!("cannot save it as `{}`: {e}", path.display()));
-    let replay = path
-        .as_ref()
-        .ok()
-        .map(|p| save_replay(o, p, &wall, &disagreement));
+    let (index, first_wall, original) = starts[0].clone();
+    if n >= MAX_SHRUNK_GROUPS {
+        return Failure {
+            index,
+            group: key,
+            walls,
+            original: original.clone(),
+            wall: first_wall,
+            disagreement: original,
+            shrink_runs: 0,
+            shrink_from: 0,
+            shrink_end: ShrinkEnd::NotShrunk(format!(
+                "not shrunk: only the first {MAX_SHRUNK_GROUPS} groups are"
+            )),
+            path: Err("not saved".into()),
+            replay: None,
+        };
+    }
+    // The first wall first (it is the one reported), then the earliest.
+    starts[1..].sort_by_key(|f| (f.2.line, f.0));
+    let more = (!o.keep_going)
+        .then(|| more_failing_walls(o, next, &key, escaped))
+        .into_iter()
+        .flatten();
+    let all = starts.into_iter().map(|f| (f.1, f.2)).chain(more);
+    let s = shrink(o, all, escaped).expect("a group has a wall");
     Failure {
         index,
-        group: key,
+        group: group_key(&s.wall, &s.d),
         walls,
         original,
-        wall,
-        disagreement,
-        shrink_runs,
-        shrink_note,
-        path,
-        replay,
+        wall: s.wall,
+        disagreement: s.d,
+        shrink_runs: s.runs,
+        shrink_from: s.from,
+        shrink_end: s.end,
+        path: Err("not saved".into()),
+        replay: None,
     }
+}
+
+/// Walls from `next` on on which the solution disagrees the way `key`
+/// says, found one run at a time as shrinking asks for them.
+fn more_failing_walls<'a>(
+    o: &'a Options,
+    next: usize,
+    key: &'a str,
+    escaped: &'a AtomicUsize,
+) -> impl Iterator<Item = (Wall, Disagreement)> + 'a {
+    walls_source(o)
+        .into_iter()
+        .flatten()
+        .take(o.walls)
+        .skip(next)
+        .filter_map(move |w| {
+            let (w, answer) = w.ok()?;
+            let d = check_wall(o, &w, answer.as_ref().map(|a| a.0.as_str()), escaped).ok()??;
+            (group_key(&w, &d) == key).then_some((w, d))
+        })
+}
+
+/// Saves a failure's shrunk wall (never over another file) and its
+/// replay page beside it.
+fn save_failure(o: &Options, f: &mut Failure) {
+    let path = o
+        .save_dir
+        .join(format!("{}-shrunk.in", wall_name(o, f.index)));
+    let text = f.wall.to_string();
+    let saved = std::fs::create_dir_all(&o.save_dir).and_then(|()| {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut file| std::io::Write::write_all(&mut file, text.as_bytes()))
+    });
+    f.path = match saved {
+        Ok(()) => Ok(path.clone()),
+        // The same wall from an earlier run is kept as it is.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            if std::fs::read_to_string(&path).is_ok_and(|t| t == text) {
+                Ok(path.clone())
+            } else {
+                Err(format!(
+                    "`{}` already holds another wall and check never overwrites one: remove it or choose another --save-dir",
+                    path.display()
+                ))
+            }
+        }
+        Err(e) => Err(format!("cannot save it as `{}`: {e}", path.display())),
+    };
+    f.replay = f
+        .path
+        .as_ref()
+        .ok()
+        .map(|p| save_replay(o, p, &f.wall, &f.disagreement));
 }
 
 /// Saves the replay of the shrunk `wall` beside it (`wall_path` with the
@@ -706,9 +1216,11 @@ fn not_runnable(o: &Options, d: &Disagreement) -> Option<CheckError> {
     })
 }
 
-/// The kind of a disagreement's first difference: what went wrong, which
-/// event the engine expected there and the rule that decides it (from the
-/// game's records, as `explain` gives them).
+/// The kind of a disagreement's first difference, as groups share it: the
+/// symptom (an extra RON, a missing PONG, a different discard, ...) and
+/// the rule at stake, the one the solution's line breaks when it adds or
+/// changes an event, else the engine's line's own (from the game's
+/// records, as `explain` gives them).
 pub fn group_key(wall: &Wall, d: &Disagreement) -> String {
     if d.log_correct {
         let then = match &d.kind {
@@ -718,42 +1230,144 @@ pub fn group_key(wall: &Wall, d: &Disagreement) -> String {
         };
         return format!("the correct log, then {then}");
     }
+    if let Some(s) = d.shift.filter(|s| s.rest_agrees) {
+        return format!("the output is shifted: {}", s.kind());
+    }
+    if d.kind != Kind::Output {
+        return d.kind.to_string();
+    }
     let steps = crate::thupc2021::explain::explain(wall);
     match steps.get(d.line - 1) {
         Some(step) => {
-            let event = serde_json::to_value(&step.event)
-                .ok()
-                .and_then(|v| v["event"].as_str().map(str::to_string))
-                .unwrap_or_default();
-            format!("{}, where a {event} was expected ({})", d.kind, step.rule)
+            use crate::thupc2021::explain::{rule_at_stake, DISTANCE_RULE};
+            let rule = rule_at_stake(step, d.actual.as_deref()).rule;
+            let symptom = symptom(&step.event, d.actual.as_deref());
+            // A wrong distance shows as any of these, a discard tied with
+            // the right one included: one bug, one group.
+            let ordinary = |l: Option<&str>| {
+                l.and_then(crate::thupc2021::event::read_line)
+                    .is_some_and(|l| l.tiles.iter().all(|t| !t.is_special()))
+            };
+            let discard = symptom == DIFFERENT_DISCARD
+                && ordinary(d.actual.as_deref())
+                && ordinary(d.expected.as_deref());
+            if rule == DISTANCE_RULE || discard {
+                return format!("a discard, claim or win other than the winning distances give ({DISTANCE_RULE})");
+            }
+            format!("{symptom} ({rule})")
         }
-        None => format!("{}, where the log had ended", d.kind),
+        None => "more lines after the end of the log".into(),
     }
 }
 
+/// The symptom of another discard by the player whose turn it is.
+const DIFFERENT_DISCARD: &str = "a different discard (OUT)";
+
+/// How the solution's line differs from the engine's `expected` event, in
+/// the order the game weighs what may follow a discard (RON, PONG, CHOW,
+/// then the next player's IN) or a draw (SELFDRAWN, then OUT): an extra
+/// RON, a missing PONG, a different discard, ...
+fn symptom(expected: &Event, actual: Option<&str>) -> String {
+    use crate::thupc2021::event::Verb;
+    let ev = expected.verb();
+    let word = |v: Verb| match v {
+        Verb::In => "IN (a tile drawn)",
+        Verb::Out => "OUT (a discard)",
+        Verb::Draw => "DRAW (the wall ran out)",
+        v => v.word(),
+    };
+    let Some(actual) = actual else {
+        return format!("the output stops where {} was expected", word(ev));
+    };
+    let Some(a) = crate::thupc2021::event::read_line(actual) else {
+        // The word that goes wrong: the first, unless it is a player.
+        let mut words = actual.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let w = match first {
+            "A" | "B" | "C" | "D" => words.next().unwrap_or(first),
+            _ => first,
+        };
+        return format!(
+            "a line that is not a log event (`{}`) where {} was expected",
+            visible(w),
+            word(ev)
+        );
+    };
+    let rank = |v: Verb| match v {
+        Verb::Ron => Some((0, 3)),
+        Verb::Pong => Some((0, 2)),
+        Verb::Chow => Some((0, 1)),
+        Verb::In => Some((0, 0)),
+        Verb::SelfDrawn => Some((1, 1)),
+        Verb::Out => Some((1, 0)),
+        _ => None,
+    };
+    if a.verb == ev {
+        return match ev {
+            Verb::In => "a different tile drawn (IN)".into(),
+            Verb::Out => DIFFERENT_DISCARD.into(),
+            Verb::Ron => "a RON by another player".into(),
+            v => format!("a different {}", v.word()),
+        };
+    }
+    match (rank(a.verb), rank(ev)) {
+        (Some((sa, ra)), Some((se, re))) if sa == se && ra > re => {
+            format!("an extra {}", a.verb.word())
+        }
+        (Some((sa, _)), Some((se, _))) if sa == se => format!("a missing {}", ev.word()),
+        _ => format!("{} where {} was expected", word(a.verb), word(ev)),
+    }
+}
+
+/// A wall to check, with its answer file's log when there is one, and
+/// the first line where the engine disagrees with that answer.
+type Source = Box<dyn Iterator<Item = Result<(Wall, Expected), CheckError>> + Send>;
+
 /// The walls a check runs on, in order: generated, or read one at a time
-/// from the files of `--walls-dir` (sorted by name).
-fn walls_source(
-    o: &Options,
-) -> Result<Box<dyn Iterator<Item = Result<Wall, CheckError>> + Send>, CheckError> {
+/// from the files of `--walls-dir` (sorted by name), each with its answer
+/// file (`1.ans` beside `1.in`) when there is one.
+fn walls_source(o: &Options) -> Result<Source, CheckError> {
     let Some(dir) = &o.walls_dir else {
-        return Ok(Box::new(wall_stream(o.family, o.seed).map(Ok)));
+        return Ok(Box::new(
+            wall_stream(o.family, o.seed).map(|w| Ok((w, None))),
+        ));
     };
     let files = wall_files(dir)?;
     Ok(Box::new(files.into_iter().map(|path| {
-        let file = std::fs::File::open(&path).map_err(|e| CheckError::BadWall {
+        let bad = |why: String| CheckError::BadWall {
             path: path.display().to_string(),
-            why: e.to_string(),
-        })?;
-        crate::thupc2021::wall::read_wall(std::io::BufReader::new(file)).map_err(|e| {
-            CheckError::BadWall {
-                path: path.display().to_string(),
-                why: match e {
+            why,
+        };
+        let file = std::fs::File::open(&path).map_err(|e| bad(e.to_string()))?;
+        let wall =
+            crate::thupc2021::wall::read_wall(std::io::BufReader::new(file)).map_err(|e| {
+                bad(match e {
                     crate::parse::ReadError::Io(e) => e.to_string(),
                     crate::parse::ReadError::Parse(e) => e.to_string(),
-                },
+                })
+            })?;
+        let answer_path = path.with_extension("ans");
+        let answer = match (path.extension(), std::fs::read(&answer_path)) {
+            (Some(e), Ok(bytes)) if e == "in" => {
+                let text = String::from_utf8(bytes).map_err(|_| CheckError::BadWall {
+                    path: answer_path.display().to_string(),
+                    why: "not text".into(),
+                })?;
+                let engine = log_string(&play(&wall));
+                let trim = |t: &str| -> Vec<String> {
+                    let mut l: Vec<String> = t.lines().map(|l| l.trim_end().to_string()).collect();
+                    while l.last().is_some_and(String::is_empty) {
+                        l.pop();
+                    }
+                    l
+                };
+                let (a, b) = (trim(&text), trim(&engine));
+                let differs = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i));
+                Some((text, differs.map(|i| i + 1)))
             }
-        })
+            _ => None,
+        };
+        Ok((wall, answer))
     })))
 }
 
@@ -797,7 +1411,7 @@ fn wall_name(o: &Options, index: usize) -> String {
             .and_then(|f| f.get(index).cloned())
             .and_then(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
             .unwrap_or_else(|| format!("wall-{index}")),
-        None => format!("{}-{}-{index:05}", o.family.name(), o.seed),
+        None => crate::thupc2021::families::wall_file_stem(o.family, o.seed, index, o.walls),
     }
 }
 
@@ -875,6 +1489,7 @@ pub fn report_text(o: &Options, r: &Report) -> String {
             o.jobs
         )
         .expect("to a String");
+        answers_note(&mut s, &r.answers);
         escaped_note(&mut s, r.escaped);
         return s;
     }
@@ -900,12 +1515,28 @@ pub fn report_text(o: &Options, r: &Report) -> String {
             .expect("to a String");
         }
     }
+    if let Some(n) = r.stopped_at_line_1 {
+        writeln!(
+            s,
+            "stopped early: the first {n} walls all disagree at line 1 (--line-1-stop 0 runs them all)"
+        )
+        .expect("to a String");
+    }
     for (n, f) in r.failures.iter().enumerate() {
         if o.keep_going {
             writeln!(s, "\n== group {}", n + 1).expect("to a String");
         }
         failure_text(&mut s, o, f);
     }
+    if let Some((walls, shift)) = &r.shifted_only {
+        writeln!(
+            s,
+            "\nalso: on {walls} wall(s) the output is only shifted ({}), the rest agreeing",
+            shift.text()
+        )
+        .expect("to a String");
+    }
+    answers_note(&mut s, &r.answers);
     escaped_note(&mut s, r.escaped);
     for f in r.failures.iter().filter(|f| f.path.is_err()) {
         write!(s, "\n{}", f.wall).expect("to a String");
@@ -934,13 +1565,17 @@ fn failure_heading(s: &mut String, o: &Options, f: &Failure) -> String {
         what(&f.original)
     )
     .expect("to a String");
+    writeln!(s, "kind: {}", f.group).expect("to a String");
     if f.shrink_runs == 0 && f.original.log_correct {
-        writeln!(s, "{}", f.shrink_note).expect("to a String");
+        writeln!(s, "{}", f.shrink_note(o)).expect("to a String");
     } else {
         writeln!(
             s,
             "shrunk in {} run(s), first difference at line {} (was {}); {}",
-            f.shrink_runs, d.line, f.original.line, f.shrink_note
+            f.shrink_runs,
+            d.line,
+            f.original.line,
+            f.shrink_note(o)
         )
         .expect("to a String");
     }
@@ -965,15 +1600,34 @@ fn failure_heading(s: &mut String, o: &Options, f: &Failure) -> String {
 fn solution_text(s: &mut String, d: &Disagreement) {
     use std::fmt::Write as _;
     writeln!(s, "on that wall the solution {}", what(d)).expect("to a String");
+    if let Some(shift) = &d.shift {
+        let rest = if shift.rest_agrees {
+            "the rest agrees"
+        } else {
+            "past it the lines are compared shifted"
+        };
+        writeln!(s, "its output is shifted: {}; {rest}", shift.text()).expect("to a String");
+    }
     if !d.log_correct {
         let show = |l: &Option<String>| {
             l.as_deref()
                 .map_or_else(|| "(nothing)".to_string(), visible)
         };
-        writeln!(s, "first differing line: {}", d.line).expect("to a String");
+        match d.shift.filter(|s| !s.rest_agrees) {
+            Some(sh) => writeln!(
+                s,
+                "first differing line: {} (your line {})",
+                d.line,
+                d.line + sh.yours - sh.expected
+            ),
+            None => writeln!(s, "first differing line: {}", d.line),
+        }
+        .expect("to a String");
         writeln!(s, "  expected: {}", show(&d.expected)).expect("to a String");
         writeln!(s, "  actual:   {}", show(&d.actual)).expect("to a String");
-        if let (Some(e), Some(a)) = (&d.expected, &d.actual) {
+        // Lines a shift alone set side by side differ throughout.
+        let shifted = d.shift.is_some_and(|s| s.rest_agrees);
+        if let (Some(e), Some(a), false) = (&d.expected, &d.actual, shifted) {
             writeln!(
                 s,
                 "  first difference at column {}",
@@ -1005,7 +1659,7 @@ fn next_steps_text(s: &mut String, o: &Options, f: &Failure, shown_path: &str) {
         writeln!(
             s,
             "\n{}",
-            crate::thupc2021::explain::at_line(&f.wall, d.line)
+            crate::thupc2021::explain::at_line_against(&f.wall, d.line, d.actual.as_deref())
         )
         .expect("to a String");
     } else {
@@ -1039,6 +1693,14 @@ pub fn report_json(o: &Options, r: &Report) -> CheckJson {
         walls_per_second: r.checked as f64 / r.elapsed.as_secs_f64().max(1e-9),
         jobs: o.jobs,
         escaped: r.escaped,
+        stopped_at_line_1: r.stopped_at_line_1,
+        answers_used: r.answers.used,
+        engine_disagrees_with_answers: r
+            .answers
+            .engine_disagrees
+            .iter()
+            .map(|(n, l)| format!("{n}.ans at line {l}"))
+            .collect(),
         failures,
     }
 }
@@ -1066,13 +1728,21 @@ fn failure_json(o: &Options, f: &Failure) -> FailureJson {
             .then(|| {
                 crate::thupc2021::explain::explain(&f.wall)
                     .get(d.line - 1)
-                    .map(|st| st.rule.clone())
+                    .map(|st| {
+                        crate::thupc2021::explain::rule_at_stake(st, d.actual.as_deref()).rule
+                    })
             })
             .flatten(),
+        shift: d.shift.map(|s| ShiftJson {
+            yours: s.yours,
+            expected: s.expected,
+            rest_agrees: s.rest_agrees,
+            text: s.text(),
+        }),
         status: status_text(d.code),
         stderr: d.stderr.clone(),
         shrink_runs: f.shrink_runs,
-        shrink_note: f.shrink_note.clone(),
+        shrink_note: f.shrink_note(o),
         saved: path,
         save_error: f.path.as_ref().err().cloned(),
         replay: f
@@ -1091,7 +1761,7 @@ fn failure_json(o: &Options, f: &Failure) -> FailureJson {
 }
 
 /// The version of the check report's format.
-pub const REPORT_VERSION: u32 = 1;
+pub const REPORT_VERSION: u32 = 2;
 
 /// The check report's name as a type, so that the schema requires it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -1109,7 +1779,7 @@ pub struct CheckJson {
     /// Always `mahjong-sim/thupc2021-check-report`.
     pub format: CheckFormat,
     /// The version of the format, [`REPORT_VERSION`].
-    #[schemars(range(min = 1, max = 1))]
+    #[schemars(range(min = 2, max = 2))]
     pub version: u32,
     /// The solution agreed on every wall.
     pub agree: bool,
@@ -1125,6 +1795,13 @@ pub struct CheckJson {
     pub jobs: usize,
     /// Processes the solution left behind (killed).
     pub escaped: usize,
+    /// With `--keep-going`, stopped after this many walls all disagreed
+    /// at line 1.
+    pub stopped_at_line_1: Option<usize>,
+    /// Walls whose `.ans` file was the expected log.
+    pub answers_used: usize,
+    /// Answer files the engine disagrees with (`NAME.ans at line N`).
+    pub engine_disagrees_with_answers: Vec<String>,
     /// One entry per group of disagreements, its first wall shrunk.
     pub failures: Vec<FailureJson>,
 }
@@ -1155,13 +1832,17 @@ pub struct FailureJson {
     pub log_correct: bool,
     /// The first differing column (from 1), when both lines exist.
     pub column: Option<usize>,
-    /// The rule that decides the line, in words.
+    /// The rule at stake, in words: the one the solution's line breaks
+    /// when it adds or changes an event, else the one that decides the
+    /// engine's line.
     pub rule: Option<String>,
+    /// The output is the expected log shifted by some lines.
+    pub shift: Option<ShiftJson>,
     /// How the run ended (`exit status 0`, `killed by signal 9`, ...).
     pub status: String,
     /// The end of its standard error.
     pub stderr: String,
-    /// Runs the shrinking took.
+    /// Runs the shrinking took (from all its starting walls).
     pub shrink_runs: usize,
     /// Why shrinking stopped.
     pub shrink_note: String,
@@ -1175,6 +1856,49 @@ pub struct FailureJson {
     pub wall: Vec<String>,
     /// The command line that reproduces it.
     pub reproduce: String,
+}
+
+/// A shift of the solution's output in a check's report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct ShiftJson {
+    /// The solution's line (from 1) where the shifted agreement starts.
+    pub yours: usize,
+    /// The expected line it is.
+    pub expected: usize,
+    /// The shift is the only difference.
+    pub rest_agrees: bool,
+    /// In words.
+    pub text: String,
+}
+
+/// Says which answer files were the expected logs, and whether the engine
+/// agrees with them.
+fn answers_note(s: &mut String, a: &Answers) {
+    use std::fmt::Write as _;
+    if a.used == 0 {
+        return;
+    }
+    let engine = if a.engine_disagrees.is_empty() {
+        format!("the engine agrees with all {}", a.used)
+    } else {
+        let each: Vec<String> = a
+            .engine_disagrees
+            .iter()
+            .map(|(name, line)| format!("`{name}.ans` at line {line}"))
+            .collect();
+        format!(
+            "the engine disagrees with {} of them: {}",
+            a.engine_disagrees.len(),
+            each.join(", ")
+        )
+    };
+    writeln!(
+        s,
+        "expected logs: the `.ans` file beside each wall ({} wall(s)); {engine}",
+        a.used
+    )
+    .expect("to a String");
 }
 
 /// Says that the solution left processes behind, if it did.
@@ -1196,11 +1920,13 @@ mod tests {
     use crate::thupc2021::wall::{counts, DEAL};
 
     /// Each rebased wall deals 13 tiles to each player, then has the
-    /// drawn tile and, after it, the rest of the original wall in its
-    /// order (every draw takes the wall's next tile): one wall for a draw
-    /// after the deal, the latest draw first.
+    /// drawn tile (after a REVERSE, for a table where play goes the other
+    /// way) and, after it, the rest of the original wall in its order
+    /// (every draw takes the wall's next tile): one wall for a draw after
+    /// the deal (two when play goes the other way), the latest draw first.
     #[test]
     fn rebased_walls_put_a_draw_right_after_the_deal() {
+        let mut reversed = 0;
         for seed in 1..=20 {
             let wall = uniform_wall(&mut Rng::new(seed));
             let tiles = wall.tiles();
@@ -1208,22 +1934,148 @@ mod tests {
             let walls = rebased(&wall, events.len());
             assert!(!walls.is_empty(), "seed {seed}");
             let mut last = tiles.len();
-            for r in &walls {
+            for (r, by_reverse) in &walls {
                 let r = r.tiles();
                 assert_eq!(counts(r), counts(tiles));
-                // The draw it is for: the one whose tile and rest match.
-                let at = (DEAL..last)
+                // The draw it is for: the one whose tile and rest match,
+                // right after the deal or after the first REVERSE.
+                let at = if *by_reverse {
+                    assert_eq!(r[DEAL], Tile::REVERSE);
+                    reversed += 1;
+                    DEAL + 1
+                } else {
+                    DEAL
+                };
+                let i = (DEAL..last)
                     .rev()
                     .find(|&i| {
-                        r[DEAL] == tiles[i]
-                            && r[DEAL + 1..][..tiles.len() - i - 1] == tiles[i + 1..]
+                        r[at] == tiles[i] && r[at + 1..][..tiles.len() - i - 1] == tiles[i + 1..]
                     })
                     .unwrap_or_else(|| {
                         panic!("seed {seed}: no draw before wall index {last} matches")
                     });
-                last = at;
+                // The reversed one first, then the plain one, for a draw.
+                last = if *by_reverse { i + 1 } else { i };
             }
         }
+        assert!(reversed > 0, "no table where play goes the other way");
+    }
+
+    /// Symptoms are said in the log's own words: `IN` is a tile drawn,
+    /// `DRAW` the wall running out (no internal names such as
+    /// `exhausted_wall`); an event the solution adds is extra, one it
+    /// leaves out (printing a lower one in the order the game weighs
+    /// them) missing.
+    #[test]
+    fn symptoms_are_said_in_the_logs_words() {
+        use crate::thupc2021::event::Player;
+        let (a, b) = (Player::A, Player::ALL[1]);
+        let tile = |t: &str| -> Tile { t.parse().unwrap() };
+        let draw = Event::Draw {
+            player: b,
+            tile: tile("1M"),
+        };
+        let pong = Event::Pong {
+            player: b,
+            tile: tile("1M"),
+        };
+        let out = Event::Discard {
+            player: a,
+            tile: tile("1M"),
+        };
+        let cases = [
+            (&draw, Some("B IN 2M"), "a different tile drawn (IN)"),
+            (&draw, Some("C RON"), "an extra RON"),
+            (&draw, Some("B CHOW 1M 2M 3M"), "an extra CHOW"),
+            (&pong, Some("B IN 2M"), "a missing PONG"),
+            (
+                &pong,
+                Some("B CHI 1M 2M 3M"),
+                "a line that is not a log event (`CHI`) where PONG was expected",
+            ),
+            (
+                &pong,
+                Some("xB PONG"),
+                "a line that is not a log event (`xB`) where PONG was expected",
+            ),
+            (&out, Some("A OUT 2M"), "a different discard (OUT)"),
+            (&out, Some("A SELFDRAWN"), "an extra SELFDRAWN"),
+            (
+                &draw,
+                None,
+                "the output stops where IN (a tile drawn) was expected",
+            ),
+            (
+                &Event::ExhaustedWall,
+                Some("A IN 2M"),
+                "IN (a tile drawn) where DRAW (the wall ran out) was expected",
+            ),
+        ];
+        for (expected, actual, want) in cases {
+            assert_eq!(symptom(expected, actual), want, "{expected} / {actual:?}");
+        }
+    }
+
+    /// A shift is found from the first line with a few lines agreeing,
+    /// later only when the whole rest agrees; past it the comparison goes
+    /// on, shifted.
+    #[test]
+    fn shifts_are_found_and_named() {
+        let wall = uniform_wall(&mut Rng::new(3));
+        let log = log_string(&play(&wall));
+        let run = |out: String| Run {
+            stdout: out.into_bytes(),
+            code: Some(0),
+            ..Run::default()
+        };
+        let lines: Vec<&str> = log.lines().collect();
+        let no_deal = lines[52..].join("\n");
+        let d = judge(&log, &run(no_deal)).unwrap();
+        let shift = d.shift.unwrap();
+        assert_eq!(
+            (shift.yours, shift.expected, shift.rest_agrees),
+            (1, 53, true)
+        );
+        assert_eq!(
+            shift.text(),
+            "your line 1 is expected line 53: the 52 deal lines are missing"
+        );
+        assert_eq!(d.line, 1);
+        // An extra first line; a line changed past it is the difference.
+        let mut more: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        more.insert(0, "hello".into());
+        more[60] = "A RON".into();
+        let d = judge(&log, &run(more.join("\n"))).unwrap();
+        let shift = d.shift.unwrap();
+        assert_eq!(
+            (shift.yours, shift.expected, shift.rest_agrees),
+            (2, 1, false)
+        );
+        assert_eq!(
+            shift.text(),
+            "your line 2 is expected line 1: your line 1 is extra"
+        );
+        assert_eq!((d.line, d.actual.as_deref()), (60, Some("A RON")));
+        // The deal missing, a wrong line right after the first draw: the
+        // shift is still said.
+        let mut early: Vec<&str> = lines[52..].to_vec();
+        early[1] = "A RON";
+        let d = judge(&log, &run(early.join("\n"))).unwrap();
+        assert_eq!(d.shift.map(|s| (s.yours, s.expected)), Some((1, 53)));
+        assert_eq!((d.line, d.actual.as_deref()), (54, Some("A RON")));
+        // The deal missing, its first line the same as the first draw's
+        // by chance: still a shift from line 1.
+        let mut want: Vec<String> = (0..80).map(|n| format!("line {n}")).collect();
+        want[52] = want[0].clone();
+        let mut got = want[52..].to_vec();
+        got[5] = "A RON".into();
+        let d = judge(&want.join("\n"), &run(got.join("\n"))).unwrap();
+        assert_eq!(d.shift.map(|s| (s.yours, s.expected)), Some((1, 53)));
+        assert_eq!((d.line, d.actual.as_deref()), (58, Some("A RON")));
+        // One line changed, the rest in place: no shift.
+        let mut one: Vec<&str> = lines.clone();
+        one[70] = "A RON";
+        assert_eq!(judge(&log, &run(one.join("\n"))).unwrap().shift, None);
     }
 
     /// Options to shrink for `solution` (one wall, 20 s to shrink).
@@ -1241,6 +2093,7 @@ mod tests {
             program: "mahjong-sim".into(),
             keep_going: false,
             walls_dir: None,
+            line_1_stop: 20,
         }
     }
 
@@ -1254,6 +2107,7 @@ mod tests {
             log_correct: false,
             code: None,
             stderr: String::new(),
+            shift: None,
         }
     }
 
@@ -1268,9 +2122,10 @@ mod tests {
         for kind in [Kind::Timeout, Kind::PipeHeld] {
             let wall = uniform_wall(&mut Rng::new(1));
             let d = at_line_80(kind.clone());
-            let (_, after, runs, note) = shrink(&o, wall, d, &AtomicUsize::new(0));
-            assert_eq!((after.kind, after.line, runs), (kind, 80, 0));
-            assert_eq!(note, "not shrunk: every try would wait for the time-out");
+            let s = shrink(&o, [(wall, d)].into_iter(), &AtomicUsize::new(0)).unwrap();
+            assert_eq!((s.d.kind, s.d.line, s.runs), (kind, 80, 0));
+            let why = "not shrunk: every try would wait for the time-out";
+            assert_eq!(s.end, ShrinkEnd::NotShrunk(why.into()));
         }
     }
 
@@ -1283,9 +2138,14 @@ mod tests {
         let _alone = crate::process::tests::alone();
         let wall = uniform_wall(&mut Rng::new(1));
         let d = at_line_80(Kind::Crash(3));
-        let (_, after, runs, note) = shrink(&options("exit 3"), wall, d, &AtomicUsize::new(0));
-        assert_eq!((after.line, runs), (1, 1));
-        assert_eq!(note, "the disagreement is at line 1");
+        let s = shrink(
+            &options("exit 3"),
+            [(wall, d)].into_iter(),
+            &AtomicUsize::new(0),
+        )
+        .unwrap();
+        assert_eq!((s.d.line, s.runs), (1, 1));
+        assert_eq!(s.end, ShrinkEnd::AtLine1);
     }
 
     /// `--walls-dir`'s files: regular files only, hidden ones left out,
@@ -1327,6 +2187,9 @@ mod tests {
             disagreeing: 0,
             failures: Vec::new(),
             escaped: 0,
+            shifted_only: None,
+            stopped_at_line_1: None,
+            answers: Answers::default(),
         };
         let text = report_text(&options("true"), &r);
         let want = "all 10 walls agree (family uniform, seed 1): 5 walls/s with 1 job(s)\n";
@@ -1350,7 +2213,8 @@ mod tests {
                 original,
                 wall: uniform_wall(&mut Rng::new(1)),
                 shrink_runs: runs,
-                shrink_note: "NOTE".into(),
+                shrink_from: 1,
+                shrink_end: ShrinkEnd::NotShrunk("NOTE".into()),
                 path: Err("not saved".into()),
                 replay: None,
             }

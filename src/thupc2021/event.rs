@@ -138,6 +138,17 @@ pub enum Event {
     ExhaustedWall,
 }
 
+impl fmt::Display for LogLine {
+    /// The line as the log prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut words: Vec<String> = self.player.iter().map(Player::to_string).collect();
+        words.push(self.verb.word().into());
+        words.extend(self.tiles.iter().map(|t| t.name().to_string()));
+        words.extend(self.target.iter().map(Player::to_string));
+        f.write_str(&words.join(" "))
+    }
+}
+
 impl fmt::Display for Event {
     /// The contest's line for the event, without the line end.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -157,6 +168,131 @@ impl fmt::Display for Event {
             Event::ExhaustedWall => f.write_str("DRAW"),
         }
     }
+}
+
+/// The word of a log line that says what happened (`IN`, `OUT`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// `x IN t`.
+    In,
+    /// `x OUT t`, `x OUT PASS y`.
+    Out,
+    /// `y PONG t t t`.
+    Pong,
+    /// `y CHOW a b c`.
+    Chow,
+    /// `y RON`.
+    Ron,
+    /// `x SELFDRAWN`.
+    SelfDrawn,
+    /// `x WIN`.
+    Win,
+    /// `DRAW`.
+    Draw,
+}
+
+impl Verb {
+    /// The word as the log prints it.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Verb::In => "IN",
+            Verb::Out => "OUT",
+            Verb::Pong => "PONG",
+            Verb::Chow => "CHOW",
+            Verb::Ron => "RON",
+            Verb::SelfDrawn => "SELFDRAWN",
+            Verb::Win => "WIN",
+            Verb::Draw => "DRAW",
+        }
+    }
+
+    fn from_word(w: &str) -> Option<Verb> {
+        [
+            Verb::In,
+            Verb::Out,
+            Verb::Pong,
+            Verb::Chow,
+            Verb::Ron,
+            Verb::SelfDrawn,
+            Verb::Win,
+            Verb::Draw,
+        ]
+        .into_iter()
+        .find(|v| v.word() == w)
+    }
+}
+
+impl Event {
+    /// The event's word in the log.
+    pub const fn verb(&self) -> Verb {
+        match self {
+            Event::Draw { .. } => Verb::In,
+            Event::Discard { .. } | Event::Pass { .. } => Verb::Out,
+            Event::Pong { .. } => Verb::Pong,
+            Event::Chow { .. } => Verb::Chow,
+            Event::Ron { .. } => Verb::Ron,
+            Event::SelfDrawn { .. } => Verb::SelfDrawn,
+            Event::Win { .. } => Verb::Win,
+            Event::ExhaustedWall => Verb::Draw,
+        }
+    }
+}
+
+/// A log line read back (someone else's output): who, the word, the tiles
+/// named after it and, for `x OUT PASS y`, the target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// The player the line starts with (`None` for `DRAW`).
+    pub player: Option<Player>,
+    /// What happened.
+    pub verb: Verb,
+    /// The tiles after the word.
+    pub tiles: Vec<Tile>,
+    /// The player after `OUT PASS`.
+    pub target: Option<Player>,
+}
+
+/// Reads a log line; `None` when it is not a line the log could hold
+/// (an unknown word, a bad tile or player).
+pub fn read_line(line: &str) -> Option<LogLine> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words == ["DRAW"] {
+        return Some(LogLine {
+            player: None,
+            verb: Verb::Draw,
+            tiles: Vec::new(),
+            target: None,
+        });
+    }
+    let player_of = |w: &str| match w.as_bytes() {
+        [c @ b'A'..=b'D'] => Some(Player(c - b'A')),
+        _ => None,
+    };
+    let player = Some(player_of(words.first()?)?);
+    let verb = Verb::from_word(words.get(1)?)?;
+    let rest = &words[2..];
+    let (tiles, target) = match rest {
+        ["PASS", y] if verb == Verb::Out => (vec![Tile::PASS], Some(player_of(y)?)),
+        _ => (
+            rest.iter()
+                .map(|w| w.parse().ok())
+                .collect::<Option<Vec<Tile>>>()?,
+            None,
+        ),
+    };
+    let count = match verb {
+        Verb::In | Verb::Out => 1,
+        Verb::Pong | Verb::Chow => 3,
+        _ => 0,
+    };
+    // `x OUT PASS` always names its target.
+    let pass_alone = verb == Verb::Out && tiles == [Tile::PASS] && target.is_none();
+    (tiles.len() == count && !pass_alone).then_some(LogLine {
+        player,
+        verb,
+        tiles,
+        target,
+    })
 }
 
 /// Writes the events in contest format, one a line.
@@ -220,6 +356,30 @@ mod tests {
             r#"{"event":"chow","player":"A","tiles":["7P","8P","9P"],"claimed":"9P"}"#
         );
         assert_eq!(Event::ExhaustedWall.to_string(), "DRAW");
+    }
+
+    /// Every line of a game reads back as its own event's word, player
+    /// and tiles; what is not a log line does not.
+    #[test]
+    fn log_lines_read_back() {
+        let wall = crate::thupc2021::families::uniform_wall(&mut crate::rng::Rng::new(4));
+        for e in crate::thupc2021::game::play(&wall) {
+            let l = read_line(&e.to_string()).unwrap_or_else(|| panic!("{e}"));
+            assert_eq!(l.verb, e.verb(), "{e}");
+            assert_eq!(l.to_string(), e.to_string());
+        }
+        for bad in [
+            "B CHI 7M 8M 9M",
+            "E IN 1M",
+            "A IN",
+            "A PONG 1M",
+            "",
+            "A OUT PASS",
+        ] {
+            assert_eq!(read_line(bad), None, "{bad}");
+        }
+        let pass = read_line("A OUT PASS C").unwrap();
+        assert_eq!((pass.verb, pass.target), (Verb::Out, Some(Player(2))));
     }
 
     /// A player prints as its letter in `Debug` too, so that failure

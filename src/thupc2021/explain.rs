@@ -5,7 +5,7 @@
 //! decides anything: the distances, the rons, pongs and chows considered and
 //! the choices are the game's own.
 
-use super::event::Event;
+use super::event::{Event, LogLine, Verb};
 use super::game::{melds_text, play_observed, Claims, Decision, Observer, Table};
 use super::wall::{Wall, DEAL};
 use crate::analysis::decompositions;
@@ -25,6 +25,14 @@ pub struct Step {
     /// The rule that decides this line, in a sentence (not in `--json`).
     #[serde(skip)]
     pub rule: String,
+    /// The claims the game weighed on the discard just before this line,
+    /// if it follows one (not in `--json`).
+    #[serde(skip)]
+    pub claims: Option<Claims>,
+    /// The discard decision behind this line, if it is a discard (not in
+    /// `--json`).
+    #[serde(skip)]
+    pub decision: Option<Decision>,
 }
 
 /// Only players other than the discarder may claim a discard.
@@ -72,6 +80,228 @@ fn rule_of(e: &Event, line: usize, claims: Option<&Claims>) -> String {
         Event::ExhaustedWall => "a draw from an empty wall ends the game",
     };
     s.to_string()
+}
+
+/// A hand holding a special tile cannot win (ron or self-drawn).
+pub const SPECIAL_TILE_RULE: &str = "a hand holding any special tile cannot win";
+
+/// The winning distance, the measure every discard, pong, chow and win
+/// follows: a line that takes another decision than these distances give
+/// breaks it, whatever the decision (a discard, a claim, a win).
+pub const DISTANCE_RULE: &str = "the winning distance: the fewest tiles a hand lacks to be 4 - n melds (n exposed) and a pair, special tiles never fitting and no kind more than 4 times in the hand; discards (ties in tie order), pongs, chows and wins all follow it";
+
+/// The rule a solution's line breaks, from the game's own records at that
+/// line: the rule in general (the same for every wall, so that reports can
+/// group on it) and what it means on this table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    /// The rule, in a sentence.
+    pub rule: String,
+    /// What it says here (`B holds a special tile`, distances, ...).
+    pub detail: String,
+}
+
+fn broken(rule: &str, detail: String) -> Option<Broken> {
+    Some(Broken {
+        rule: rule.to_string(),
+        detail,
+    })
+}
+
+/// The rule that `actual`, printed where the game has `step`, breaks, when
+/// it adds or changes an event: a ron, pong or chow the game weighed and
+/// refused (and why), or another discard than the distances give. `None`
+/// when it leaves out the game's event or changes only whose turn it is:
+/// the rule at stake is then the game's line's own ([`Step::rule`]).
+/// Nothing is worked out again: the claims and distances are those the
+/// game weighed.
+pub fn broken_rule(step: &Step, actual: &LogLine) -> Option<Broken> {
+    let p = actual.player?;
+    let only_after_discard = "a claim (RON, PONG, CHOW) is made only on the discard just before it";
+    match actual.verb {
+        Verb::Ron | Verb::Pong | Verb::Chow => {
+            let Some(c) = &step.claims else {
+                return broken(
+                    only_after_discard,
+                    format!("line {} follows no discard", step.line),
+                );
+            };
+            claim_broken(c, p, actual)
+        }
+        Verb::Out => discard_broken(step, p, actual),
+        Verb::SelfDrawn => broken(DISTANCE_RULE, format!("{p}'s hand does not win here")),
+        _ => omitted_rule(step, actual),
+    }
+}
+
+/// The winning distance, when `actual` leaves out a claim or a win that
+/// the game's distances call for (the solution took them otherwise).
+fn omitted_rule(step: &Step, actual: &LogLine) -> Option<Broken> {
+    let taken = |p, tiles: Option<[Tile; 3]>| {
+        let c = step.claims.as_ref()?;
+        let list = if tiles.is_some() { &c.chows } else { &c.pongs };
+        list.iter()
+            .find(|k| k.player == p && tiles.is_none_or(|t| t == k.tiles) && k.taken())
+            .map(|k| {
+                format!(
+                    "{p}: distance {} -> {} with {}, strictly lower",
+                    k.before,
+                    k.after,
+                    format_tiles(&k.tiles)
+                )
+            })
+    };
+    let detail = match (&step.event, actual.verb) {
+        (Event::Pong { player, .. }, Verb::In) => taken(*player, None)?,
+        (Event::Chow { player, tiles, .. }, Verb::In) => taken(*player, Some(*tiles))?,
+        (Event::Ron { player, tile, .. }, Verb::In | Verb::Pong | Verb::Chow) => {
+            format!("{player}'s hand wins with {tile}")
+        }
+        (Event::SelfDrawn { player }, Verb::Out) => format!("{player}'s hand wins"),
+        _ => return None,
+    };
+    broken(DISTANCE_RULE, detail)
+}
+
+/// The rule a ron, pong or chow by `p` on the discard weighed in `c` breaks.
+fn claim_broken(c: &Claims, p: super::event::Player, actual: &LogLine) -> Option<Broken> {
+    let (from, tile) = (c.from, c.tile);
+    let order: String = c.rons.iter().map(|r| r.player.letter()).collect();
+    if p == from {
+        let rule = if actual.verb == Verb::Pong {
+            OWN_DISCARD_RULE
+        } else {
+            "only players other than the discarder may ron, pong or chow a discard"
+        };
+        return broken(rule, format!("{p} discarded {tile} itself"));
+    }
+    match (actual.verb, c.ron) {
+        (Verb::Ron, _) => {
+            let r = c.rons.iter().find(|r| r.player == p)?;
+            if r.holds_special {
+                broken(SPECIAL_TILE_RULE, format!("{p} holds a special tile"))
+            } else if !r.wins {
+                broken(
+                    DISTANCE_RULE,
+                    format!(
+                        "{p}'s hand does not win with {tile} (distance {} without it)",
+                        r.distance
+                    ),
+                )
+            } else {
+                let w = c.ron?;
+                broken(
+                    "the first player after the discarder in turn order whose hand wins with the tile rons; later ones are cut",
+                    format!("turn order after {from} is {order}: {w} comes before {p}"),
+                )
+            }
+        }
+        (_, Some(w)) => broken("ron beats pong and chow", format!("{w} wins with {tile}")),
+        (Verb::Pong, None) => {
+            if actual.tiles.first() != Some(&tile) {
+                return broken(
+                    "a pong takes the tile just discarded",
+                    format!("{from} discarded {tile}"),
+                );
+            }
+            match c.pongs.iter().find(|k| k.player == p) {
+                Some(k) if !k.taken() => broken(
+                    if k.after > k.before {
+                        DISTANCE_RULE
+                    } else {
+                        "a player pongs only when that strictly lowers its distance"
+                    },
+                    format!("{p}: distance {} -> {} with the pong", k.before, k.after),
+                ),
+                Some(_) => None,
+                None => broken(
+                    "a pong needs two of the tile in hand",
+                    format!("{p} does not hold {tile} {tile}"),
+                ),
+            }
+        }
+        (_, None) => chow_broken(c, p, actual),
+    }
+}
+
+/// The rule a chow by `p` on the discard weighed in `c` breaks.
+fn chow_broken(c: &Claims, p: super::event::Player, actual: &LogLine) -> Option<Broken> {
+    let tile = c.tile;
+    if let Some(k) = c.pongs.iter().find(|k| k.taken()) {
+        return broken("pong beats chow", format!("{} pongs {tile}", k.player));
+    }
+    let next = c.rons.first()?.player;
+    if p != next {
+        return broken(
+            "only the next player in turn order may chow",
+            format!("{next} is next after {}", c.from),
+        );
+    }
+    if !actual.tiles.contains(&tile) {
+        return broken(
+            "a chow takes the tile just discarded",
+            format!("{} discarded {tile}", c.from),
+        );
+    }
+    let run = format_tiles(&actual.tiles);
+    match c.chows.iter().find(|k| k.tiles[..] == actual.tiles[..]) {
+        Some(k) if !k.taken() => broken(
+            if k.after > k.before {
+                DISTANCE_RULE
+            } else {
+                "a player chows only when that strictly lowers its distance"
+            },
+            format!("{p}: distance {} -> {} with {run}", k.before, k.after),
+        ),
+        Some(_) => None,
+        None => match c.chows.iter().find(|k| k.taken()) {
+            Some(k) => broken(
+                "chow options go in the order (t+1, t+2), then (t-1, t+1), then (t-2, t-1): the first that strictly lowers the distance is taken",
+                format!("{} comes first", format_tiles(&k.tiles)),
+            ),
+            None => broken(
+                "a chow needs both of its other tiles in hand, and an ordinary suited discard",
+                format!("{p} cannot make {run} with {tile}"),
+            ),
+        },
+    }
+}
+
+/// The rule another discard by the player whose turn it is breaks, from
+/// the game's own decision (the distances it weighed).
+fn discard_broken(step: &Step, p: super::event::Player, actual: &LogLine) -> Option<Broken> {
+    let played = *actual.tiles.first()?;
+    match step.decision.as_ref()? {
+        Decision::SpecialFirst { player, tile } if *player == p => {
+            let detail = if played == *tile {
+                format!("the game's line is `{}`", step.event)
+            } else {
+                format!("{p} holds {tile}")
+            };
+            broken(rule_of(&step.event, step.line, None).as_str(), detail)
+        }
+        Decision::Discard {
+            player,
+            candidates,
+            chosen,
+        } if *player == p => {
+            let rule = rule_of(&step.event, step.line, None);
+            let of = |t: Tile| candidates.iter().find(|c| c.0 == t).map(|c| c.1);
+            let best = of(*chosen)?;
+            match of(played) {
+                Some(d) if d > best && !played.is_special() => broken(
+                    DISTANCE_RULE,
+                    format!("discarding {played} leaves distance {d}, discarding {chosen} leaves {best}"),
+                ),
+                Some(_) if !played.is_special() => broken(
+                    &rule,
+                    format!("{played} and {chosen} both leave distance {best}; {chosen} comes first in tie order"),
+                ),
+                _ => broken(&rule, format!("{p} holds no {played}")),
+            }
+        }
+        _ => None,
+    }
 }
 
 /// Why `p` discards what it does from its full hand.
@@ -217,6 +447,8 @@ struct Notes {
     steps: Vec<Step>,
     /// Notes on a decision whose event has not come yet.
     pending: Vec<String>,
+    /// That decision.
+    pending_decision: Option<Decision>,
     /// The claims weighed on the last discard, until the next event.
     claims: Option<Claims>,
 }
@@ -229,12 +461,15 @@ impl Observer for Notes {
         if line == DEAL {
             notes.push(format!("after the deal:\n{}", t.describe()));
         }
-        let rule = rule_of(e, line, self.claims.take().as_ref());
+        let claims = self.claims.take();
+        let rule = rule_of(e, line, claims.as_ref());
         self.steps.push(Step {
             line,
             event: e.clone(),
             notes,
             rule,
+            claims,
+            decision: self.pending_decision.take(),
         });
     }
 
@@ -246,7 +481,10 @@ impl Observer for Notes {
                 last.notes.extend(claim_notes(c));
                 self.claims = Some(c.clone());
             }
-            _ => self.pending = discard_notes(t, d),
+            _ => {
+                self.pending = discard_notes(t, d);
+                self.pending_decision = Some(d.clone());
+            }
         }
     }
 }
@@ -311,6 +549,26 @@ impl Observer for Snapshot {
 /// The table just before line `line` (from 1) of the game on `wall`, with
 /// the reasons for that line's event: what a checker shows at a mismatch.
 pub fn at_line(wall: &Wall, line: usize) -> String {
+    at_line_against(wall, line, None)
+}
+
+/// The rule at stake where a solution printed `actual` at a line whose
+/// game step is `step`: the rule its line breaks, when it adds or changes
+/// an event ([`broken_rule`]), else the game's line's own; with what it
+/// means on this table, when known.
+pub fn rule_at_stake(step: &Step, actual: Option<&str>) -> Broken {
+    actual
+        .and_then(super::event::read_line)
+        .and_then(|l| broken_rule(step, &l))
+        .unwrap_or_else(|| Broken {
+            rule: step.rule.clone(),
+            detail: String::new(),
+        })
+}
+
+/// [`at_line`] where a solution printed `actual` there: the rule at stake
+/// is the one its line breaks ([`rule_at_stake`]).
+pub fn at_line_against(wall: &Wall, line: usize, actual: Option<&str>) -> String {
     let mut snap = Snapshot {
         seen: 0,
         at: line.saturating_sub(1),
@@ -318,9 +576,14 @@ pub fn at_line(wall: &Wall, line: usize) -> String {
     };
     let steps = explain_observed(wall, &mut snap);
     let upto = line.saturating_sub(1).min(steps.len());
-    // Before the first event: the table before the deal.
-    let table = snap.text.unwrap_or_else(|| Table::new(wall).describe());
-    let mut s = format!("table before line {line}:\n{table}\n");
+    let mut s = match snap.text {
+        Some(table) => format!("table before line {line}:\n{table}\n"),
+        // Before the first event nobody holds a tile yet.
+        None => format!(
+            "table before line {line}: before the deal, no player holds a tile; {} tile(s) in the wall\n",
+            wall.len()
+        ),
+    };
     // A claim's reasons sit on the discard just before it: show both.
     let from = upto.saturating_sub(1);
     for step in steps
@@ -337,7 +600,12 @@ pub fn at_line(wall: &Wall, line: usize) -> String {
             writeln!(s, "  - {n}").expect("to a String");
         }
         if step.line == line {
-            writeln!(s, "rule at stake: {}", step.rule).expect("to a String");
+            let at_stake = rule_at_stake(step, actual);
+            writeln!(s, "rule at stake: {}", at_stake.rule).expect("to a String");
+            if let (false, Some(a)) = (at_stake.detail.is_empty(), actual) {
+                writeln!(s, "  - your line `{a}` breaks it: {}", at_stake.detail)
+                    .expect("to a String");
+            }
         }
     }
     if upto >= steps.len() {
@@ -585,14 +853,16 @@ mod tests {
     fn at_line_shows_the_table_before_the_line() {
         for wall in walls(Family::Uniform, 9, 5) {
             let steps = explain(&wall);
+            // Before the deal: no rows of empty hands.
             let first = at_line(&wall, 1);
             assert!(
                 first.starts_with(&format!(
-                    "table before line 1:\n{}\n",
-                    Table::new(&wall).describe()
+                    "table before line 1: before the deal, no player holds a tile; {} tile(s) in the wall\nexpected line 1: ",
+                    Table::new(&wall).remaining()
                 )),
                 "{first}"
             );
+            assert!(!first.contains("melds: -"), "{first}");
             let after_deal = steps[DEAL - 1]
                 .notes
                 .iter()

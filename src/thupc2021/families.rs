@@ -178,6 +178,14 @@ pub fn walls(family: Family, seed: u64, count: usize) -> Vec<Wall> {
     wall_stream(family, seed).take(count).collect()
 }
 
+/// The name (without `.in`) of wall `index` (from 0) of `count` walls of
+/// `family` from `seed`, as `gen --out` writes it and `check` saves it:
+/// `uniform-1-025`, the number as wide as `count - 1`.
+pub fn wall_file_stem(family: Family, seed: u64, index: usize, count: usize) -> String {
+    let width = count.saturating_sub(1).to_string().len();
+    format!("{}-{seed}-{index:0width$}", family.name())
+}
+
 /// The endless sequence of walls of `family` from `seed`, made one at a time
 /// as they are asked for: its first `count` are [`walls`]`(family, seed, count)`.
 pub fn wall_stream(family: Family, seed: u64) -> impl Iterator<Item = Wall> {

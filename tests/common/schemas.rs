@@ -17,7 +17,7 @@ pub const NOI2014_DUEL_REPORT: &str = "noi2014-duel-report.v1.json";
 /// `standings.json`).
 pub const NOI2014_TOURNAMENT_REPORT: &str = "noi2014-tournament-report.v1.json";
 /// The schema of a check's report (`check --json`).
-pub const THUPC2021_CHECK_REPORT: &str = "thupc2021-check-report.v1.json";
+pub const THUPC2021_CHECK_REPORT: &str = "thupc2021-check-report.v2.json";
 
 /// The path of a committed schema file.
 pub fn path(file: &str) -> PathBuf {
