@@ -512,7 +512,7 @@ fn keep_going_counts_and_groups_the_disagreements() {
     assert_eq!(code, Some(1), "{out}");
     let head = out.lines().next().unwrap();
     assert!(
-        head.contains(" of 40 walls disagree (family uniform, seed 1), in 2 group(s)"),
+        head.contains(" of 40 walls disagree (family uniform, seed 1), in 2 groups"),
         "{out}"
     );
     assert!(
@@ -708,8 +708,8 @@ fn a_disagreement_at_the_first_play_is_not_rebased() {
     assert_eq!(code, Some(1), "{out}");
     assert!(
         out.contains(
-            "shrunk in 400 run(s), first difference at line 54 (was 54); \
-             no earlier disagreement found in 400 tries from 1 wall(s)"
+            "shrunk in 400 runs, first difference at line 54 (was 54); \
+             no earlier disagreement found in 400 tries from 1 wall"
         ),
         "{out}"
     );
@@ -773,7 +773,7 @@ fn output_shifted_by_the_deal_is_recognised_and_checked_past() {
     let (code, out, _) = check(&no_deal, &["--walls", "20", "--keep-going"], &dir);
     assert_eq!(code, Some(1), "{out}");
     assert!(
-        out.starts_with("20 of 20 walls disagree (family uniform, seed 1), in 1 group(s)"),
+        out.starts_with("20 of 20 walls disagree (family uniform, seed 1), in 1 group"),
         "{out}"
     );
     assert!(
@@ -886,7 +886,7 @@ fn walls_dir_uses_answer_files() {
     );
     assert_eq!(code, Some(0), "{out}");
     assert!(
-        out.contains("expected logs: the `.ans` file beside each wall (12 wall(s)); the engine agrees with all 12\n"),
+        out.contains("expected logs: the `.ans` file beside each wall (12 walls); the engine agrees with all 12\n"),
         "{out}"
     );
     // An answer that is not the engine's: the solution (the engine) now

@@ -520,18 +520,24 @@ pub enum ShrinkEnd {
 
 impl Failure {
     /// Why shrinking stopped, in words: `no earlier disagreement found in
-    /// 812 tries from 2 wall(s)`.
+    /// 812 tries from 2 walls`.
     pub fn shrink_note(&self, o: &Options) -> String {
         let (runs, from) = (self.shrink_runs, self.shrink_from);
         match &self.shrink_end {
             ShrinkEnd::NotShrunk(why) => why.clone(),
             ShrinkEnd::AtLine1 => "the disagreement is at line 1".into(),
             ShrinkEnd::RanOut => format!(
-                "the shrink time ({} s) ran out after {runs} tries from {from} wall(s)",
-                o.shrink_time.as_secs()
+                "the shrink time ({} s) ran out after {} from {}",
+                o.shrink_time.as_secs(),
+                super::count(runs, "try"),
+                super::count(from, "wall")
             ),
             ShrinkEnd::NoEarlier => {
-                format!("no earlier disagreement found in {runs} tries from {from} wall(s)")
+                format!(
+                    "no earlier disagreement found in {} from {}",
+                    super::count(runs, "try"),
+                    super::count(from, "wall")
+                )
             }
         }
     }
@@ -1482,11 +1488,14 @@ pub fn report_text(o: &Options, r: &Report) -> String {
     if r.failures.is_empty() {
         writeln!(
             s,
-            "all {} walls agree ({}): {:.0} walls/s with {} job(s)",
-            r.checked,
+            "{} ({}): {:.0} walls/s with {}",
+            match r.checked {
+                1 => "the wall agrees".to_string(),
+                n => format!("all {n} walls agree"),
+            },
             origin(o),
             rate,
-            o.jobs
+            super::count(o.jobs, "job")
         )
         .expect("to a String");
         answers_note(&mut s, &r.answers);
@@ -1496,19 +1505,19 @@ pub fn report_text(o: &Options, r: &Report) -> String {
     if o.keep_going {
         writeln!(
             s,
-            "{} of {} walls disagree ({}), in {} group(s) by the kind of first difference:",
+            "{} of {} disagree ({}), in {} by the kind of first difference:",
             r.disagreeing,
-            r.checked,
+            super::count(r.checked, "wall"),
             origin(o),
-            r.failures.len()
+            super::count(r.failures.len(), "group")
         )
         .expect("to a String");
         for (n, f) in r.failures.iter().enumerate() {
             writeln!(
                 s,
-                "  group {}: {} wall(s), first {}: {}",
+                "  group {}: {}, first {}: {}",
                 n + 1,
-                f.walls,
+                super::count(f.walls, "wall"),
                 which_wall(o, f.index),
                 f.group
             )
@@ -1531,7 +1540,8 @@ pub fn report_text(o: &Options, r: &Report) -> String {
     if let Some((walls, shift)) = &r.shifted_only {
         writeln!(
             s,
-            "\nalso: on {walls} wall(s) the output is only shifted ({}), the rest agreeing",
+            "\nalso: on {} the output is only shifted ({}), the rest agreeing",
+            super::count(*walls, "wall"),
             shift.text()
         )
         .expect("to a String");
@@ -1571,8 +1581,8 @@ fn failure_heading(s: &mut String, o: &Options, f: &Failure) -> String {
     } else {
         writeln!(
             s,
-            "shrunk in {} run(s), first difference at line {} (was {}); {}",
-            f.shrink_runs,
+            "shrunk in {}, first difference at line {} (was {}); {}",
+            super::count(f.shrink_runs, "run"),
             d.line,
             f.original.line,
             f.shrink_note(o)
@@ -1895,8 +1905,8 @@ fn answers_note(s: &mut String, a: &Answers) {
     };
     writeln!(
         s,
-        "expected logs: the `.ans` file beside each wall ({} wall(s)); {engine}",
-        a.used
+        "expected logs: the `.ans` file beside each wall ({}); {engine}",
+        super::count(a.used, "wall")
     )
     .expect("to a String");
 }
@@ -2192,7 +2202,7 @@ mod tests {
             answers: Answers::default(),
         };
         let text = report_text(&options("true"), &r);
-        let want = "all 10 walls agree (family uniform, seed 1): 5 walls/s with 1 job(s)\n";
+        let want = "all 10 walls agree (family uniform, seed 1): 5 walls/s with 1 job\n";
         assert_eq!(text, want);
     }
 
@@ -2225,7 +2235,10 @@ mod tests {
             s
         };
         let shrunk = |runs| {
-            format!("\nshrunk in {runs} run(s), first difference at line 80 (was 80); NOTE\n")
+            format!(
+                "\nshrunk in {}, first difference at line 80 (was 80); NOTE\n",
+                crate::contest::count(runs, "run")
+            )
         };
         assert!(text(failure(0, false)).contains(&shrunk(0)));
         assert!(text(failure(3, true)).contains(&shrunk(3)));
