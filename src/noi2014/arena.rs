@@ -93,6 +93,30 @@ impl EventLine {
     }
 }
 
+/// Gives `reply` to the judge's pending request (player `p`'s) and
+/// records the turn: the request, the reply, how a program's step went
+/// and the events it caused, each with the table after it. The one way a
+/// recorded turn is made (the arena's games, the step-by-step `env`).
+pub(crate) fn answer_recorded(
+    judge: &mut Judge,
+    p: usize,
+    reply: Reply,
+    program: Option<ProgramStep>,
+) -> Turn {
+    let request = judge.pending().expect("a request is pending").1.to_string();
+    let mut lines = Lines(Vec::new());
+    judge
+        .answer_observed(&reply, &mut lines)
+        .expect("a request is pending");
+    Turn {
+        player: p,
+        request,
+        reply,
+        program,
+        events: lines.0,
+    }
+}
+
 /// The observer of one answer: its events with their tables.
 struct Lines(Vec<EventLine>);
 
@@ -156,17 +180,7 @@ pub fn record(
     while let Some((p, request)) = judge.pending() {
         let request = *request;
         let (reply, program) = answer(p, &request)?;
-        let mut lines = Lines(Vec::new());
-        judge
-            .answer_observed(&reply, &mut lines)
-            .expect("a request is pending");
-        turns.push(Turn {
-            player: p,
-            request: request.to_string(),
-            reply,
-            program,
-            events: lines.0,
-        });
+        turns.push(answer_recorded(&mut judge, p, reply, program));
     }
     Ok(Game {
         wall: wall.clone(),

@@ -17,12 +17,12 @@
 //! - [`observe`]: a fixed-shape encoding of what a player can know
 //!   ([`OBS_ROWS`] rows of the 27 kinds, `u8`).
 
-use super::arena::{EventLine, Game, Turn};
+use super::arena::{answer_recorded, Game, Turn};
 use super::bot::Bot;
 use super::event::Event;
 use super::judge::Judge;
 use super::request::{Reply, Request};
-use super::table::{Melds, Observer, Table};
+use super::table::Melds;
 use super::target::{format_target, nearest_target};
 use super::tiles::{parse_any_case, tile, GANG, PENG, PLAY};
 use super::wall::Wall;
@@ -362,18 +362,6 @@ pub fn encode(seen: &Seen<'_>, out: &mut [u8]) {
 #[error("the game is over: no decision is pending")]
 pub struct Over;
 
-/// The observer of one answer when recording: its events with tables.
-struct Lines(Vec<EventLine>);
-
-impl Observer for Lines {
-    fn event(&mut self, table: &Table, event: &Event) {
-        self.0.push(EventLine {
-            event: *event,
-            table: *table,
-        });
-    }
-}
-
 /// A game stepped one decision at a time: the caller plays the seats
 /// without a bot, the bots the others.
 pub struct Env {
@@ -478,21 +466,7 @@ impl Env {
                 }
                 .expect("a request is pending");
             }
-            Some(turns) => {
-                let request = self.judge.pending().expect("a request is pending").1;
-                let request = request.to_string();
-                let mut lines = Lines(Vec::new());
-                self.judge
-                    .answer_observed(&reply, &mut lines)
-                    .expect("a request is pending");
-                turns.push(Turn {
-                    player: p,
-                    request,
-                    reply,
-                    program: None,
-                    events: lines.0,
-                });
-            }
+            Some(turns) => turns.push(answer_recorded(&mut self.judge, p, reply, None)),
         }
         self.public.update(&self.judge);
     }
