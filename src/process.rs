@@ -573,7 +573,8 @@ pub fn stuck(pgid: i32) -> Option<Stuck> {
                 .any(|fd| std::fs::read_link(fd.path()).ok().as_ref() == Some(&output))
         })
     };
-    for pid in group_members(pgid) {
+    let members = processes().into_iter().filter(|p| p.pgid == pgid);
+    for pid in members.map(|p| p.pid) {
         if pid != pgid && holds(pid) {
             holders += 1;
         }
@@ -602,26 +603,6 @@ pub fn stuck(pgid: i32) -> Option<Stuck> {
     ]
     .into_iter()
     .find(|s| found.contains(s))
-}
-
-/// The processes of group `pgid`, from `/proc/PID/stat`.
-fn group_members(pgid: i32) -> Vec<i32> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-        .filter(|pid| {
-            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-                return false;
-            };
-            // After the command name (in parentheses, maybe with spaces):
-            // state, ppid, pgrp, ...
-            stat.rfind(')')
-                .and_then(|i| stat[i + 1..].split_whitespace().nth(2)?.parse::<i32>().ok())
-                == Some(pgid)
-        })
-        .collect()
 }
 
 /// What the reader and waiter threads of a session report.
