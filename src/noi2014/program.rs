@@ -18,7 +18,8 @@
 //! written until the program exits or prints the marker.
 
 use super::protocol::{
-    bot_input, judge_step, BotOutput, StepError, MEMORY_LIMIT_MIB, OUTPUT_LIMIT, TIME_LIMIT_MS,
+    bot_input, judge_step, BotOutput, StepError, TimeOutHint, MEMORY_LIMIT_MIB, OUTPUT_LIMIT,
+    TIME_LIMIT_MS,
 };
 use super::request::Reply;
 use crate::process::{could_not_run, Ended, Session};
@@ -162,8 +163,8 @@ impl ProgramBot {
         }
         let elapsed_ms = ex.elapsed.as_millis() as u64;
         let limit_ms = self.time_limit.as_millis() as u64;
-        let step =
-            step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms).map_err(|e| with_hint(e, &ex));
+        let hint = time_out_hint(&ex);
+        let step = step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms, hint);
         let (stderr_tail, stdout_tail) = match &step {
             Ok(_) => (String::new(), String::new()),
             Err(_) => (
@@ -208,14 +209,17 @@ impl ProgramBot {
 /// the time limit: the exchange kills a program a little after it (then
 /// `Ended::TimedOut`); an answer that came after the limit but before the
 /// kill is a time-out all the same. A step of exactly the limit is judged.
+/// `hint` (what the program was doing when it was killed) goes with a
+/// killed program's time-out only: a late answer has none.
 pub(crate) fn step_verdict(
     ended: Ended,
     stdout: &[u8],
     elapsed_ms: u64,
     limit_ms: u64,
+    hint: Option<TimeOutHint>,
 ) -> Result<BotOutput, StepError> {
     match ended {
-        Ended::TimedOut => Err(StepError::TimedOut(elapsed_ms, None)),
+        Ended::TimedOut => Err(StepError::TimedOut(elapsed_ms, hint)),
         Ended::Truncated => Err(StepError::TooMuchOutput),
         _ if elapsed_ms > limit_ms => Err(StepError::TimedOut(elapsed_ms, None)),
         Ended::Marker => judge_step(stdout, Ok(())),
@@ -231,24 +235,19 @@ pub(crate) fn step_verdict(
     }
 }
 
-/// A time-out with the hint the exchange gives: what the bot was doing
-/// when its time ran out (reading its input, sleeping, computing) or what
-/// its output showed (closed, or an answer not finished).
-fn with_hint(e: StepError, ex: &crate::process::Exchange) -> StepError {
-    use crate::noi2014::protocol::TimeOutHint;
+/// What a killed exchange says of why the bot never answered: what it was
+/// doing when its time ran out (reading its input, sleeping, computing) or
+/// what its output showed (closed, or printed but not ended).
+fn time_out_hint(ex: &crate::process::Exchange) -> Option<TimeOutHint> {
     use crate::process::Stuck;
-    let StepError::TimedOut(ms, None) = e else {
-        return e;
-    };
-    let hint = match ex.stuck {
+    match ex.stuck {
         Some(Stuck::ClosedOutput) => Some(TimeOutHint::ClosedOutput),
         _ if !ex.stdout.is_empty() => Some(TimeOutHint::UnfinishedAnswer),
         Some(Stuck::ReadingInput) => Some(TimeOutHint::ReadingInput),
         Some(Stuck::Sleeping) => Some(TimeOutHint::Sleeping),
         Some(Stuck::Computing) => Some(TimeOutHint::Computing),
         None => None,
-    };
-    StepError::TimedOut(ms, hint)
+    }
 }
 
 /// The last `n` bytes of `s` (at a character boundary), trimmed.

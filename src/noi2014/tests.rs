@@ -539,7 +539,9 @@ fn output_and_time_limits_are_inclusive_and_bot_output_reads_back() {
     padded.push(b' ');
     assert_eq!(read_output(&padded), Err(StepError::TooMuchOutput));
     let limit = super::protocol::TIME_LIMIT_MS;
-    let verdict = |ended, ms| step_verdict(ended, line.as_bytes(), ms, limit);
+    // A hint of why the program was killed: a late answer has none.
+    let hint = Some(super::protocol::TimeOutHint::Sleeping);
+    let verdict = |ended, ms| step_verdict(ended, line.as_bytes(), ms, limit, hint);
     for ended in [Ended::Marker, Ended::Exited(Some(0))] {
         assert!(verdict(ended, limit).is_ok(), "{ended:?}");
         assert_eq!(
@@ -550,7 +552,7 @@ fn output_and_time_limits_are_inclusive_and_bot_output_reads_back() {
     // Killed by the exchange: a time-out whatever the clock says.
     assert_eq!(
         verdict(Ended::TimedOut, limit),
-        Err(StepError::TimedOut(limit, None))
+        Err(StepError::TimedOut(limit, hint))
     );
 }
 
