@@ -487,11 +487,10 @@ pub fn hand_line(line: usize, tiles: Vec<(Pos, Tile)>) -> Result<HandLine, Parse
         pos: Some(Pos { line, column }),
         kind: ErrorKind::HandSize(tiles.len()),
     })?;
-    let mut seen = std::collections::HashMap::new();
+    let mut seen = [0; KINDS];
     for (pos, t) in &tiles {
-        let n = seen.entry(*t).or_insert(0);
-        *n += 1;
-        if *n == COPIES + 1 {
+        seen[t.index()] += 1;
+        if seen[t.index()] == COPIES + 1 {
             let count = tiles.iter().filter(|(_, u)| u == t).count();
             return Err(ParseError {
                 pos: Some(Pos { line, ..*pos }),
