@@ -152,20 +152,23 @@ impl fmt::Display for LogLine {
 impl fmt::Display for Event {
     /// The contest's line for the event, without the line end.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The word is the verb's, the one table of the log's words.
+        let v = self.verb().word();
         match *self {
-            Event::Draw { player, tile } => write!(f, "{player} IN {tile}"),
-            Event::Discard { player, tile } => write!(f, "{player} OUT {tile}"),
-            Event::Pass { player, target } => write!(f, "{player} OUT PASS {target}"),
-            Event::Pong { player, tile } => write!(f, "{player} PONG {tile} {tile} {tile}"),
+            Event::Draw { player, tile } | Event::Discard { player, tile } => {
+                write!(f, "{player} {v} {tile}")
+            }
+            Event::Pass { player, target } => write!(f, "{player} {v} PASS {target}"),
+            Event::Pong { player, tile } => write!(f, "{player} {v} {tile} {tile} {tile}"),
             Event::Chow {
                 player,
                 tiles: [a, b, c],
                 ..
-            } => write!(f, "{player} CHOW {a} {b} {c}"),
-            Event::Ron { player, .. } => write!(f, "{player} RON"),
-            Event::SelfDrawn { player } => write!(f, "{player} SELFDRAWN"),
-            Event::Win { player } => write!(f, "{player} WIN"),
-            Event::ExhaustedWall => f.write_str("DRAW"),
+            } => write!(f, "{player} {v} {a} {b} {c}"),
+            Event::Ron { player, .. } | Event::SelfDrawn { player } | Event::Win { player } => {
+                write!(f, "{player} {v}")
+            }
+            Event::ExhaustedWall => f.write_str(v),
         }
     }
 }
