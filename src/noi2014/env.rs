@@ -23,7 +23,7 @@ use super::event::Event;
 use super::judge::Judge;
 use super::request::{Reply, Request};
 use super::table::Melds;
-use super::target::{format_target, nearest_target};
+use super::target::nearest_target_answer;
 use super::tiles::{parse_any_case, tile, GANG, PENG, PLAY};
 use super::wall::Wall;
 use super::{distance, Hand, Tile, KINDS, PLAYERS};
@@ -99,11 +99,7 @@ impl Action {
     pub fn answer(self, judge: &Judge, p: usize) -> Cow<'static, str> {
         match self.text() {
             Some(text) => Cow::Borrowed(text),
-            None => {
-                let melds = judge.melds(p);
-                let t = nearest_target(judge.hand(p), &melds);
-                Cow::Owned(format_target(&t.counts, &melds))
-            }
+            None => Cow::Owned(nearest_target_answer(judge.hand(p), &judge.melds(p))),
         }
     }
 }

@@ -26,7 +26,7 @@
 
 use super::bot::Bot;
 use super::request::Request;
-use super::target::{format_target, nearest_target};
+use super::target::nearest_target_answer;
 use super::tiles::{self, GANG, PENG, PLAY};
 use super::view::View;
 use super::{distance, Hand, Rng, Tile};
@@ -285,11 +285,10 @@ impl Bot for GreedyBot {
             Request::Target if rest != 13 => Cow::Borrowed(""),
             Request::Draw(_) => Cow::Borrowed(self.on_draw()),
             Request::Play { tile, .. } => Cow::Borrowed(self.on_discard(tile)),
-            Request::Target => {
-                let melds = self.view.meld_list();
-                let t = nearest_target(self.view.hand(), &melds);
-                Cow::Owned(format_target(&t.counts, &melds))
-            }
+            Request::Target => Cow::Owned(nearest_target_answer(
+                self.view.hand(),
+                &self.view.meld_list(),
+            )),
             _ => Cow::Borrowed("PASS"),
         }
     }

@@ -248,6 +248,13 @@ pub fn nearest_target_exact(concealed: &Hand, melds: &[Meld]) -> Nearest {
     finish(exact(&c, &caps, 4 - melds.len()).0, &c, melds)
 }
 
+/// The answer to request `4` that declares the nearest valid target
+/// ([`nearest_target`], written by [`format_target`]): the greedy bot's,
+/// the environments' target action and a policy bot's.
+pub fn nearest_target_answer(concealed: &Hand, melds: &[Meld]) -> String {
+    format_target(&nearest_target(concealed, melds).counts, melds)
+}
+
 /// The target as an answer to request `4`: the rest in upper case, kind
 /// order, then the exposed sets in lower case (the statement's convention).
 pub fn format_target(target: &[u8; KINDS], melds: &[Meld]) -> String {

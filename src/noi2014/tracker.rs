@@ -14,7 +14,7 @@
 use super::bot::Bot;
 use super::env::{encode, legal_for, Action, Mask, Seen, OBS_SIZE};
 use super::request::Request;
-use super::target::{format_target, nearest_target};
+use super::target::nearest_target_answer;
 use super::view::View;
 use super::{Tile, KINDS, PLAYERS};
 use std::borrow::Cow;
@@ -110,11 +110,10 @@ impl Tracker {
         }
         match action.text() {
             Some(text) => Cow::Borrowed(text),
-            None => {
-                let melds = self.view.meld_list();
-                let t = nearest_target(self.view.hand(), &melds);
-                Cow::Owned(format_target(&t.counts, &melds))
-            }
+            None => Cow::Owned(nearest_target_answer(
+                self.view.hand(),
+                &self.view.meld_list(),
+            )),
         }
     }
 }
