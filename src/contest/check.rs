@@ -210,32 +210,10 @@ fn signal_of(code: i32) -> Option<i32> {
     }
 }
 
-/// A signal's name, `SIGSEGV`, for the common ones.
-fn signal_name(n: i32) -> Option<&'static str> {
-    Some(match n {
-        1 => "SIGHUP",
-        2 => "SIGINT",
-        3 => "SIGQUIT",
-        4 => "SIGILL",
-        5 => "SIGTRAP",
-        6 => "SIGABRT",
-        7 => "SIGBUS",
-        8 => "SIGFPE",
-        9 => "SIGKILL",
-        11 => "SIGSEGV",
-        13 => "SIGPIPE",
-        14 => "SIGALRM",
-        15 => "SIGTERM",
-        24 => "SIGXCPU",
-        25 => "SIGXFSZ",
-        _ => return None,
-    })
-}
-
 /// How a run ended, as a person reads it: `exit status 0`, `killed by
 /// signal 11 (SIGSEGV)`, `killed by the checker`.
 pub fn status_text(code: Option<i32>) -> String {
-    let signal = |n: i32| match signal_name(n) {
+    let signal = |n: i32| match signal_hook::low_level::signal_name(n) {
         Some(name) => format!("killed by signal {n} ({name})"),
         None => format!("killed by signal {n}"),
     };
