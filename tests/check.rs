@@ -326,7 +326,8 @@ fn a_wall_that_cannot_be_saved_still_gets_its_report() {
     let (_tmp, dir) = save_dir("savelater");
     std::fs::create_dir_all(&dir).unwrap();
     let target = dir.join("later");
-    // The solution itself puts a file where the folder was to be.
+    // The solution itself puts a file where the folder was to be (outside
+    // the sandbox: inside, it could not write there).
     let solution = format!(
         "touch {}; sh {}/tests/fixtures/misprint_chow.sh {BIN}",
         target.display(),
@@ -334,7 +335,16 @@ fn a_wall_that_cannot_be_saved_still_gets_its_report() {
     );
     let (code, out, _) = check(
         &solution,
-        &["--walls", "20", "--shrink-seconds", "2", "--jobs", "1"],
+        &[
+            "--walls",
+            "20",
+            "--shrink-seconds",
+            "2",
+            "--jobs",
+            "1",
+            "--sandbox",
+            "off",
+        ],
         &target,
     );
     assert_eq!(code, Some(1), "{out}");
@@ -393,6 +403,8 @@ fn a_command_that_does_not_exist_is_a_usage_error() {
 
 #[test]
 fn processes_that_leave_the_group_are_killed_and_reported() {
+    // Without the sandbox (whose PID namespace ends them with the run):
+    // the process-group containment it falls back to.
     let (_tmp, dir) = save_dir("setsid");
     // One holds the output open, one is quiet: both go, and are reported.
     // Each solution waits until its sleeper has left the group (a file it
@@ -411,7 +423,8 @@ fn processes_that_leave_the_group_are_killed_and_reported() {
             "sleep 1007",
         ),
     ] {
-        let (code, out, _) = check(&solution, &["--walls", "6", "--jobs", "2"], &dir);
+        let args = ["--walls", "6", "--jobs", "2", "--sandbox", "off"];
+        let (code, out, _) = check(&solution, &args, &dir);
         assert_eq!(code, Some(0), "{out}");
         assert!(out.starts_with("all 6 walls agree"), "{out}");
         assert!(

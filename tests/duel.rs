@@ -291,7 +291,7 @@ fn interrupted_by(signal: i32, status: i32) {
         ])
         .args(["--time-limit", "5", "--logs"])
         .arg(&logs)
-        .env("NOI2014_DUEL_TEST", &token)
+        .env("MAHJONG_SIM_BOT_DUEL_TEST", &token)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -398,6 +398,7 @@ fn a_duel_is_a_library_call() {
         limits: Limits {
             time: Duration::from_secs(1),
             memory_mib: None,
+            sandbox: Default::default(),
         },
         logs: logs.clone(),
         common_random: true,

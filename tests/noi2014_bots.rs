@@ -27,7 +27,7 @@ fn me() -> &'static str {
 
 /// A unique token for one test's processes.
 fn token(test: &str) -> String {
-    format!("NOI2014_BOT_TEST={test}-{}", std::process::id())
+    format!("MAHJONG_SIM_BOT_TEST={test}-{}", std::process::id())
 }
 
 /// `mahjong-sim ARGS` with the token in its environment (inherited by
@@ -481,12 +481,23 @@ fn the_bot_command_reads_one_line_at_a_time() {
 
 #[test]
 fn a_bot_that_takes_more_memory_than_the_limit_is_put_out() {
-    put_out_for(
-        "memory",
-        &fixture("memory_hog.sh"),
-        "20",
-        &["crashed", "not one JSON object"],
-    );
+    // Memory in use, where the sandbox has a cgroup: the limit is named.
+    // Address space without one: the allocation fails, the shell says so.
+    let options = mahjong_sim::process::SandboxOptions {
+        memory: Some(256 << 20),
+        ..Default::default()
+    };
+    let jail = mahjong_sim::process::Jail::new("true", Path::new("/"), &options).unwrap();
+    let expect: &[&str] = if jail.describe().contains("cgroup v") {
+        &["killed for using more than its memory limit of 256 MiB"]
+    } else {
+        eprintln!(
+            "no cgroup here ({}): the address-space limit is tested",
+            jail.describe()
+        );
+        &["crashed", "not one JSON object"]
+    };
+    put_out_for("memory", &fixture("memory_hog.sh"), "20", expect);
 }
 
 /// A program bot's `Debug` names its command, its requests so far and
@@ -502,12 +513,15 @@ fn a_program_bots_debug_shows_its_command_and_state() {
 }
 
 /// A program bot that answers `PASS` and exits, or (with `keep`) answers
-/// with its shell's pid and stays alive.
-fn pass_bot(keep: bool) -> mahjong_sim::noi2014::program::ProgramBot {
+/// with its shell's pid (in its sandbox's PID namespace, if any) and stays
+/// alive, `marker` in its command line.
+fn pass_bot(keep: bool, marker: &str) -> mahjong_sim::noi2014::program::ProgramBot {
     use mahjong_sim::noi2014::program::{ProgramBot, KEEP_RUNNING};
     let command = if keep {
-        r#"while read l; do echo "{\"response\":\"$$\"}"; echo 'MARK'; done"#
-            .replace("MARK", KEEP_RUNNING)
+        format!(
+            r#"exec sh -c 'while read l; do echo "{{\"response\":\"$$\"}}"; echo "MARK"; done' {marker}"#
+        )
+        .replace("MARK", KEEP_RUNNING)
     } else {
         r#"echo '{"response":"PASS"}'"#.to_string()
     };
@@ -520,14 +534,15 @@ fn pass_bot(keep: bool) -> mahjong_sim::noi2014::program::ProgramBot {
 #[test]
 fn program_bots_start_once_a_request_or_once_if_kept_running_until_stopped() {
     use mahjong_sim::noi2014::request::Reply;
-    let mut once = pass_bot(false);
+    let marker = format!("kept-bot-{}", std::process::id());
+    let mut once = pass_bot(false, &marker);
     for n in 1..=3 {
         let s = once.ask("0 0").unwrap();
         assert_eq!(s.reply, Reply::Text("PASS".into()), "{s:?}");
         assert!(s.started && !s.kept_running, "{s:?}");
         assert_eq!(once.starts(), n);
     }
-    let mut kept = pass_bot(true);
+    let mut kept = pass_bot(true, &marker);
     let mut pids = Vec::new();
     for n in 1..=3 {
         let s = kept.ask("0 0").unwrap();
@@ -539,14 +554,21 @@ fn program_bots_start_once_a_request_or_once_if_kept_running_until_stopped() {
     }
     assert_eq!(kept.starts(), 1);
     assert!(pids.iter().all(|p| *p == pids[0]), "{pids:?}");
+    let running = || {
+        std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+            let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+            let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+            // Dead and not yet reaped (`Z`) is gone.
+            let zombie = stat
+                .rsplit(')')
+                .next()
+                .is_some_and(|s| s.trim_start().starts_with('Z'));
+            !zombie && cmd.split(|&b| b == 0).any(|w| w == marker.as_bytes())
+        })
+    };
+    assert!(running(), "the kept bot is not found by its marker");
     kept.stop();
-    // Gone, or dead and not yet reaped (`State: Z`).
-    let status = format!("/proc/{}/status", pids[0]);
-    let dead = || std::fs::read_to_string(&status).map_or(true, |s| s.contains("State:\tZ"));
-    let left = !wait_until(Duration::from_secs(5), dead);
-    if left {
-        let _ = Command::new("kill").args(["-9", &pids[0]]).status();
-    }
+    let left = !wait_until(Duration::from_secs(5), || !running());
     assert!(!left, "the stopped bot is still running");
 }
 
@@ -683,4 +705,208 @@ fn a_bot_that_cannot_be_run_stops_every_command_before_any_game() {
             assert!(!Path::new(logs).exists(), "{args:?}");
         }
     }
+}
+
+/// A folder the sandbox's user can read, holding `Bot.class` compiled from
+/// `tests/fixtures/noi2014/langs/Bot.java`; `None` without a JDK.
+fn java_bot() -> Option<(tempfile::TempDir, String)> {
+    use std::os::unix::fs::PermissionsExt;
+    let javac = Command::new("javac").arg("-version").output();
+    if !javac.is_ok_and(|o| o.status.success()) {
+        common::skip("Java bot: no javac (Debian: apt-get install default-jdk-headless)");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new("javac")
+        .arg("-d")
+        .arg(dir.path())
+        .arg(fixture("langs/Bot.java"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let command = format!("java -cp {} Bot", dir.path().display());
+    Some((dir, command))
+}
+
+/// The Node.js bot's command line; `None` without Node.js.
+fn node_bot() -> Option<String> {
+    let node = Command::new("node").arg("--version").output();
+    if !node.is_ok_and(|o| o.status.success()) {
+        common::skip("Node.js bot: no node (Debian: apt-get install nodejs)");
+        return None;
+    }
+    Some(format!("node {}", fixture("langs/bot.js")))
+}
+
+/// A JVM and Node.js reserve far more address space than they use: under
+/// the default limit of 256 MiB, counted as memory in use by the sandbox's
+/// cgroup, both play whole games; counted as address space (no sandbox),
+/// neither starts, which shows the check can fail. The JVM's own message
+/// (on its standard output) reaches the log.
+#[test]
+fn java_and_node_bots_play_whole_games_under_the_default_memory_limit() {
+    let options = mahjong_sim::process::SandboxOptions {
+        memory: Some(256 << 20),
+        ..Default::default()
+    };
+    let jail = mahjong_sim::process::Jail::new("true", Path::new("/"), &options).unwrap();
+    if !jail.describe().contains("cgroup v") {
+        common::skip(&format!(
+            "Java and Node.js bots: no cgroup here ({}), so the memory limit is address space",
+            jail.describe()
+        ));
+        return;
+    }
+    let (Some((_dir, java)), Some(node)) = (java_bot(), node_bot()) else {
+        return;
+    };
+    let token = token("langs");
+    // A JVM's start-up is slow on a loaded machine: the time limit is not
+    // what is tested here.
+    let args = [
+        "noi2014",
+        "play",
+        "--seed",
+        "3",
+        "--time-limit",
+        "10",
+        "--bot",
+        &java,
+        "--bot",
+        &node,
+    ];
+    let (code, log, stderr) = play_json(&token, &args);
+    assert_eq!(code, Some(0), "{stderr}");
+    for seat in [0, 1] {
+        assert!(
+            !common::is_out(&log, seat),
+            "seat {seat} was put out: {:?}",
+            log.result
+        );
+        let steps: Vec<_> = log.requests().filter(|q| q.player == seat as u8).collect();
+        assert!(steps.len() > 20, "seat {seat}: {} requests", steps.len());
+        let first = steps[0].program.as_ref().expect("a program's step");
+        let containment = first.containment.as_deref().unwrap_or_default();
+        assert!(
+            containment.contains("memory in use at most 256 MiB"),
+            "{containment}"
+        );
+        // Kept running: one process for the whole game.
+        assert!(steps[1..]
+            .iter()
+            .all(|q| !q.program.as_ref().unwrap().started));
+    }
+    // It discards what it draws, so a draw request gets its tile back.
+    let played = log
+        .requests()
+        .filter(|q| q.player == 0 && q.request.starts_with("2 "))
+        .all(|q| matches!(&q.reply, ReplyRecord::Answer { text } if text == &format!("PLAY {}", &q.request[2..])));
+    assert!(played, "the Java bot did not answer as written");
+    let left = survivors(&token, "");
+    assert!(left.is_empty(), "left running: {left:?}");
+
+    // The control: the same limit as address space.
+    let mut control = args.to_vec();
+    control.extend(["--sandbox", "off"]);
+    let (_, log, _) = play_json(&token, &control);
+    assert!(
+        common::is_out(&log, 0) && common::is_out(&log, 1),
+        "{:?}",
+        log.result
+    );
+    let java_failed = log.requests().find(|q| q.player == 0).unwrap();
+    let said = &java_failed.program.as_ref().unwrap().stdout;
+    assert!(
+        said.contains("Error occurred during initialization of VM"),
+        "{said}"
+    );
+}
+
+/// `play` streams its log: the first lines arrive while the game is still
+/// being played; interrupted (SIGTERM: exit 143), it says how much of the
+/// log it wrote, which is exactly what standard output got, and removes
+/// the replay page it had not written.
+#[test]
+fn play_streams_its_log_and_an_interrupt_says_what_was_written() {
+    use std::io::BufRead;
+    let tmp = tempfile::tempdir().unwrap();
+    let page = tmp.path().join("game.html");
+    // About 0.3 s a request: a game of about a minute.
+    let slow = format!("sh -c 'sleep 0.3; exec {} noi2014 bot'", me());
+    let mut child = Command::new(me())
+        .args([
+            "noi2014",
+            "play",
+            "--json",
+            "--time-limit",
+            "5",
+            "--bot",
+            &slow,
+        ])
+        .arg("--html")
+        .arg(&page)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    // Past the header and a few of the slow bot's requests.
+    while seen
+        .iter()
+        .filter(|l: &&String| l.contains(r#""player":0"#))
+        .count()
+        < 3
+    {
+        seen.push(lines.next().expect("a line").unwrap());
+    }
+    assert!(child.try_wait().unwrap().is_none(), "the game ended first");
+    assert!(seen[0].contains(r#""type":"header""#), "{}", seen[0]);
+    // SAFETY: kill(2) sends SIGTERM to our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    seen.extend(lines.map(Result::unwrap));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let requests = seen
+        .iter()
+        .filter(|l| l.contains(r#""type":"request""#))
+        .count();
+    let said = format!("interrupted: the game's log up to its {requests} requests was written");
+    assert!(stderr.contains(&said), "{said}\n{stderr}");
+    assert!(stderr.contains("no replay page was written"), "{stderr}");
+    assert!(!page.exists());
+    assert!(seen.iter().all(|l| !l.contains(r#""type":"result""#)));
+}
+
+/// One process per request: the next request's process is made ready (its
+/// sandbox) while the game goes on, but the program starts only when its
+/// request comes, so its start-up is on the clock of its step as before:
+/// a program that sleeps 0.3 s before it answers takes 0.3 s at every
+/// step, not only at the first. Not a timing test of speed: a lower bound.
+#[test]
+fn the_next_requests_process_starts_on_the_clock() {
+    use mahjong_sim::noi2014::program::ProgramBot;
+    use mahjong_sim::noi2014::request::Reply;
+    let mut bot = ProgramBot::new(r#"sleep 0.3; echo '{"response":"PASS"}'"#)
+        .with_time_limit(Duration::from_secs(20));
+    for n in 1..=4 {
+        let s = bot.ask("0 0").unwrap();
+        assert_eq!(s.reply, Reply::Text("PASS".into()), "{s:?}");
+        assert!(s.started && !s.kept_running, "{s:?}");
+        assert!(s.elapsed_ms >= 300, "step {n} took {} ms", s.elapsed_ms);
+        // Time for a process made ahead to have run its sleep, were it
+        // not held at its gate.
+        std::thread::sleep(Duration::from_millis(400));
+    }
+    assert_eq!(bot.starts(), 4);
+    bot.stop();
 }

@@ -226,6 +226,8 @@ fn noi_game(
             started: true,
             stderr: String::new(),
             stdout: String::new(),
+            cpu_ms: None,
+            containment: None,
         };
         Ok((reply, Some(step)))
     })
@@ -627,6 +629,9 @@ fn noi2014_play_html_to_an_unwritable_path_fails_before_the_game() {
             &bot,
             "--html",
             unwritable.to_str().unwrap(),
+            // The bot marks its start outside its folder: no sandbox.
+            "--sandbox",
+            "off",
         ],
         b"",
     );
@@ -645,6 +650,8 @@ fn noi2014_play_html_to_an_unwritable_path_fails_before_the_game() {
             &bot,
             "--html",
             page.to_str().unwrap(),
+            "--sandbox",
+            "off",
         ],
         b"",
     );

@@ -178,7 +178,7 @@ fn wrong_lines_are_rejected() {
         lines[1].replacen(r#""player":"#, r#""seat":0,"player":"#, 1),
         r#"{"type":"game","wall":"w","seats":["greedy"],"tiles":"W1\nW2\n"}"#.into(),
         r#"{"type":"event","event":"draw 0 W1","hand":"W1 W2"}"#.into(),
-        lines[0].replacen(r#""version":1"#, r#""version":2"#, 1),
+        lines[0].replacen(r#""version":2"#, r#""version":3"#, 1),
         lines[0].replacen(r#""W1""#, r#""1M""#, 1),
     ];
     for w in &wrong {

@@ -462,7 +462,7 @@ fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
         .args(["--bot", &format!("c={} noi2014 bot", me())])
         .args(["--bot", &format!("d={}", fixture("never_answers.sh"))])
         .args(["--bot", "e=greedy"])
-        .env("NOI2014_TOURNAMENT_TEST", &token)
+        .env("MAHJONG_SIM_BOT_TOURNAMENT_TEST", &token)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -657,10 +657,13 @@ fn contest_entrant(
     })
 }
 
+/// Program bots' limits; each program in a sandbox where the machine
+/// allows one, as the command line's default.
 fn limits(time_limit_ms: u64, memory_mib: Option<u64>) -> Limits {
     Limits {
         time: std::time::Duration::from_millis(time_limit_ms),
         memory_mib,
+        sandbox: mahjong_sim::process::SandboxMode::Auto,
     }
 }
 

@@ -3,6 +3,7 @@
 
 use mahjong_sim::contest::entrant::{BotSpec, Entrant, Limits};
 use mahjong_sim::noi2014::BuiltIn;
+use mahjong_sim::process::SandboxMode;
 use mahjong_sim::thupc2021::families::Family;
 
 /// The most walls `gen` and `check` take in one run.
@@ -73,10 +74,17 @@ pub struct BotLimits {
     /// answers); the contest's limit is 1.
     #[arg(long, default_value = "1", value_parser = parse_seconds)]
     pub time_limit: std::time::Duration,
-    /// Address space a bot program may use, in MiB (0: no limit); the
-    /// contest's is 256.
+    /// Memory a bot program may use, in MiB (0: no limit); the contest's
+    /// is 256. Memory in use where the sandbox has a cgroup, else address
+    /// space.
     #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
     pub memory_limit: usize,
+    /// Run each bot program in a sandbox of its own (its own processes, no
+    /// network, only its own folder and the system visible, another user
+    /// when run as root): `auto` where the machine allows one (else a
+    /// warning), `on` to refuse to play without one, `off`.
+    #[arg(long, value_name = "auto|on|off", default_value = "auto")]
+    pub sandbox: SandboxMode,
 }
 
 impl From<BotLimits> for Limits {
@@ -84,6 +92,7 @@ impl From<BotLimits> for Limits {
         Limits {
             time: l.time_limit,
             memory_mib: (l.memory_limit > 0).then_some(l.memory_limit as u64),
+            sandbox: l.sandbox,
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::args::{count_in, jobs_or_cpus, parse_family, parse_seconds, MAX_WALLS};
 use super::{CliError, Verdict};
 use mahjong_sim::contest::check::{self, Options};
+use mahjong_sim::process::SandboxMode;
 use mahjong_sim::thupc2021::families::Family;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -80,6 +81,16 @@ pub struct Args {
     /// line 1 (0: run them all).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub line_1_stop: usize,
+    /// Memory one run may use, in MiB (0: no limit): memory in use where
+    /// the sandbox has a cgroup, else address space.
+    #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = count_in(0, 1 << 20))]
+    pub memory_limit: usize,
+    /// Run the solution in a sandbox of its own (its own processes, no
+    /// network, only its own folder and the system visible, another user
+    /// when run as root): `auto` where the machine allows one (else a
+    /// warning), `on` to refuse to check without one, `off`.
+    #[arg(long, value_name = "auto|on|off", default_value = "auto")]
+    pub sandbox: SandboxMode,
 }
 
 /// Runs `check`.
@@ -107,6 +118,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         keep_going: args.keep_going,
         walls_dir: args.walls_dir,
         line_1_stop: args.line_1_stop,
+        sandbox: args.sandbox,
+        memory_mib: (args.memory_limit > 0).then_some(args.memory_limit as u64),
     };
     let (bytes, verdict) = report(&options, args.json)?;
     super::emit(&bytes, verdict)

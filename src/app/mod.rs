@@ -133,7 +133,13 @@ static SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(
 pub fn on_interrupt(then: OnInterrupt) {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     static INSTALL: std::sync::Once = std::sync::Once::new();
-    guard::set_on_interrupt(then);
+    // The guard only kills and raises its flag: exiting is done here,
+    // after the command has said what it saved (`interrupt_note`).
+    guard::set_on_interrupt(OnInterrupt::Report);
+    EXIT_ON_INTERRUPT.store(
+        then == OnInterrupt::Exit,
+        std::sync::atomic::Ordering::SeqCst,
+    );
     INSTALL.call_once(|| {
         let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
             say("warning: cannot handle SIGINT and SIGTERM: an interrupt may leave bot processes running");
@@ -143,9 +149,34 @@ pub fn on_interrupt(then: OnInterrupt) {
             for signal in signals.forever() {
                 SIGNAL.store(signal, std::sync::atomic::Ordering::SeqCst);
                 guard::interrupt(signal_status(signal));
+                if EXIT_ON_INTERRUPT.load(std::sync::atomic::Ordering::SeqCst) {
+                    let note = NOTE.lock().ok().and_then(|n| n.as_ref().map(|f| f()));
+                    if let Some(note) = note {
+                        say(&format!("interrupted: {note}"));
+                    }
+                    std::process::exit(i32::from(signal_status(signal)));
+                }
             }
         });
     });
+}
+
+/// Whether an interrupt exits the process ([`OnInterrupt::Exit`]).
+static EXIT_ON_INTERRUPT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// What an interrupted command has saved, in words.
+type Note = Box<dyn Fn() -> String + Send>;
+
+/// The running command's [`interrupt_note`].
+static NOTE: std::sync::Mutex<Option<Note>> = std::sync::Mutex::new(None);
+
+/// Sets what the running command says, after `interrupted: `, when an
+/// interrupt makes it exit: what it saved and where (asked at that
+/// moment, so it can count what is there).
+pub fn interrupt_note(note: impl Fn() -> String + Send + 'static) {
+    if let Ok(mut n) = NOTE.lock() {
+        *n = Some(Box::new(note));
+    }
 }
 
 /// The exit status of a run that an interrupt stopped and that reported

@@ -6,7 +6,7 @@ use super::CliError;
 use mahjong_sim::contest::entrant::{BotSpec, Limits};
 use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::play::{self as contest_play, Played};
-use mahjong_sim::noi2014::arena::Game;
+use mahjong_sim::noi2014::arena::Turn;
 use mahjong_sim::noi2014::families::Family;
 use mahjong_sim::noi2014::log;
 use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
@@ -108,21 +108,25 @@ pub struct BotArgs {
     pub keep_running: bool,
 }
 
-/// Runs `noi2014 play`.
+/// Runs `noi2014 play`: the log is streamed to standard output as the
+/// game goes.
 fn run_play(args: PlayArgs) -> Result<ExitCode, CliError> {
     let source = match &args.wall {
         Some(path) => WallSource::File(path),
         None => WallSource::Seed(args.seed, args.family.unwrap_or(Family::Uniform)),
     };
-    let out = play(
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    play(
         source,
         &args.bots,
         args.seed,
         args.limits.into(),
         args.json,
         args.html.as_deref(),
+        &mut out,
     )?;
-    super::emit(&out, super::Verdict::Ok)
+    Ok(super::Verdict::Ok.into())
 }
 
 /// Where the wall comes from.
@@ -133,7 +137,10 @@ pub enum WallSource<'a> {
     Seed(u64, Family),
 }
 
-/// `noi2014 play`: one game; the log and the result table (or JSON Lines).
+/// `noi2014 play`: one game; its log and the result table (or JSON
+/// Lines) written to `out` as the game goes, each turn as it is played; the
+/// replay page to `html` at the end (its path tried before the game). A
+/// closed `out` (a pipe whose reader left) does not stop the game.
 pub fn play(
     source: WallSource,
     bots: &[BotSpec],
@@ -141,21 +148,56 @@ pub fn play(
     limits: Limits,
     json: bool,
     html: Option<&Path>,
-) -> Result<Vec<u8>, CliError> {
-    let (wall, wall_label) = match source {
-        WallSource::File(path) => {
-            let bytes = read_bounded(Some(path), 1 << 20)?;
-            let wall = Wall::parse(&bytes)
-                .map_err(|e| CliError::Other(format!("{}: {e}", path.display())))?;
-            (wall, format!("wall {}", path.display()))
-        }
-        WallSource::Seed(s, family) => mahjong_sim::noi2014::families::seeded_wall(family, s),
-    };
-    super::on_interrupt(super::OnInterrupt::Exit);
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let (wall, wall_label) = load_wall(source)?;
     // The page's path is tried before the game, which may be long.
     let mut page_file = html.map(super::files::create_file).transpose()?;
-    let played = contest_play::play(&wall, bots, seed, limits);
-    let Played { game, labels } = match played {
+    let labels: Vec<String> = contest_play::seated(bots)
+        .iter()
+        .map(BotSpec::label)
+        .collect();
+    let turns = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    note_interrupted_play(turns.clone(), html);
+    super::on_interrupt(super::OnInterrupt::Exit);
+    let mut stream = Stream {
+        out,
+        error: None,
+        closed: false,
+    };
+    let setting = log::Setting {
+        wall: wall_label.clone(),
+        seats: seat_records(
+            std::array::from_fn(|p| labels[p].clone()),
+            std::array::from_fn(|p| labels[p].clone()),
+        ),
+        context: None,
+    };
+    let played = contest_play::play_watched(&wall, bots, seed, limits, |turn| {
+        if mahjong_sim::contest::guard::interrupted() {
+            // Its bots were killed by the interrupt: not the game's turns.
+            return;
+        }
+        if turns.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
+            // The header once the bots are known to run.
+            stream.write(|o| {
+                if json {
+                    log::write_line(o, &log::header(&setting, &wall))
+                } else {
+                    write_text_header(o, &wall_label, &labels)
+                }
+            });
+        }
+        stream.write(|o| {
+            if json {
+                let lines = log::turn_lines(turn);
+                lines.iter().try_for_each(|l| log::write_line(o, l))
+            } else {
+                write_text_turn(o, turn)
+            }
+        });
+    });
+    let Played { game, .. } = match played {
         Ok(p) => p,
         Err(e) => {
             if let Some(path) = html {
@@ -165,32 +207,96 @@ pub fn play(
             return Err(e.into());
         }
     };
-    let mut out = Vec::new();
-    if json {
-        let setting = log::Setting {
-            wall: wall_label.clone(),
-            seats: seat_records(
-                std::array::from_fn(|p| labels[p].clone()),
-                std::array::from_fn(|p| labels[p].clone()),
-            ),
-            context: None,
-        };
-        log::write(&mut out, &setting, &game).expect("to memory");
-    } else {
-        write_text_log(&mut out, &wall_label, &labels, &game);
+    stream.write(|o| {
+        if json {
+            log::write_line(o, &log::result_line(&game.judge))
+        } else {
+            result_table(o, &game.judge, &labels)
+        }
+    });
+    if let Some(e) = stream.error {
+        return Err(CliError::Io {
+            what: "cannot write standard output".into(),
+            source: e,
+        });
     }
     if let (Some(path), Some(file)) = (html, &mut page_file) {
-        use std::io::Write as _;
         let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label);
         file.write_all(page.as_bytes())
             .map_err(super::files::cannot_write(path))?;
     }
-    Ok(out)
+    Ok(())
 }
 
-/// The game's log for people: every request and answer, every event with
-/// its player's tiles, and the result table.
-pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], game: &Game) {
+/// The wall of `source` and its label; a wall file is hidden from the
+/// bots' sandboxes.
+fn load_wall(source: WallSource) -> Result<(Wall, String), CliError> {
+    Ok(match source {
+        WallSource::File(path) => {
+            let bytes = read_bounded(Some(path), 1 << 20)?;
+            let wall = Wall::parse(&bytes)
+                .map_err(|e| CliError::Other(format!("{}: {e}", path.display())))?;
+            // The bots must not read what they will draw.
+            mahjong_sim::process::sandbox::hide(path);
+            (wall, format!("wall {}", path.display()))
+        }
+        WallSource::Seed(s, family) => mahjong_sim::noi2014::families::seeded_wall(family, s),
+    })
+}
+
+/// What an interrupted `play` says: how much of the log was written
+/// (`turns` requests) and that the page, if any, was not (its file is
+/// removed).
+fn note_interrupted_play(
+    turns: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    html: Option<&Path>,
+) {
+    let page = html.map(Path::to_path_buf);
+    super::interrupt_note(move || {
+        let n = turns.load(std::sync::atomic::Ordering::SeqCst);
+        let page = page.as_ref().map_or(String::new(), |p| {
+            // Nothing was written to it: no empty page is left.
+            let _ = std::fs::remove_file(p);
+            format!("; no replay page was written ({} removed)", p.display())
+        });
+        let log = match n {
+            0 => "no line of the game's log was written".to_string(),
+            n => format!(
+                "the game's log up to its {} was written to standard output, without its result",
+                mahjong_sim::contest::count(n, "request")
+            ),
+        };
+        format!("{log}{page}")
+    });
+}
+
+/// A log written as the game goes: each piece flushed at once; the first
+/// error kept (a closed pipe is no error: the game goes on unread).
+struct Stream<'a> {
+    out: &'a mut dyn Write,
+    error: Option<std::io::Error>,
+    closed: bool,
+}
+
+impl Stream<'_> {
+    fn write(&mut self, piece: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+        if self.closed || self.error.is_some() {
+            return;
+        }
+        match piece(&mut *self.out).and_then(|()| self.out.flush()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => self.closed = true,
+            Err(e) => self.error = Some(e),
+            Ok(()) => {}
+        }
+    }
+}
+
+/// The first line of the game's log for people: the wall and the seats.
+fn write_text_header(
+    out: &mut dyn Write,
+    wall_label: &str,
+    labels: &[String],
+) -> std::io::Result<()> {
     let seated: Vec<String> = labels
         .iter()
         .enumerate()
@@ -201,43 +307,45 @@ pub fn write_text_log(out: &mut Vec<u8>, wall_label: &str, labels: &[String], ga
         "NOI2014 game, {wall_label}; seats: {}",
         seated.join(", ")
     )
-    .expect("to memory");
-    for turn in &game.turns {
-        let answer = match &turn.reply {
-            Reply::Text(t) => t.clone(),
-            Reply::Failed(_, why) => {
-                let output = turn
-                    .program
-                    .as_ref()
-                    .map_or(String::new(), |s| s.output_words());
-                format!("(no answer: {why}{output})")
-            }
-        };
-        writeln!(out, "  {} <- {:<44} -> {answer}", turn.player, turn.request).expect("to memory");
-        for e in &turn.events {
-            match e.hand() {
-                Some(h) => writeln!(
-                    out,
-                    "{:<24} | {} holds {}",
-                    e.event.to_string(),
-                    h.player,
-                    h.text()
-                ),
-                None => writeln!(out, "{}", e.event),
-            }
-            .expect("to memory");
-        }
-    }
-    result_table(out, &game.judge, labels);
 }
 
-fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
+/// One turn of the game's log for people: the request and its answer,
+/// then each event with its player's tiles.
+fn write_text_turn(out: &mut dyn Write, turn: &Turn) -> std::io::Result<()> {
+    let answer = match &turn.reply {
+        Reply::Text(t) => t.clone(),
+        Reply::Failed(_, why) => {
+            let output = turn
+                .program
+                .as_ref()
+                .map_or(String::new(), |s| s.output_words());
+            format!("(no answer: {why}{output})")
+        }
+    };
+    writeln!(out, "  {} <- {:<44} -> {answer}", turn.player, turn.request)?;
+    for e in &turn.events {
+        match e.hand() {
+            Some(h) => writeln!(
+                out,
+                "{:<24} | {} holds {}",
+                e.event.to_string(),
+                h.player,
+                h.text()
+            ),
+            None => writeln!(out, "{}", e.event),
+        }?;
+    }
+    Ok(())
+}
+
+/// The end of the game's log for people: how it ended and the result table.
+fn result_table(out: &mut dyn Write, judge: &Judge, labels: &[String]) -> std::io::Result<()> {
     let result = judge.result().expect("the game is over");
     let end = match result.end {
         mahjong_sim::noi2014::EndReason::EmptyWall => "the wall ran out",
         mahjong_sim::noi2014::EndReason::OneLeft => "at most one player was left",
     };
-    writeln!(out, "\nresult ({end}):").expect("to memory");
+    writeln!(out, "\nresult ({end}):")?;
     let names = table_names(labels);
     // As wide as the longest name, at least as wide as a built-in's.
     let width = names
@@ -246,7 +354,7 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
         .max()
         .unwrap_or(0)
         .max(9);
-    writeln!(out, "place  points  seat  {:<width$} how it ended", "bot").expect("to memory");
+    writeln!(out, "place  points  seat  {:<width$} how it ended", "bot")?;
     let mut order: Vec<usize> = (0..4).collect();
     order.sort_by_key(|&p| (result.players[p].place, p));
     for p in order {
@@ -274,9 +382,9 @@ fn result_table(out: &mut Vec<u8>, judge: &Judge, labels: &[String]) {
             r.points(),
             p,
             names[p]
-        )
-        .expect("to memory");
+        )?;
     }
+    Ok(())
 }
 
 /// The bots' names for the table: a built-in bot by its name, a program by

@@ -67,6 +67,28 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .logs
             .unwrap_or_else(|| PathBuf::from(format!("noi2014-tournament-seed-{seed}"))),
     };
+    let logs = options.logs.clone();
+    super::interrupt_note(move || {
+        // A game's log is saved when the game ends: those under way are lost.
+        let saved = std::fs::read_dir(logs.join("games")).map_or(0, |d| {
+            d.flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "jsonl"))
+                .count()
+        });
+        let standings = if logs.join("standings.txt").exists() {
+            format!(
+                "; the standings after the last finished round are in {}/standings.txt",
+                logs.display()
+            )
+        } else {
+            "; no round had finished, so there are no standings".to_string()
+        };
+        format!(
+            "the logs of the {} finished so far are in {}/games{standings}",
+            mahjong_sim::contest::count(saved, "game"),
+            logs.display()
+        )
+    });
     super::on_interrupt(OnInterrupt::Exit);
     let bar = super::progress_bar(
         options.total_games(),

@@ -6,7 +6,7 @@
 
 use super::guard::Containment;
 use super::pool::{self, Flow};
-use crate::process::{self, Run};
+use crate::process::{self, Jail, Run, SandboxMode, SandboxOptions};
 use crate::rng::Rng;
 use crate::thupc2021::event::{log_string, Event};
 use crate::thupc2021::families::{wall_stream, Family};
@@ -51,6 +51,10 @@ pub struct Options {
     /// With `keep_going`, stop when this many first walls all disagree at
     /// line 1 (0: never).
     pub line_1_stop: usize,
+    /// Whether each run is sandboxed ([`crate::process::sandbox`]).
+    pub sandbox: SandboxMode,
+    /// Memory a run may use, in MiB; `None` for no limit.
+    pub memory_mib: Option<u64>,
 }
 
 /// How a run disagrees with the engine.
@@ -200,32 +204,9 @@ fn find_shift(want: &[&str], got: &[&str], i: usize) -> Option<(usize, usize, us
     best
 }
 
-/// The signal behind an exit code: `-n` (the runner saw the signal), or
-/// 128 + n as a shell reports a child killed by signal n.
-fn signal_of(code: i32) -> Option<i32> {
-    match code {
-        c if c < 0 => Some(-c),
-        c @ 129..=159 => Some(c - 128),
-        _ => None,
-    }
-}
-
-/// How a run ended, as a person reads it: `exit status 0`, `killed by
-/// signal 11 (SIGSEGV)`, `killed by the checker`.
+/// How a run ended, as a person reads it ([`process::status_text`]).
 pub fn status_text(code: Option<i32>) -> String {
-    let signal = |n: i32| match signal_hook::low_level::signal_name(n) {
-        Some(name) => format!("killed by signal {n} ({name})"),
-        None => format!("killed by signal {n}"),
-    };
-    match code {
-        Some(c) if c < 0 => signal(-c),
-        // The shell between us and the program says 128 + n.
-        Some(c) => match signal_of(c) {
-            Some(n) => format!("{} (exit status {c} from the shell)", signal(n)),
-            None => format!("exit status {c}"),
-        },
-        None => "killed by the checker".into(),
-    }
+    process::status_text(code)
 }
 
 /// A line with what cannot be seen made visible: printable ASCII as is,
@@ -254,7 +235,7 @@ impl std::fmt::Display for Kind {
         match self {
             Kind::Output => f.write_str("printed different output"),
             Kind::Empty => f.write_str("printed nothing"),
-            Kind::Crash(c) => match signal_of(*c) {
+            Kind::Crash(c) => match process::signal_of(*c) {
                 Some(_) => write!(f, "was {}", status_text(Some(*c))),
                 None => write!(f, "crashed with exit code {c}"),
             },
@@ -332,7 +313,11 @@ fn check_wall(
     escaped: &AtomicUsize,
 ) -> std::io::Result<Option<Disagreement>> {
     let expected = answer.map_or_else(|| log_string(&play(wall)), str::to_string);
-    let run = process::run(
+    // A jail of its own per run: runs at once must not share a memory limit.
+    let jail = Jail::new(&o.solution, &std::env::current_dir()?, &sandbox_options(o))
+        .map_err(std::io::Error::other)?;
+    let run = process::run_in(
+        &jail,
         &o.solution,
         wall.to_string().as_bytes(),
         o.timeout,
@@ -805,6 +790,15 @@ fn shrink_one(
 /// (for a progress bar).
 pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> Result<Report, CheckError> {
     validate_save_dir(&o.save_dir)?;
+    // Before any run: a sandbox that is required and cannot be had is the
+    // user's error, not a disagreement.
+    Jail::new(&o.solution, &std::env::current_dir()?, &sandbox_options(o))
+        .map_err(|e| CheckError::Io(std::io::Error::other(e)))?;
+    // The solution must not read the expected answers or the saved walls.
+    crate::process::sandbox::hide(&o.save_dir);
+    if let Some(dir) = &o.walls_dir {
+        crate::process::sandbox::hide(dir);
+    }
     let guard = Containment::new();
     let escaped = AtomicUsize::new(0);
     let result = check_walls(o, agreed, &escaped);
@@ -813,6 +807,15 @@ pub fn check(o: &Options, agreed: &(dyn Fn() + Sync)) -> Result<Report, CheckErr
     let mut report = result?;
     report.escaped = escaped.load(Ordering::Relaxed);
     Ok(report)
+}
+
+/// The sandbox of the solution's runs.
+fn sandbox_options(o: &Options) -> SandboxOptions {
+    SandboxOptions {
+        mode: o.sandbox,
+        memory: o.memory_mib.map(|m| m << 20),
+        processes: crate::process::PROCESS_LIMIT,
+    }
 }
 
 /// Runs the walls, then groups the disagreements, shrinks each group from
@@ -2082,6 +2085,8 @@ mod tests {
             keep_going: false,
             walls_dir: None,
             line_1_stop: 20,
+            sandbox: SandboxMode::Auto,
+            memory_mib: Some(1024),
         }
     }
 

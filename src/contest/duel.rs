@@ -815,6 +815,7 @@ mod tests {
             limits: Limits {
                 time: Duration::from_secs(1),
                 memory_mib: None,
+                sandbox: Default::default(),
             },
             logs: PathBuf::from("duel-logs"),
             common_random: true,

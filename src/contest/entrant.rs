@@ -4,6 +4,7 @@
 use crate::noi2014::arena::Seat;
 use crate::noi2014::program::ProgramBot;
 use crate::noi2014::{Bot, BuiltIn};
+use crate::process::SandboxMode;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -78,8 +79,11 @@ impl BotSpec {
 pub struct Limits {
     /// Wall-clock time until it answers.
     pub time: Duration,
-    /// Address space in MiB; `None` for no limit.
+    /// Memory in MiB (in use, or address space where no cgroup can be
+    /// had); `None` for no limit.
     pub memory_mib: Option<u64>,
+    /// Whether programs run in a sandbox.
+    pub sandbox: SandboxMode,
 }
 
 /// The seat for a bot spec: a built-in or in-process bot (its random
@@ -88,11 +92,12 @@ pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
     match spec {
         BotSpec::BuiltIn(b) => Seat::built_in(*b, seed),
         BotSpec::InProcess(b) => Seat::BuiltIn((b.make)(seed)),
-        BotSpec::Program(cmd) => Seat::Program(
+        BotSpec::Program(cmd) => Seat::Program(Box::new(
             ProgramBot::new(cmd)
                 .with_time_limit(limits.time)
-                .with_memory_limit(limits.memory_mib),
-        ),
+                .with_memory_limit(limits.memory_mib)
+                .with_sandbox(limits.sandbox),
+        )),
     }
 }
 
@@ -115,7 +120,8 @@ pub fn check_runnable<'a>(
         tried.push(cmd);
         let mut bot = ProgramBot::new(cmd)
             .with_time_limit(limits.time)
-            .with_memory_limit(limits.memory_mib);
+            .with_memory_limit(limits.memory_mib)
+            .with_sandbox(limits.sandbox);
         let asked = bot.ask("0 0");
         bot.stop();
         asked.map_err(|source| super::Error::Io {

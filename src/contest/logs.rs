@@ -7,8 +7,10 @@ use crate::noi2014::log;
 use std::path::{Path, PathBuf};
 
 /// The logs folder: created, or an empty one; never one holding files, so
-/// that two tournaments' logs do not mix.
+/// that two tournaments' logs do not mix. Hidden from sandboxed bots, even
+/// those whose own folder holds it.
 pub fn prepare_logs(dir: &Path) -> Result<(), Error> {
+    crate::process::sandbox::hide(dir);
     match std::fs::read_dir(dir) {
         Ok(mut entries) => {
             if entries.next().is_some() {

@@ -252,6 +252,13 @@ fn play_one(
         ),
         source,
     })?;
+    if super::guard::interrupted() {
+        // Its bots were killed mid-game: the record is not the game's.
+        return Err(Error::Io {
+            what: format!("round {}, table {}", table.round, table.number),
+            source: std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"),
+        });
+    }
     let file = save_game(opts, table, (t, g), chairs, &game, games_dir)?;
     let result = game.judge.result().expect("the game is over");
     let put_out = game.put_out().map(|o| {
@@ -715,6 +722,7 @@ mod tests {
             limits: Limits {
                 time: Duration::from_secs(1),
                 memory_mib: None,
+                sandbox: Default::default(),
             },
             family: Family::Uniform,
             logs: PathBuf::from("t-logs"),

@@ -19,8 +19,8 @@ use super::PLAYERS;
 pub enum Seat {
     /// An in-process bot.
     BuiltIn(Box<dyn Bot + Send>),
-    /// A bot program.
-    Program(ProgramBot),
+    /// A bot program (boxed: it is much larger than a pointer).
+    Program(Box<ProgramBot>),
 }
 
 impl Seat {
@@ -57,6 +57,10 @@ pub struct ProgramStep {
     pub stderr: String,
     /// The end of its standard output, when the step failed.
     pub stdout: String,
+    /// CPU time its processes used, in milliseconds, where counted.
+    pub cpu_ms: Option<u64>,
+    /// At its first step: what contains the program, in words.
+    pub containment: Option<String>,
 }
 
 impl ProgramStep {
@@ -144,7 +148,17 @@ pub struct Game {
 /// Plays a whole game on `wall`; the programs' processes are gone when it
 /// returns. A program that cannot be started at all is an I/O error.
 pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
-    let outcome = record(wall, |p, request| match &mut seats[p] {
+    play_watched(wall, seats, |_| {})
+}
+
+/// [`play`], with `watch` shown each turn as soon as it is played (a log
+/// streamed as the game goes).
+pub fn play_watched(
+    wall: &Wall,
+    seats: &mut [Seat; PLAYERS],
+    watch: impl FnMut(&Turn),
+) -> std::io::Result<Game> {
+    let answer = |p: usize, request: &Request| match &mut seats[p] {
         Seat::BuiltIn(bot) => Ok((Reply::Text(bot.respond(request).into_owned()), None)),
         Seat::Program(bot) => {
             let step = bot.ask(&request.to_string())?;
@@ -153,10 +167,13 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
                 started: step.started,
                 stderr: step.stderr_tail,
                 stdout: step.stdout_tail,
+                cpu_ms: step.cpu_ms,
+                containment: step.containment,
             };
             Ok((step.reply, Some(program)))
         }
-    });
+    };
+    let outcome = record_watched(wall, answer, watch);
     let mut starts = [0; PLAYERS];
     for (seat, n) in seats.iter_mut().zip(&mut starts) {
         if let Seat::Program(bot) = seat {
@@ -173,14 +190,25 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
 /// is 0. An error of `answer` ends the game there and is returned.
 pub fn record(
     wall: &Wall,
+    answer: impl FnMut(usize, &Request) -> std::io::Result<(Reply, Option<ProgramStep>)>,
+) -> std::io::Result<Game> {
+    record_watched(wall, answer, |_| {})
+}
+
+/// [`record`], with `watch` shown each turn as soon as it is recorded.
+pub fn record_watched(
+    wall: &Wall,
     mut answer: impl FnMut(usize, &Request) -> std::io::Result<(Reply, Option<ProgramStep>)>,
+    mut watch: impl FnMut(&Turn),
 ) -> std::io::Result<Game> {
     let mut judge = Judge::new(wall);
     let mut turns = Vec::new();
     while let Some((p, request)) = judge.pending() {
         let request = *request;
         let (reply, program) = answer(p, &request)?;
-        turns.push(answer_recorded(&mut judge, p, reply, program));
+        let turn = answer_recorded(&mut judge, p, reply, program);
+        watch(&turn);
+        turns.push(turn);
     }
     Ok(Game {
         wall: wall.clone(),

@@ -7,7 +7,7 @@
 //! [`ResultRecord`]; every line is one [`Line`], tagged by `type`:
 //!
 //! ```text
-//! {"type":"header","format":"mahjong-sim/noi2014-game-log","version":1,"wall":"wall of seed 1 (uniform)","tiles":["B9","B3",...],"seats":[{"name":"greedy","command":"greedy"},...]}
+//! {"type":"header","format":"mahjong-sim/noi2014-game-log","version":2,"wall":"wall of seed 1 (uniform)","tiles":["B9","B3",...],"seats":[{"name":"greedy","command":"greedy"},...]}
 //! {"type":"request","player":0,"request":"2 W3","reply":{"kind":"answer","text":"PLAY W3"}}
 //! {"type":"request","player":1,"request":"0 1","reply":{"kind":"failed","failure":"malformed_output","message":"..."},"program":{"ms":1,"started":true}}
 //! {"type":"event","kind":"draw","player":0,"tile":"W3","tiles":{"concealed":["W1",...],"exposed":[{"set":"pung","tile":"B2"}]}}
@@ -21,13 +21,15 @@
 //! is a new [`VERSION`]. The schema allows no field but the format's
 //! (`unevaluatedProperties`), while the reader ignores unknown ones.
 
-use super::arena::{Game, ProgramStep};
+use super::arena::{Game, ProgramStep, Turn};
 use super::event::{EndReason, Event};
+use super::judge::Judge;
 use super::protocol::StepFailure;
 use super::request::Reply;
 use super::result::{OutReason, PlayerEnd, TargetFlaw};
 use super::table::Held;
 use super::tiles::{name, parse_upper};
+use super::wall::Wall;
 use super::{Meld, Tile, PLAYERS};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -37,7 +39,12 @@ use std::io::{self, Write};
 /// The format's name, in every header.
 pub const FORMAT: &str = "mahjong-sim/noi2014-game-log";
 /// The format's version, in every header; the reader reads this one only.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// The oldest version the reader reads: version 2 only added to version 1
+/// (a step's `cpu_ms` and `containment`, the `memory_limit` failure), so a version 1 log is a
+/// version 2 log.
+pub const OLDEST_READ: u32 = 1;
 
 /// One line of a log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -68,7 +75,7 @@ pub struct Header {
     /// Always [`FORMAT`].
     pub format: Format,
     /// The version of the format, [`VERSION`].
-    #[schemars(range(min = 1, max = 1))]
+    #[schemars(range(min = 2, max = 2))]
     pub version: u32,
     /// Where the wall comes from, for people (`wall of seed 3 (uniform)`).
     pub wall: String,
@@ -171,6 +178,8 @@ pub enum Failure {
     TooMuchOutput,
     /// Its output was not the protocol's JSON.
     MalformedOutput,
+    /// It was killed for using more memory than its limit.
+    MemoryLimit,
     /// A failure of no known kind (a reply from elsewhere than a program).
     NoAnswer,
 }
@@ -182,6 +191,7 @@ impl From<StepFailure> for Failure {
             StepFailure::Crash => Failure::Crash,
             StepFailure::TooMuchOutput => Failure::TooMuchOutput,
             StepFailure::MalformedOutput => Failure::MalformedOutput,
+            StepFailure::MemoryLimit => Failure::MemoryLimit,
         }
     }
 }
@@ -200,11 +210,21 @@ pub struct ProgramRecord {
     /// The end of its standard output, when the step failed.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stdout: String,
+    /// CPU time its processes used, in milliseconds, where the sandbox
+    /// counts it (version 2 on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<u64>,
+    /// At the program's first step: what contains it (its sandbox, or
+    /// none) and which memory limit applies, in words (version 2 on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub containment: Option<String>,
 }
 
 impl From<&ProgramStep> for ProgramRecord {
     fn from(s: &ProgramStep) -> ProgramRecord {
         ProgramRecord {
+            cpu_ms: s.cpu_ms,
+            containment: s.containment.clone(),
             ms: s.ms,
             started: s.started,
             stderr: s.stderr.clone(),
@@ -556,6 +576,8 @@ pub enum OutRecord {
     TooMuchOutput,
     /// Its program's output was not the protocol's JSON.
     MalformedOutput,
+    /// Its program was killed for using more memory than its limit.
+    MemoryLimit,
     /// No usable answer, of no known kind.
     NoAnswer,
     /// The answer is no answer of the protocol.
@@ -611,6 +633,7 @@ impl OutRecord {
                 Some(Failure::Crash) => OutRecord::Crash,
                 Some(Failure::TooMuchOutput) => OutRecord::TooMuchOutput,
                 Some(Failure::MalformedOutput) => OutRecord::MalformedOutput,
+                Some(Failure::MemoryLimit) => OutRecord::MemoryLimit,
                 Some(Failure::NoAnswer) | None => OutRecord::NoAnswer,
             },
             OutReason::Malformed(a) => OutRecord::MalformedAnswer { answer: a.clone() },
@@ -720,37 +743,53 @@ pub struct Setting {
     pub context: Option<Context>,
 }
 
-/// The lines of `game`'s log, in order.
+/// The lines of `game`'s log, in order: [`header`], each turn's
+/// [`turn_lines`], [`result_line`].
 pub fn lines(setting: &Setting, game: &Game) -> Vec<Line> {
-    let mut lines = vec![Line::Header(Header {
+    let mut lines = vec![header(setting, &game.wall)];
+    lines.extend(game.turns.iter().flat_map(turn_lines));
+    lines.push(result_line(&game.judge));
+    lines
+}
+
+/// The first line of the log of a game on `wall`.
+pub fn header(setting: &Setting, wall: &Wall) -> Line {
+    Line::Header(Header {
         format: Format::Noi2014GameLog,
         version: VERSION,
         wall: setting.wall.clone(),
-        tiles: game.wall.tiles().iter().copied().map(TileName).collect(),
+        tiles: wall.tiles().iter().copied().map(TileName).collect(),
         seats: setting.seats.to_vec(),
         context: setting.context.clone(),
-    })];
-    for turn in &game.turns {
-        lines.push(Line::Request(RequestRecord {
-            player: turn.player as u8,
-            request: turn.request.clone(),
-            reply: match &turn.reply {
-                Reply::Text(t) => ReplyRecord::Answer { text: t.clone() },
-                Reply::Failed(kind, why) => ReplyRecord::Failed {
-                    failure: kind.map_or(Failure::NoAnswer, Failure::from),
-                    message: why.clone(),
-                },
+    })
+}
+
+/// The lines of one turn: its request and reply, then its events.
+pub fn turn_lines(turn: &Turn) -> Vec<Line> {
+    let mut lines = vec![Line::Request(RequestRecord {
+        player: turn.player as u8,
+        request: turn.request.clone(),
+        reply: match &turn.reply {
+            Reply::Text(t) => ReplyRecord::Answer { text: t.clone() },
+            Reply::Failed(kind, why) => ReplyRecord::Failed {
+                failure: kind.map_or(Failure::NoAnswer, Failure::from),
+                message: why.clone(),
             },
-            program: turn.program.as_ref().map(ProgramRecord::from),
+        },
+        program: turn.program.as_ref().map(ProgramRecord::from),
+    })];
+    for e in &turn.events {
+        lines.push(Line::Event(EventRecord {
+            event: e.event.into(),
+            tiles: e.hand().map(TilesRecord::from),
         }));
-        for e in &turn.events {
-            lines.push(Line::Event(EventRecord {
-                event: e.event.into(),
-                tiles: e.hand().map(TilesRecord::from),
-            }));
-        }
     }
-    let result = game.judge.result().expect("the game is over");
+    lines
+}
+
+/// The last line: the result of the finished game of `judge`.
+pub fn result_line(judge: &Judge) -> Line {
+    let result = judge.result().expect("the game is over");
     let players = result
         .players
         .iter()
@@ -777,18 +816,22 @@ pub fn lines(setting: &Setting, game: &Game) -> Vec<Line> {
             },
         })
         .collect();
-    lines.push(Line::Result(ResultRecord {
+    Line::Result(ResultRecord {
         end: result.end.into(),
         players,
-    }));
-    lines
+    })
+}
+
+/// Writes one line of a log and its newline.
+pub fn write_line(out: &mut (impl Write + ?Sized), line: &Line) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, line)?;
+    out.write_all(b"\n")
 }
 
 /// Writes `game`'s log: one JSON object a line.
 pub fn write(out: &mut impl Write, setting: &Setting, game: &Game) -> io::Result<()> {
     for line in lines(setting, game) {
-        serde_json::to_writer(&mut *out, &line)?;
-        out.write_all(b"\n")?;
+        write_line(out, &line)?;
     }
     Ok(())
 }
@@ -850,14 +893,14 @@ pub enum LogError {
     #[error("line 1 is not a header of {FORMAT}: {0}")]
     NotThisFormat(String),
     /// A header of another version.
-    #[error("the log is version {0} of {FORMAT}; this reads version {VERSION}")]
+    #[error("the log is version {0} of {FORMAT}; this reads versions {OLDEST_READ} to {VERSION}")]
     Version(u64),
     /// A header or result out of place, or none.
     #[error("{0}")]
     Shape(String),
 }
 
-/// Reads a log: the header first (of [`FORMAT`], version [`VERSION`]), the
+/// Reads a log: the header first (of [`FORMAT`], versions [`OLDEST_READ`] to [`VERSION`]), the
 /// result last, requests and events between.
 pub fn read(bytes: &[u8]) -> Result<GameLog, LogError> {
     let text = std::str::from_utf8(bytes).map_err(|_| LogError::NotUtf8)?;
@@ -877,7 +920,7 @@ pub fn read(bytes: &[u8]) -> Result<GameLog, LogError> {
         return Err(LogError::NotThisFormat(shown));
     }
     match head["version"].as_u64() {
-        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) if (u64::from(OLDEST_READ)..=u64::from(VERSION)).contains(&v) => {}
         v => return Err(LogError::Version(v.unwrap_or(0))),
     }
     let parse = |i: usize, l: &str| {
@@ -1008,8 +1051,13 @@ mod tests {
         write(&mut out, &setting(), &game).unwrap();
         let text = String::from_utf8(out).unwrap();
         let err = |t: &str| read(t.as_bytes()).unwrap_err().to_string();
-        let v2 = text.replacen("\"version\":1", "\"version\":2", 1);
-        assert!(err(&v2).contains("version 2"), "{}", err(&v2));
+        let v3 = text.replacen("\"version\":2", "\"version\":3", 1);
+        assert!(err(&v3).contains("version 3"), "{}", err(&v3));
+        // Version 1 is a part of version 2: read.
+        let v1 = text.replacen("\"version\":2", "\"version\":1", 1);
+        assert!(read(v1.as_bytes()).is_ok());
+        let v0 = text.replacen("\"version\":2", "\"version\":0", 1);
+        assert!(err(&v0).contains("version 0"), "{}", err(&v0));
         assert!(err(r#"{"type":"game"}"#).contains("not a header"));
         let no_result: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
         assert!(err(&no_result).contains("no result"));

@@ -1,6 +1,8 @@
 //! A bot that is a program, spoken to in Botzone's JSON protocol (points 20,
-//! 28), contained by [`crate::process`]: time and output limits, an address
-//! space limit, its whole process tree killed when it fails or the game ends.
+//! 28), contained by [`crate::process`]: a sandbox of its own
+//! ([`crate::process::sandbox`]: its own processes, files and network, a
+//! limit on memory in use), time and output limits, its whole process tree
+//! killed when it fails or the game ends.
 //!
 //! Two modes, as on Botzone:
 //! - **One process per request** (the protocol's default): the program reads
@@ -22,7 +24,7 @@ use super::protocol::{
     TIME_LIMIT_MS,
 };
 use super::request::Reply;
-use crate::process::{could_not_run, Ended, Session};
+use crate::process::{could_not_run, Ended, Jail, SandboxMode, SandboxOptions, Session};
 use std::time::Duration;
 
 /// The line a program prints after its answer to stay alive (Botzone's
@@ -47,6 +49,12 @@ pub struct Step {
     /// The end of its standard output, when the step failed (a JVM or an
     /// interpreter may say there why it stopped).
     pub stdout_tail: String,
+    /// CPU time its processes used in this step, in milliseconds, where
+    /// the sandbox's cgroup counts it.
+    pub cpu_ms: Option<u64>,
+    /// At the program's first step: what contains it and which memory
+    /// limit applies, in words ([`Jail::describe`]).
+    pub containment: Option<String>,
 }
 
 /// A bot program and what it has seen: every request, its own responses as
@@ -58,8 +66,13 @@ pub struct ProgramBot {
     responses: Vec<String>,
     data: String,
     time_limit: Duration,
-    memory_mib: Option<u64>,
+    sandbox: SandboxOptions,
+    // Before the jail: its processes die before its cgroup is removed.
     session: Option<Session>,
+    /// One process per request: the next request's process, its sandbox
+    /// made while the game went on, waiting to start ([`Session::spawn_gated`]).
+    next: Option<Session>,
+    jail: Option<Jail>,
     starts: u64,
 }
 
@@ -75,7 +88,8 @@ impl std::fmt::Debug for ProgramBot {
 
 impl ProgramBot {
     /// The program run by the shell command line `command`, with the
-    /// protocol's limits: one second a step, 256 MiB of address space.
+    /// protocol's limits: one second a step, 256 MiB of memory, in a
+    /// sandbox where the machine allows one.
     pub fn new(command: &str) -> ProgramBot {
         ProgramBot {
             command: command.to_string(),
@@ -83,8 +97,14 @@ impl ProgramBot {
             responses: Vec::new(),
             data: String::new(),
             time_limit: Duration::from_millis(TIME_LIMIT_MS),
-            memory_mib: Some(MEMORY_LIMIT_MIB),
+            sandbox: SandboxOptions {
+                mode: SandboxMode::Auto,
+                memory: Some(MEMORY_LIMIT_MIB << 20),
+                processes: crate::process::PROCESS_LIMIT,
+            },
             session: None,
+            next: None,
+            jail: None,
             starts: 0,
         }
     }
@@ -96,10 +116,22 @@ impl ProgramBot {
         self
     }
 
-    /// The same program with another address-space limit in MiB, or none.
+    /// The same program with another memory limit in MiB, or none.
     pub fn with_memory_limit(mut self, mib: Option<u64>) -> ProgramBot {
-        self.memory_mib = mib;
+        self.sandbox.memory = mib.map(|m| m << 20);
         self
+    }
+
+    /// The same program, sandboxed or not ([`SandboxMode`]).
+    pub fn with_sandbox(mut self, mode: SandboxMode) -> ProgramBot {
+        self.sandbox.mode = mode;
+        self
+    }
+
+    /// What contains the program and which memory limit applies, in words,
+    /// once it has been started.
+    pub fn containment(&self) -> Option<&str> {
+        self.jail.as_ref().map(Jail::describe)
     }
 
     /// The command line.
@@ -120,10 +152,12 @@ impl ProgramBot {
     pub fn ask(&mut self, request: &str) -> std::io::Result<Step> {
         self.requests.push(request.to_string());
         let started = self.session.is_none();
+        let first = self.jail.is_none();
+        self.jail()?;
+        let jail = self.jail.as_ref().expect("made above");
+        let (cpu_before, oom_before) = (jail.cpu_micros(), jail.oom_kills());
         let mut line = if started {
-            let memory = self.memory_mib.map(|m| m << 20);
-            self.session = Some(Session::spawn(&self.command, memory)?);
-            self.starts += 1;
+            self.start()?;
             bot_input(&self.requests, &self.responses, &self.data)
         } else {
             serde_json::to_string(request).expect("a string serializes")
@@ -148,23 +182,23 @@ impl ProgramBot {
         if let Some((code, what)) = unrun {
             let stderr = tail(&session.stderr_tail().0, 400);
             self.session = None;
-            let said = if stderr.is_empty() {
-                String::new()
-            } else {
-                format!(": {stderr}")
-            };
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                format!(
-                    "the bot `{}` could not be run (exit status {code}, {what}){said}",
-                    self.command
-                ),
-            ));
+            return Err(self.not_runnable(code, what, &stderr));
         }
         let elapsed_ms = ex.elapsed.as_millis() as u64;
         let limit_ms = self.time_limit.as_millis() as u64;
         let hint = time_out_hint(&ex);
-        let step = step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms, hint);
+        let mut step = step_verdict(ex.ended, &ex.stdout, elapsed_ms, limit_ms, hint);
+        let jail = self.jail.as_ref().expect("made above");
+        let cpu_ms = cpu_before
+            .zip(jail.cpu_micros())
+            .map(|(a, b)| b.saturating_sub(a) / 1000);
+        // A process the kernel killed for memory: the limit is the reason,
+        // whatever the program's end looked like.
+        if jail.oom_kills() > oom_before && step.is_err() {
+            step = Err(StepError::MemoryLimit(
+                self.sandbox.memory.unwrap_or(0) >> 20,
+            ));
+        }
         let (stderr_tail, stdout_tail) = match &step {
             Ok(_) => (String::new(), String::new()),
             Err(_) => (
@@ -176,6 +210,11 @@ impl ProgramBot {
         if !kept_running {
             // Gone already, or put out: its processes die now.
             self.session = None;
+        }
+        if step.is_ok() && !kept_running {
+            // One process per request: the next one's sandbox is made now.
+            // Should it fail, the next request starts the program afresh.
+            self.next = Session::spawn_gated(&self.command, jail).ok();
         }
         let reply = match step {
             Ok(out) => {
@@ -195,12 +234,57 @@ impl ProgramBot {
             kept_running,
             stderr_tail,
             stdout_tail,
+            cpu_ms,
+            containment: first.then(|| jail.describe().to_string()),
         })
+    }
+
+    /// Starts the program for a request: the process made ready for it
+    /// after the last request, if it is still there, else a new one.
+    fn start(&mut self) -> std::io::Result<()> {
+        let jail = self.jail.as_ref().expect("made before");
+        let session = match self.next.take() {
+            Some(next) if next.alive() => next,
+            _ => Session::spawn(&self.command, jail)?,
+        };
+        self.session = Some(session);
+        self.starts += 1;
+        Ok(())
+    }
+
+    /// Makes the program's jail at its first request: an error when a
+    /// sandbox is required and none can be had.
+    fn jail(&mut self) -> std::io::Result<()> {
+        if self.jail.is_none() {
+            let cwd = std::env::current_dir()?;
+            let jail = Jail::new(&self.command, &cwd, &self.sandbox).map_err(|e| {
+                std::io::Error::other(format!("the bot `{}` cannot run: {e}", self.command))
+            })?;
+            self.jail = Some(jail);
+        }
+        Ok(())
+    }
+
+    /// The error for a program the shell could not run (`code`, `what`).
+    fn not_runnable(&self, code: i32, what: &str, stderr: &str) -> std::io::Error {
+        let said = if stderr.is_empty() {
+            String::new()
+        } else {
+            format!(": {stderr}")
+        };
+        std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "the bot `{}` could not be run (exit status {code}, {what}){said}",
+                self.command
+            ),
+        )
     }
 
     /// Ends the program's process, if it keeps running (the game is over).
     pub fn stop(&mut self) {
         self.session = None;
+        self.next = None;
     }
 }
 
@@ -226,8 +310,7 @@ pub(crate) fn step_verdict(
         Ended::Exited(code) => {
             let exit = match code {
                 Some(0) => Ok(()),
-                Some(c) if c < 0 => Err(format!("killed by signal {}", -c)),
-                Some(c) => Err(c.to_string()),
+                Some(c) => Err(crate::process::status_text(Some(c))),
                 None => Err("killed".to_string()),
             };
             judge_step(stdout, exit)

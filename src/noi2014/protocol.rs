@@ -60,8 +60,11 @@ pub enum StepError {
     #[error("\"data\" is not a string")]
     DataNotString,
     /// Exited with a failure status (a crash, even after a valid answer).
-    #[error("crashed (exit status {0})")]
+    #[error("crashed ({0})")]
     Crashed(String),
+    /// Killed by the kernel for using more memory than its limit (MiB).
+    #[error("killed for using more than its memory limit of {0} MiB")]
+    MemoryLimit(u64),
     /// Ran past the time limit, with a hint at why when one is known.
     #[error("took {0} ms, over the time limit{hint}", hint = .1.map_or(String::new(), |h| format!("; {h}")))]
     TimedOut(u64, Option<TimeOutHint>),
@@ -101,17 +104,20 @@ pub enum StepFailure {
     TooMuchOutput,
     /// Output that is not the protocol's JSON.
     MalformedOutput,
+    /// Killed for using more memory than its limit.
+    MemoryLimit,
 }
 
 impl StepFailure {
-    /// Its short name: `time-out`, `crash`, `too much output` or
-    /// `malformed output`.
+    /// Its short name: `time-out`, `crash`, `too much output`, `malformed
+    /// output` or `memory limit`.
     pub fn name(self) -> &'static str {
         match self {
             StepFailure::TimeOut => "time-out",
             StepFailure::Crash => "crash",
             StepFailure::TooMuchOutput => "too much output",
             StepFailure::MalformedOutput => "malformed output",
+            StepFailure::MemoryLimit => "memory limit",
         }
     }
 }
@@ -122,6 +128,7 @@ impl StepError {
         match self {
             StepError::TimedOut(..) => StepFailure::TimeOut,
             StepError::Crashed(_) => StepFailure::Crash,
+            StepError::MemoryLimit(_) => StepFailure::MemoryLimit,
             StepError::TooMuchOutput => StepFailure::TooMuchOutput,
             StepError::NotJson(_) | StepError::NoResponse | StepError::DataNotString => {
                 StepFailure::MalformedOutput

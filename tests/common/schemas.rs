@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
 /// The NOI2014 game log's schema: one line of a log.
-pub const NOI2014_GAME_LOG: &str = "noi2014-game-log.v1.json";
+pub const NOI2014_GAME_LOG: &str = "noi2014-game-log.v2.json";
 /// The schema of a duel's report (`duel --json`, `report.json`).
 pub const NOI2014_DUEL_REPORT: &str = "noi2014-duel-report.v1.json";
 /// The schema of a tournament's standings (`tournament --json`,

@@ -13,8 +13,12 @@
 //! below them, and reaped ([`Run::escaped`] counts them); [`kill_leftovers`]
 //! and [`kill_all`] take down whatever is still around.
 
+pub mod cgroup;
+pub mod sandbox;
+
+pub use sandbox::{Jail, SandboxMode, SandboxOptions, PROCESS_LIMIT};
 use std::io::{Read, Write};
-use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, ExitStatus, Stdio};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -79,6 +83,14 @@ impl Tail {
 /// group's leader, so the groups are also the pids of the caller's children
 /// that belong to a live run.
 static LIVE_GROUPS: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
+
+/// Held for reading by each spawn, from before the fork until the child is
+/// listed in [`LIVE_GROUPS`]; [`kill_all`] takes it for writing, so that
+/// it misses no program that is being started.
+static SPAWNING: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Set by [`kill_all`]: no program is started after it.
+static STOPPED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Processes [`sweep`] killed and has not reaped yet: they become our
 /// children (zombies) only once their own parents are gone.
@@ -225,6 +237,59 @@ fn reap_killed(pending: &mut Vec<i32>, patience: Duration) {
     }
 }
 
+/// Reaps the sandboxes' own init processes that were handed to us: when a
+/// sandbox ends, bubblewrap's outer process may exit before the init of the
+/// sandbox's PID namespace (a session leader of its own), which then comes
+/// to us as subreaper and stays a zombie, since no `Child` waits for it.
+/// Over a tournament they would fill the process table. Only zombie
+/// children of ours named `bwrap` that lead a session of their own are
+/// taken: never a process a `std::process::Child` waits for (the outer
+/// `bwrap` and `sh` stay in the caller's session).
+fn reap_sandbox_inits() {
+    let me = std::process::id() as i32;
+    // Our threads' children, where the kernel lists them; else all of /proc.
+    let listed: Option<Vec<i32>> = std::fs::read_dir("/proc/self/task").ok().map(|tasks| {
+        tasks
+            .flatten()
+            .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+            .flat_map(|c| {
+                c.split_whitespace()
+                    .filter_map(|p| p.parse().ok())
+                    .collect::<Vec<i32>>()
+            })
+            .collect()
+    });
+    let children = match listed {
+        Some(l) if !l.is_empty() => l,
+        _ => processes()
+            .into_iter()
+            .filter(|p| p.ppid == me)
+            .map(|p| p.pid)
+            .collect(),
+    };
+    for pid in children {
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        // state, ppid, pgrp, session
+        let init = &stat[open + 1..close] == "bwrap"
+            && fields.first() == Some(&"Z")
+            && fields.get(1) == Some(&me.to_string().as_str())
+            && fields.get(3) == Some(&pid.to_string().as_str());
+        if init {
+            let mut status = 0;
+            // SAFETY: waitpid(2) on one zombie child of ours, writing one int.
+            unsafe {
+                libc::waitpid(pid, &mut status, libc::WNOHANG);
+            }
+        }
+    }
+}
+
 /// After a run's shell has exited and its group was killed: waits for the
 /// end of its output (`output_ended(patience)`: true when it ended within
 /// `patience`). A process that left the group and holds the output open
@@ -249,6 +314,7 @@ fn drain_after_exit(
 /// and reaps them: what a caller does when it is done with running
 /// programs. Returns how many were alive. Needs [`become_subreaper`].
 pub fn kill_leftovers() -> usize {
+    reap_sandbox_inits();
     let mut killed = 0;
     // Killing a parent hands its children to us: until nothing is left.
     for _ in 0..10 {
@@ -277,6 +343,10 @@ fn kill_group(pgid: i32) {
 /// caller does before it exits. Programs run in process groups of their own,
 /// so the terminal's signal would not reach them otherwise.
 pub fn kill_all() {
+    STOPPED.store(true, std::sync::atomic::Ordering::SeqCst);
+    // Spawns under way finish and list themselves first (a process caught
+    // between fork and exec has no mark to be found by), and no more start.
+    let _gate = SPAWNING.write();
     if let Ok(groups) = LIVE_GROUPS.lock() {
         groups
             .iter()
@@ -314,30 +384,35 @@ fn kill_trees(all: &[ProcInfo], roots: Vec<i32>) -> Vec<i32> {
     tree
 }
 
-/// Starts `sh -c command` with piped standard streams in a process group
-/// of its own, marked with a new run's mark (see [`MARK`]) and listed as
-/// live; `prepare` may set more on the command first. The mark is listed
-/// before the spawn (with no group yet), so that a sweep never takes the
-/// shell for a leftover, and spawns need not wait for each other.
+/// Starts `sh -c command` in `jail` with piped standard streams in a
+/// process group of its own, marked with a new run's mark (see [`MARK`])
+/// and listed as live. The mark is listed before the spawn (with no group
+/// yet), so that a sweep never takes the shell for a leftover, and spawns
+/// need not wait for each other.
 fn spawn_marked(
+    jail: &Jail,
     command: &str,
-    prepare: impl FnOnce(&mut Command),
+    gate: Option<i32>,
 ) -> std::io::Result<(std::process::Child, u64)> {
     use std::os::unix::process::CommandExt;
+    let _gate = SPAWNING.read();
+    if STOPPED.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "interrupted: no program is started any more",
+        ));
+    }
     let mark = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     LIVE_GROUPS
         .lock()
         .expect("no panics while held")
         .push((0, mark));
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c")
-        .arg(command)
-        .env(MARK, mark.to_string())
+    let mut cmd = jail.command(command, gate);
+    cmd.env(MARK, mark.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    prepare(&mut cmd);
     let spawned = cmd.spawn();
     let mut live = LIVE_GROUPS.lock().expect("no panics while held");
     let entry = live.iter().position(|l| l.1 == mark).expect("listed");
@@ -355,11 +430,21 @@ fn spawn_marked(
 
 /// Runs the shell command line `command` with `input` on its standard input,
 /// killing its process group after `timeout` or once its output passes
-/// `limit` bytes.
+/// `limit` bytes. No sandbox: for trusted programs ([`run_in`] for others).
 pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std::io::Result<Run> {
-    use std::os::unix::process::ExitStatusExt;
+    run_in(&Jail::unsandboxed(None), command, input, timeout, limit)
+}
+
+/// [`run`] in `jail`: a sandbox of its own, its limits.
+pub fn run_in(
+    jail: &Jail,
+    command: &str,
+    input: &[u8],
+    timeout: Duration,
+    limit: usize,
+) -> std::io::Result<Run> {
     let start = Instant::now();
-    let (mut child, mark) = spawn_marked(command, |_| {})?;
+    let (mut child, mark) = spawn_marked(jail, command, None)?;
     let pgid = child.id() as i32;
     feed(child.stdin.take().expect("piped stdin"), input);
     let out_rx = read_output(child.stdout.take().expect("piped stdout"), limit, pgid);
@@ -381,6 +466,7 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
         .lock()
         .expect("no panics while held")
         .retain(|g| g.0 != pgid);
+    reap_sandbox_inits();
     let mut output = None;
     let swept = drain_after_exit(mark, pgid, |patience| {
         output = out_rx.recv_timeout(patience).ok();
@@ -400,7 +486,7 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
         }
         None => run.pipe_held = true,
     }
-    run.code = status.and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
+    run.code = status.map(exit_code);
     if run.timed_out {
         run.code = None;
     }
@@ -411,6 +497,45 @@ pub fn run(command: &str, input: &[u8], timeout: Duration, limit: usize) -> std:
     }
     run.elapsed = start.elapsed();
     Ok(run)
+}
+
+/// A program's exit code, or the signal that ended it as `-signal`. The
+/// sandbox, like a shell, reports a program killed by a signal as status
+/// 128 + the signal: [`status_text`] says so.
+fn exit_code(status: ExitStatus) -> i32 {
+    use std::os::unix::process::ExitStatusExt;
+    status
+        .code()
+        .or_else(|| status.signal().map(|s| -s))
+        .unwrap_or(-1)
+}
+
+/// The signal behind an exit code: `-n` (the runner saw the signal), or
+/// 128 + n as a shell reports a child killed by signal n.
+pub fn signal_of(code: i32) -> Option<i32> {
+    match code {
+        c if c < 0 => Some(-c),
+        c @ 129..=159 => Some(c - 128),
+        _ => None,
+    }
+}
+
+/// How a run ended, as a person reads it: `exit status 0`, `killed by
+/// signal 11 (SIGSEGV)`, `killed by the checker`.
+pub fn status_text(code: Option<i32>) -> String {
+    let signal = |n: i32| match signal_hook::low_level::signal_name(n) {
+        Some(name) => format!("killed by signal {n} ({name})"),
+        None => format!("killed by signal {n}"),
+    };
+    match code {
+        Some(c) if c < 0 => signal(-c),
+        // The shell between us and the program says 128 + n.
+        Some(c) => match signal_of(c) {
+            Some(n) => format!("{} (exit status {c} from the shell)", signal(n)),
+            None => format!("exit status {c}"),
+        },
+        None => "killed by the checker".into(),
+    }
 }
 
 /// Writes `input` to a child's standard input from a thread of its own.
@@ -539,31 +664,42 @@ pub enum Stuck {
     Computing,
 }
 
-/// What the processes of group `pgid` are doing, by their system calls:
-/// a closed output comes first, then reading fd 0 (the likeliest
-/// mistakes), then computing, then sleeping; `None` when none of these (a
-/// lock, a pipe of its own) or `/proc` cannot tell. The group's leader is
-/// the shell the command line runs under (`sh -c`), or the program itself
-/// when that shell replaced itself with it; the `sh -c` shell holds the
-/// output while it waits for the program without ever writing to it, so
-/// it does not count as holding it open.
-pub fn stuck(pgid: i32) -> Option<Stuck> {
+/// What the processes of the program started as `root` are doing, by
+/// their system calls: a closed output comes first, then reading fd 0 (the
+/// likeliest mistakes), then computing, then sleeping; `None` when none of
+/// these (a lock, a pipe of its own) or `/proc` cannot tell. `root` and the
+/// processes below it are the program's, but for its wrappers: the
+/// sandbox's `bwrap` processes, and the `sh -c` shell the command line runs
+/// under while it waits for the program (it holds the output without ever
+/// writing to it, so it does not count as holding it open). When the shell
+/// replaced itself with the program, `root` is the program.
+pub fn stuck(root: i32) -> Option<Stuck> {
     let fd1 = |pid: i32| std::fs::read_link(format!("/proc/{pid}/fd/1")).ok();
     let call = |pid: i32| -> Option<(String, Option<String>)> {
         let text = std::fs::read_to_string(format!("/proc/{pid}/syscall")).ok()?;
         let mut words = text.split_whitespace().map(str::to_string);
         Some((words.next()?, words.next()))
     };
-    let wrapper_waits = |pid: i32| {
+    let wrapper = |pid: i32| {
+        let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
         let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-        cmdline.starts_with(b"sh\0-c\0")
-            && call(pid).is_some_and(|(n, _)| n.parse::<libc::c_long>() == Ok(libc::SYS_wait4))
+        comm.trim() == "bwrap"
+            || (cmdline.starts_with(b"sh\0-c\0")
+                && call(pid).is_some_and(|(n, _)| n.parse::<libc::c_long>() == Ok(libc::SYS_wait4)))
     };
-    let Some(output) = fd1(pgid) else {
-        // The leader is the program (a shell would not close it).
+    let Some(output) = fd1(root) else {
+        // The root is the program (a wrapper would not close it).
         return Some(Stuck::ClosedOutput);
     };
-    let mut holders = usize::from(!wrapper_waits(pgid));
+    let all = processes();
+    let mut tree = vec![root];
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(all.iter().filter(|p| p.ppid == parent).map(|p| p.pid));
+        i += 1;
+    }
+    let mut holders = 0;
     let mut found: Vec<Stuck> = Vec::new();
     // Any descriptor counts: a shell running `cmd > file` keeps its own
     // output on a saved descriptor meanwhile.
@@ -573,9 +709,8 @@ pub fn stuck(pgid: i32) -> Option<Stuck> {
                 .any(|fd| std::fs::read_link(fd.path()).ok().as_ref() == Some(&output))
         })
     };
-    let members = processes().into_iter().filter(|p| p.pgid == pgid);
-    for pid in members.map(|p| p.pid) {
-        if pid != pgid && holds(pid) {
+    for pid in tree.into_iter().filter(|&pid| !wrapper(pid)) {
+        if holds(pid) {
             holders += 1;
         }
         match call(pid) {
@@ -628,31 +763,43 @@ pub struct Session {
     stderr_end: mpsc::Receiver<()>,
     alive: bool,
     out_open: bool,
+    /// The gate of a [`Session::spawn_gated`] program not yet started.
+    gate: Option<std::fs::File>,
 }
 
 impl Session {
-    /// Starts the shell command line `command`; with `memory` set, its
-    /// address space is limited to that many bytes (`RLIMIT_AS`).
-    pub fn spawn(command: &str, memory: Option<u64>) -> std::io::Result<Session> {
-        use std::os::unix::process::{CommandExt, ExitStatusExt};
-        let (mut child, mark) = spawn_marked(command, |cmd| {
-            if let Some(bytes) = memory {
-                let limit = libc::rlimit {
-                    rlim_cur: bytes as libc::rlim_t,
-                    rlim_max: bytes as libc::rlim_t,
-                };
-                // SAFETY: between fork and exec only setrlimit(2), which is
-                // async-signal-safe, runs; `limit` is a plain copied value.
-                unsafe {
-                    cmd.pre_exec(move || {
-                        if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                            return Err(std::io::Error::last_os_error());
-                        }
-                        Ok(())
-                    });
-                }
+    /// Starts the shell command line `command` in `jail`.
+    pub fn spawn(command: &str, jail: &Jail) -> std::io::Result<Session> {
+        Session::start(command, jail, false)
+    }
+
+    /// Makes `command`'s sandbox in `jail` now, but starts the command
+    /// only at the first [`Session::exchange`]: the sandbox's start-up
+    /// (new namespaces, mounts) is paid ahead, while other bots think, and
+    /// not on the clock of the program's step. One process per request
+    /// uses it for the next request.
+    pub fn spawn_gated(command: &str, jail: &Jail) -> std::io::Result<Session> {
+        Session::start(command, jail, true)
+    }
+
+    fn start(command: &str, jail: &Jail, gated: bool) -> std::io::Result<Session> {
+        use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+        let gate = if gated {
+            let mut fds = [0; 2];
+            // SAFETY: pipe2(2) fills `fds` with two new descriptors, owned
+            // below; both close on exec (the child's copy is dup2'd).
+            if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+                return Err(std::io::Error::last_os_error());
             }
-        })?;
+            // SAFETY: the descriptors were just made and are owned once.
+            unsafe { Some((OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1]))) }
+        } else {
+            None
+        };
+        let (mut child, mark) =
+            spawn_marked(jail, command, gate.as_ref().map(|(r, _)| r.as_raw_fd()))?;
+        // The reading end is the child's now; the writing end opens the gate.
+        let gate = gate.map(|(_, w)| std::fs::File::from(w));
         let pgid = child.id() as i32;
         let (events_tx, events) = mpsc::channel();
         let (input_tx, input_rx) = mpsc::channel::<Vec<u8>>();
@@ -697,10 +844,7 @@ impl Session {
             let _ = end_tx.send(());
         });
         std::thread::spawn(move || {
-            let code = child
-                .wait()
-                .ok()
-                .and_then(|s| s.code().or_else(|| s.signal().map(|sig| -sig)));
+            let code = child.wait().ok().map(exit_code);
             let _ = events_tx.send(SessionEvent::Exit(code));
         });
         Ok(Session {
@@ -712,6 +856,7 @@ impl Session {
             stderr_end,
             alive: true,
             out_open: true,
+            gate,
         })
     }
 
@@ -732,6 +877,10 @@ impl Session {
         marker: &str,
     ) -> Exchange {
         let start = Instant::now();
+        if let Some(mut gate) = self.gate.take() {
+            // The program starts now, on the clock.
+            let _ = gate.write_all(b"\n");
+        }
         let mut stdout = Vec::new();
         let ex = |stdout: Vec<u8>, ended, escaped| Exchange {
             stdout,
@@ -850,6 +999,7 @@ impl Session {
             .lock()
             .expect("no panics while held")
             .retain(|g| g.1 != self.mark);
+        reap_sandbox_inits();
     }
 }
 
@@ -881,6 +1031,7 @@ fn marker_line(out: &[u8], scanned: &mut usize, marker: &str) -> Option<usize> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use std::process::Command;
 
     #[test]
     fn the_marker_is_a_whole_line() {
@@ -906,7 +1057,7 @@ pub(crate) mod tests {
     fn a_session_keeps_running_until_it_stops_printing_the_marker() {
         let _alone = alone();
         let script = "read a; echo \"got $a\"; echo '>>>MARK<<<'; read b; echo \"then $b\"";
-        let mut s = Session::spawn(script, None).unwrap();
+        let mut s = Session::spawn(script, &Jail::unsandboxed(None)).unwrap();
         let t = Duration::from_secs(20);
         let e = s.exchange(b"one\n", t, 1000, ">>>MARK<<<");
         assert_eq!(
@@ -921,10 +1072,10 @@ pub(crate) mod tests {
         );
         assert!(!s.alive());
         // Too much output and time-outs end it.
-        let mut s = Session::spawn("yes", None).unwrap();
+        let mut s = Session::spawn("yes", &Jail::unsandboxed(None)).unwrap();
         let e = s.exchange(b"", t, 1000, ">>>MARK<<<");
         assert_eq!((e.ended, e.stdout.len()), (Ended::Truncated, 1000));
-        let mut s = Session::spawn("sleep 30", None).unwrap();
+        let mut s = Session::spawn("sleep 30", &Jail::unsandboxed(None)).unwrap();
         let e = s.exchange(b"", Duration::from_millis(100), 1000, ">>>MARK<<<");
         assert_eq!(e.ended, Ended::TimedOut);
         assert!(!s.alive());
@@ -1050,7 +1201,7 @@ pub(crate) mod tests {
         let _alone = alone();
         let t = Duration::from_secs(20);
         assert_eq!(run("kill -11 $$", b"", t, 100).unwrap().code, Some(-11));
-        let mut s = Session::spawn("kill -11 $$", None).unwrap();
+        let mut s = Session::spawn("kill -11 $$", &Jail::unsandboxed(None)).unwrap();
         let e = s.exchange(b"", t, 100, ">>>MARK<<<");
         assert_eq!(e.ended, Ended::Exited(Some(-11)));
     }
@@ -1066,7 +1217,7 @@ pub(crate) mod tests {
         let late = "f=$(mktemp -u); \
             setsid sh -c \"touch $f; sleep 0.05; echo late >&2\" >/dev/null </dev/null & \
             while [ ! -e $f ]; do sleep 0.01; done; rm -f $f";
-        let mut s = Session::spawn(late, None).unwrap();
+        let mut s = Session::spawn(late, &Jail::unsandboxed(None)).unwrap();
         let e = s.exchange(b"", Duration::from_secs(20), 100, ">>>MARK<<<");
         assert_eq!(e.ended, Ended::Exited(Some(0)));
         assert_eq!(s.stderr_tail(), ("late\n".to_string(), false));
@@ -1080,14 +1231,14 @@ pub(crate) mod tests {
         let _alone = alone();
         let t = Duration::from_secs(20);
         for _ in 0..40 {
-            let e = Session::spawn("printf abcd", None)
+            let e = Session::spawn("printf abcd", &Jail::unsandboxed(None))
                 .unwrap()
                 .exchange(b"", t, 4, ">>>MARK<<<");
             assert_eq!(
                 (e.ended, e.stdout.as_slice()),
                 (Ended::Exited(Some(0)), &b"abcd"[..])
             );
-            let e = Session::spawn("printf abcde", None)
+            let e = Session::spawn("printf abcde", &Jail::unsandboxed(None))
                 .unwrap()
                 .exchange(b"", t, 4, ">>>MARK<<<");
             assert_eq!(
@@ -1101,7 +1252,11 @@ pub(crate) mod tests {
     #[test]
     fn dropping_a_live_session_kills_its_program() {
         let _alone = alone();
-        let mut s = Session::spawn("echo $$; echo '>>>MARK<<<'; exec sleep 1019", None).unwrap();
+        let mut s = Session::spawn(
+            "echo $$; echo '>>>MARK<<<'; exec sleep 1019",
+            &Jail::unsandboxed(None),
+        )
+        .unwrap();
         let e = s.exchange(b"", Duration::from_secs(20), 100, ">>>MARK<<<");
         assert_eq!(e.ended, Ended::Marker);
         let pid: i32 = String::from_utf8(e.stdout).unwrap().trim().parse().unwrap();

@@ -1,0 +1,596 @@
+//! The sandbox against hostile programs: each attack of
+//! `tests/fixtures/hostile/hostile.sh` made by a bot (one process a
+//! request, and kept running) and by a `check` solution. Each run must
+//! complete, leave nothing running (found by scanning `/proc` for the run's
+//! token in command lines: an escapee's environment may be empty), and
+//! the attack must have come to nothing: no file read or written outside
+//! the program's folder, no connection to a listener of the test, no judge
+//! killed. Control runs with `--sandbox off` show that the same checks see
+//! an attack that succeeds.
+//!
+//! Needs bubblewrap and namespaces (CI runs as root and installs
+//! bubblewrap); skipped with a message where the machine has no sandbox.
+
+use std::net::TcpListener;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn me() -> &'static str {
+    env!("CARGO_BIN_EXE_mahjong-sim")
+}
+
+/// True when programs can be sandboxed here; says why not otherwise.
+fn sandbox_here(test: &str) -> bool {
+    match mahjong_sim::process::sandbox::unavailable() {
+        None => true,
+        Some(why) => {
+            eprintln!("{test}: skipped, no sandbox on this machine: {why}");
+            false
+        }
+    }
+}
+
+/// A scratch folder for one attack: the bot's own folder (the hostile
+/// script, a NOI2014 wall file the bot is told of, a THUPC wall with its
+/// answer for `check --walls-dir`, the judge's pid file) and a file path
+/// outside it; a TCP listener on loopback counting connections.
+struct Arena {
+    _tmp: tempfile::TempDir,
+    bot_dir: PathBuf,
+    wall: PathBuf,
+    walls_dir: PathBuf,
+    outside: PathBuf,
+    pid_file: PathBuf,
+    port: u16,
+    accepted: Arc<AtomicUsize>,
+}
+
+impl Arena {
+    fn new() -> Arena {
+        let tmp = tempfile::tempdir().unwrap();
+        // Readable by the sandbox's user (nobody), as a user's folder is.
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let bot_dir = tmp.path().join("bot");
+        std::fs::create_dir(&bot_dir).unwrap();
+        std::fs::set_permissions(&bot_dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let script =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile/hostile.sh");
+        std::fs::copy(&script, bot_dir.join("hostile.sh")).unwrap();
+        // The wall lies in the bot's own folder: hidden all the same.
+        let wall = bot_dir.join("game.wall");
+        let (w, _) = mahjong_sim::noi2014::families::seeded_wall(
+            mahjong_sim::noi2014::families::Family::Uniform,
+            1,
+        );
+        std::fs::write(&wall, w.to_string()).unwrap();
+        // A THUPC wall and its expected log, in the solution's folder too.
+        let walls_dir = bot_dir.join("walls");
+        for args in [
+            vec!["gen", "--count", "1", "--out"],
+            vec!["simulate", "--out"],
+        ] {
+            let mut cmd = Command::new(me());
+            cmd.args(&args).arg(&walls_dir);
+            if args[0] == "simulate" {
+                cmd.arg(&walls_dir);
+            }
+            assert!(cmd.output().unwrap().status.success(), "{args:?}");
+        }
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let accepted = Arc::new(AtomicUsize::new(0));
+        let count = accepted.clone();
+        std::thread::spawn(move || {
+            for _ in listener.incoming().flatten() {
+                count.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+        Arena {
+            outside: tmp.path().join("outside.txt"),
+            pid_file: bot_dir.join("judge.pid"),
+            _tmp: tmp,
+            bot_dir,
+            wall,
+            walls_dir,
+            port,
+            accepted,
+        }
+    }
+
+    /// The argument the attack needs in `mode`: the wall a bot draws
+    /// from, the answers a solution is checked against.
+    fn arg(&self, attack: &str, mode: &str) -> String {
+        match attack {
+            "kill-judge" => self.pid_file.display().to_string(),
+            "read-wall" if mode == "check" => {
+                let answer = std::fs::read_dir(&self.walls_dir)
+                    .unwrap()
+                    .flatten()
+                    .map(|e| e.path())
+                    .find(|p| p.extension().is_some_and(|x| x == "ans"))
+                    .expect("an answer file");
+                answer.display().to_string()
+            }
+            "read-wall" => self.wall.display().to_string(),
+            "write-outside" => self.outside.display().to_string(),
+            "network" => self.port.to_string(),
+            _ => "-".into(),
+        }
+    }
+
+    /// Runs the attack as a bot in `mode` (`request` or `keep`) in a game
+    /// on the arena's wall, or as a solution (`check`), with `sandbox`;
+    /// returns the exit status and everything the judge printed.
+    fn run(&self, attack: &str, token: &str, mode: &str, sandbox: &str) -> (Option<i32>, String) {
+        let program = format!(
+            "{} {attack} {token} {mode} {}",
+            self.bot_dir.join("hostile.sh").display(),
+            self.arg(attack, mode)
+        );
+        let mut cmd = Command::new(me());
+        if mode == "check" {
+            cmd.args(["check", "--jobs", "1", "--timeout", "3", "--walls-dir"])
+                .arg(&self.walls_dir)
+                .args(["--shrink-seconds", "0", "--keep-going", "--save-dir"])
+                .arg(self._tmp.path().join("failures"))
+                .args(["--solution", &program]);
+        } else {
+            cmd.args(["noi2014", "play", "--json", "--time-limit", "3", "--wall"])
+                .arg(&self.wall)
+                .args(["--bot", &program]);
+        }
+        let child = cmd
+            .args(["--sandbox", sandbox])
+            .current_dir(&self.bot_dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::fs::write(&self.pid_file, child.id().to_string()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.push_str(&String::from_utf8_lossy(&out.stderr));
+        (out.status.code(), text)
+    }
+}
+
+/// Live processes whose command line holds `token`, killed: what a run
+/// left behind. Waits up to 3 s for them to go (the kernel ends a PID
+/// namespace's processes after its first one).
+fn left_behind(token: &str) -> Vec<String> {
+    let scan = || left_behind_scan(token);
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let mut found = scan();
+    while !found.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        found = scan();
+    }
+    for (pid, _) in &found {
+        // SAFETY: kill(2) on a leftover of this test.
+        unsafe {
+            libc::kill(*pid, libc::SIGKILL);
+        }
+    }
+    found.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Live processes (not zombies) whose command line has the word `token`.
+fn left_behind_scan(token: &str) -> Vec<(i32, String)> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        if stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('Z'))
+        {
+            continue;
+        }
+        let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+        if cmd.split(|&b| b == 0).any(|w| w == token.as_bytes()) {
+            found.push((pid, String::from_utf8_lossy(&cmd).replace('\0', " ")));
+        }
+    }
+    found
+}
+
+/// Runs `attack` in the three modes under the sandbox and checks each is
+/// contained; `came_to_nothing` checks the judge's output for the attack's
+/// own report.
+fn contained(attack: &str, came_to_nothing: impl Fn(&str) -> Result<(), String>) {
+    if !sandbox_here(attack) {
+        return;
+    }
+    for mode in ["request", "keep", "check"] {
+        let arena = Arena::new();
+        let token = format!("hostile-{attack}-{mode}-{}", std::process::id());
+        let (code, text) = arena.run(attack, &token, mode, "on");
+        let what = format!("{attack} as {mode}");
+        let left = left_behind(&token);
+        assert!(left.is_empty(), "{what}: left running: {left:?}\n{text}");
+        // The game or the check ran to its end: the judge was not killed.
+        let want = if mode == "check" { 1 } else { 0 };
+        assert_eq!(code, Some(want), "{what}: {text}");
+        assert_eq!(
+            arena.accepted.load(Ordering::SeqCst),
+            0,
+            "{what}: connected"
+        );
+        assert!(!arena.outside.exists(), "{what}: wrote outside its folder");
+        let host_tmp = Path::new("/tmp").join(&token);
+        assert!(!host_tmp.exists(), "{what}: wrote the machine's /tmp");
+        if let Err(e) = came_to_nothing(&text) {
+            panic!("{what}: {e}\n{text}");
+        }
+    }
+}
+
+/// The attack ran and said `said`.
+fn reported(said: &'static str) -> impl Fn(&str) -> Result<(), String> {
+    move |text: &str| {
+        if text.contains(said) {
+            Ok(())
+        } else {
+            Err(format!("no `{said}` in the output"))
+        }
+    }
+}
+
+#[test]
+fn a_setsid_env_i_child_that_is_quiet_dies_with_the_bot() {
+    contained("setsid-quiet", reported("ATTACKED setsid-quiet: started"));
+}
+
+#[test]
+fn a_setsid_env_i_child_holding_the_output_dies_with_the_bot() {
+    contained(
+        "setsid-holding",
+        reported("ATTACKED setsid-holding: started"),
+    );
+}
+
+#[test]
+fn a_double_fork_dies_with_the_bot() {
+    contained("double-fork", reported("ATTACKED double-fork: started"));
+}
+
+#[test]
+fn a_fork_bomb_is_contained() {
+    // It may run out of processes before it can report: then it is put
+    // out for its time.
+    contained("fork-bomb", |text| {
+        // It may run out of processes before it can report or be timed
+        // out: the shell says it cannot fork.
+        let ended = ["ATTACKED fork-bomb", "time", "Cannot fork"];
+        if ended.iter().any(|e| text.contains(e)) {
+            Ok(())
+        } else {
+            Err("neither its report, a time-out nor the process limit".into())
+        }
+    });
+}
+
+#[test]
+fn killing_its_parent_harms_nobody() {
+    contained("kill-parent", |_| Ok(()));
+}
+
+#[test]
+fn killing_the_judge_by_its_pid_fails() {
+    contained("kill-judge", reported("ATTACKED kill-judge: "));
+}
+
+#[test]
+fn the_wall_in_its_own_folder_cannot_be_read() {
+    contained("read-wall", |text| {
+        if text.contains("ATTACKED read-wall: blocked") && !text.contains("read-wall: read:") {
+            Ok(())
+        } else {
+            Err("the wall was read, or the attack did not report".into())
+        }
+    });
+}
+
+#[test]
+fn nothing_outside_the_private_tmp_can_be_written() {
+    contained("write-outside", |text| {
+        if text.contains("ATTACKED write-outside: blocked") && !text.contains("wrote ") {
+            Ok(())
+        } else {
+            Err("a file was written, or the attack did not report".into())
+        }
+    });
+}
+
+#[test]
+fn no_connection_reaches_a_listener_on_loopback() {
+    contained("network", reported("ATTACKED network: blocked"));
+}
+
+#[test]
+fn allocating_a_gibibyte_is_put_out_for_memory() {
+    contained("memory", |text| {
+        if text.contains("allocated") {
+            return Err("it allocated 1 GiB".into());
+        }
+        // A bot is put out naming the limit; a solution is killed.
+        if text.contains("memory_limit") || text.contains("killed") {
+            Ok(())
+        } else {
+            Err("not put out for memory".into())
+        }
+    });
+}
+
+#[test]
+fn sleeping_past_the_limit_is_a_time_out_and_the_sleep_dies() {
+    contained("sleep", |text| {
+        if text.contains("time") {
+            Ok(())
+        } else {
+            Err("no time-out".into())
+        }
+    });
+}
+
+#[test]
+fn ignoring_sigterm_changes_nothing() {
+    contained("ignore-term", |text| {
+        if text.contains("time") {
+            Ok(())
+        } else {
+            Err("no time-out".into())
+        }
+    });
+}
+
+/// The same checks see attacks that succeed without the sandbox: they can
+/// fail.
+#[test]
+fn without_the_sandbox_the_same_checks_see_the_attacks() {
+    if !sandbox_here("controls") {
+        return;
+    }
+    let arena = Arena::new();
+    let token = format!("hostile-control-{}", std::process::id());
+    let (_, text) = arena.run("read-wall", &token, "request", "off");
+    assert!(text.contains("read-wall: read: "), "{text}");
+    let (_, text) = arena.run("write-outside", &token, "request", "off");
+    assert!(text.contains("wrote "), "{text}");
+    assert!(arena.outside.exists());
+    let _ = std::fs::remove_file(Path::new("/tmp").join(&token));
+    // At least once: `play` first asks each program one request to see that
+    // it runs, and this one attacks at each first request.
+    let (_, _) = arena.run("network", &token, "request", "off");
+    assert!(arena.accepted.load(Ordering::SeqCst) >= 1);
+    // Nothing stops it from killing the judge.
+    let (code, text) = arena.run("kill-judge", &token, "request", "off");
+    assert_ne!(code, Some(0), "the judge survived: {text}");
+    // `env -i` drops the judge's mark: the escapee outlives the game.
+    let (code, text) = arena.run("setsid-quiet", &token, "request", "off");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(!left_behind(&token).is_empty(), "the escapee was not found");
+}
+
+/// A machine without bubblewrap (or namespaces): the judge says so once,
+/// and plays with process-group containment; `--sandbox on` refuses.
+#[test]
+fn without_bubblewrap_the_judge_warns_or_refuses() {
+    let play = |sandbox: &str| {
+        let out = Command::new(me())
+            .args(["noi2014", "play", "--bot", &format!("{} noi2014 bot", me())])
+            .args([
+                "--bot",
+                &format!("{} noi2014 bot", me()),
+                "--sandbox",
+                sandbox,
+            ])
+            .env("MAHJONG_SIM_BWRAP", "/nonexistent/bwrap")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = play("auto");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("warning: programs run without a sandbox")
+            .count(),
+        1,
+        "{stderr}"
+    );
+    let (code, stderr) = play("on");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("no sandbox can be had"), "{stderr}");
+}
+
+/// Run by an unprivileged user (here: nobody, when the tests run as root
+/// and user namespaces are allowed), the sandbox holds with a user
+/// namespace; without a cgroup it falls back to an address-space limit and
+/// says so in the log... and an escapee still dies with the bot.
+#[test]
+fn as_an_unprivileged_user_the_sandbox_holds() {
+    // SAFETY: geteuid(2) reads this process's uid.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: needs root to become an unprivileged user");
+        return;
+    }
+    if !sandbox_here("unprivileged") {
+        return;
+    }
+    let arena = Arena::new();
+    let token = format!("hostile-unprivileged-{}", std::process::id());
+    let program = format!(
+        "{} setsid-holding {token} request -",
+        arena.bot_dir.join("hostile.sh").display()
+    );
+    let out = Command::new("setpriv")
+        .args([
+            "--reuid",
+            "65534",
+            "--regid",
+            "65534",
+            "--clear-groups",
+            "--",
+        ])
+        .arg(me())
+        .args([
+            "noi2014",
+            "play",
+            "--json",
+            "--time-limit",
+            "3",
+            "--bot",
+            &program,
+        ])
+        .args(["--sandbox", "on"])
+        .current_dir(&arena.bot_dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&out.stderr));
+    if text.contains("no sandbox can be had") {
+        eprintln!("skipped: no user namespaces for an unprivileged user here: {text}");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("ATTACKED setsid-holding: started"), "{text}");
+    // No cgroup for nobody here: the log says which limit applies.
+    assert!(
+        text.contains(r#""containment":"sandbox (bubblewrap, your user, no network); "#),
+        "{text}"
+    );
+    let left = left_behind(&token);
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+/// 20 interrupts, SIGINT and SIGTERM in turn at moments spread over the
+/// first seconds, of a tournament of hostile bots (escaping children that
+/// hold the output or not, a double fork, a bot that ignores SIGTERM, in
+/// both protocol modes): each exits with 128 + the signal, says where the
+/// logs it saved are, and leaves nothing running (found by scanning
+/// `/proc` for the run's token in command lines).
+#[test]
+fn twenty_interrupts_of_a_tournament_of_hostile_bots_leave_nothing() {
+    if !sandbox_here("interrupts") {
+        return;
+    }
+    let arena = Arena::new();
+    let script = arena.bot_dir.join("hostile.sh");
+    // A fixed spread of moments from 0.2 s to 4 s (no seed to chase).
+    let mut moment: u64 = 200;
+    let mut reached = 0;
+    for i in 0..20 {
+        moment = (moment * 7 + 1300) % 3800 + 200;
+        let token = format!("hostile-interrupt-{i}-{}", std::process::id());
+        let logs = arena._tmp.path().join(format!("logs-{i}"));
+        let bot = |name: &str, attack: &str, mode: &str| {
+            let keep = if mode == "keep" { " #keep" } else { "" };
+            format!(
+                "{name}={} {attack} {token} {mode} -{keep}",
+                script.display()
+            )
+        };
+        let child = Command::new(me())
+            .args(["noi2014", "tournament", "--rounds", "20", "--jobs", "2"])
+            .args(["--time-limit", "2", "--logs"])
+            .arg(&logs)
+            .args(["--bot", &bot("a", "setsid-holding", "keep")])
+            .args(["--bot", &bot("b", "setsid-quiet", "request")])
+            .args(["--bot", &bot("c", "double-fork", "request")])
+            .args(["--bot", &bot("d", "ignore-term", "request")])
+            .args(["--bot", &format!("e={} noi2014 bot --keep-running", me())])
+            .args(["--bot", "f=greedy"])
+            .current_dir(&arena.bot_dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(moment));
+        if !left_behind_scan(&token).is_empty() {
+            reached += 1;
+        }
+        let (signal, status) = if i % 2 == 0 {
+            (libc::SIGINT, 130)
+        } else {
+            (libc::SIGTERM, 143)
+        };
+        // SAFETY: kill(2) signals our own child.
+        unsafe {
+            libc::kill(child.id() as i32, signal);
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let left = left_behind(&token);
+        assert!(
+            left.is_empty(),
+            "interrupt {i} at {moment} ms: left {left:?}\n{stderr}"
+        );
+        if out.status.code() == Some(0) {
+            panic!("interrupt {i} at {moment} ms: the tournament had ended\n{stderr}");
+        }
+        assert_eq!(out.status.code(), Some(status), "interrupt {i}: {stderr}");
+        assert!(
+            stderr.contains(&format!("finished so far are in {}/games", logs.display())),
+            "interrupt {i}: {stderr}"
+        );
+    }
+    // Not degenerate: most interrupts came while hostile bots ran.
+    assert!(
+        reached >= 10,
+        "only {reached} of 20 interrupts found a bot running"
+    );
+}
+
+/// The init of each sandbox's PID namespace may end after bubblewrap's
+/// outer process and come to the judge (the subreaper) as a zombie: the
+/// judge reaps them, so that a tournament of one process per request does
+/// not fill the process table with them (about one a request before).
+#[test]
+fn a_game_of_one_process_per_request_leaves_no_pile_of_zombies() {
+    use mahjong_sim::noi2014::program::ProgramBot;
+    if !sandbox_here("zombies") {
+        return;
+    }
+    let guard = mahjong_sim::contest::guard::Containment::new();
+    let mut bot =
+        ProgramBot::new(r#"echo '{"response":"PASS"}'"#).with_time_limit(Duration::from_secs(20));
+    for _ in 0..40 {
+        bot.ask("0 0").unwrap();
+    }
+    let me = std::process::id().to_string();
+    let zombies = || {
+        let mut n = 0;
+        for e in std::fs::read_dir("/proc").unwrap().flatten() {
+            let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+            let Some(close) = stat.rfind(')') else {
+                continue;
+            };
+            let f: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+            if stat.contains("(bwrap)") && f.first() == Some(&"Z") && f.get(1) == Some(&me.as_str())
+            {
+                n += 1;
+            }
+        }
+        n
+    };
+    // Other tests of this file run at once: a few of theirs may be ending.
+    let now = zombies();
+    assert!(now <= 8, "{now} zombie sandboxes after 40 requests");
+    bot.stop();
+    guard.finish();
+}
