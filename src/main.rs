@@ -64,6 +64,9 @@ fn main() -> ExitCode {
         Command::Noi2014(command) => app::noi2014::run(command),
         Command::Bench(args) => app::bench::run(args),
     };
+    // An interrupt that exits: its handler says what was saved and sets
+    // the status, whatever the command made of its killed bots.
+    app::wait_for_interrupt_exit();
     match result {
         Ok(code) => code,
         Err(e) => {

@@ -887,11 +887,12 @@ fn play_streams_its_log_and_an_interrupt_says_what_was_written() {
     assert!(seen.iter().all(|l| !l.contains(r#""type":"result""#)));
 }
 
-/// One process per request: the next request's process is made ready (its
-/// sandbox) while the game goes on, but the program starts only when its
-/// request comes, so its start-up is on the clock of its step as before:
-/// a program that sleeps 0.3 s before it answers takes 0.3 s at every
-/// step, not only at the first. Not a timing test of speed: a lower bound.
+/// One process per request: after the first request the program runs in
+/// one sandbox made for all its requests (see `Session::spawn_server`), but
+/// it starts only when its request comes, so its start-up is on the clock
+/// of its step as before: a program that sleeps 0.3 s before it answers
+/// takes 0.3 s at every step, not only at the first. Not a timing test of
+/// speed: a lower bound.
 #[test]
 fn the_next_requests_process_starts_on_the_clock() {
     use mahjong_sim::noi2014::program::ProgramBot;

@@ -558,19 +558,22 @@ fn twenty_interrupts_of_a_tournament_of_hostile_bots_leave_nothing() {
 
 /// The init of each sandbox's PID namespace may end after bubblewrap's
 /// outer process and come to the judge (the subreaper) as a zombie: the
-/// judge reaps them, so that a tournament of one process per request does
-/// not fill the process table with them (about one a request before).
+/// judge reaps them, so that many sandboxes one after another (a `check`,
+/// or bots whose server cannot be had) do not fill the process table with
+/// them (one a sandbox before).
 #[test]
-fn a_game_of_one_process_per_request_leaves_no_pile_of_zombies() {
-    use mahjong_sim::noi2014::program::ProgramBot;
+fn forty_sandboxes_in_a_row_leave_no_pile_of_zombies() {
+    use mahjong_sim::process::{Jail, SandboxOptions, Session};
     if !sandbox_here("zombies") {
         return;
     }
     let guard = mahjong_sim::contest::guard::Containment::new();
-    let mut bot =
-        ProgramBot::new(r#"echo '{"response":"PASS"}'"#).with_time_limit(Duration::from_secs(20));
+    let command = r#"echo '{"response":"PASS"}'"#;
+    let jail = Jail::new(command, Path::new("/"), &SandboxOptions::default()).unwrap();
     for _ in 0..40 {
-        bot.ask("0 0").unwrap();
+        let mut s = Session::spawn(command, &jail).unwrap();
+        let ex = s.exchange(b"\n", Duration::from_secs(20), 1000, "-");
+        assert_eq!(ex.stdout, b"{\"response\":\"PASS\"}\n");
     }
     let me = std::process::id().to_string();
     let zombies = || {
@@ -590,7 +593,40 @@ fn a_game_of_one_process_per_request_leaves_no_pile_of_zombies() {
     };
     // Other tests of this file run at once: a few of theirs may be ending.
     let now = zombies();
-    assert!(now <= 8, "{now} zombie sandboxes after 40 requests");
-    bot.stop();
+    assert!(now <= 8, "{now} zombie sandboxes after 40 in a row");
     guard.finish();
+}
+
+/// One process per request, served in one sandbox after the first request:
+/// what a request's process leaves running (a child in a session of its
+/// own, without the judge's environment) is killed when it exits, before
+/// its answer counts, and each request still gets a process of its own.
+#[test]
+fn a_served_request_leaves_nothing_for_the_next() {
+    use mahjong_sim::noi2014::program::ProgramBot;
+    use mahjong_sim::noi2014::request::Reply;
+    if !sandbox_here("served") {
+        return;
+    }
+    let token = format!("hostile-served-{}", std::process::id());
+    let command = format!(
+        r#"setsid env -i sh -c 'while :; do sleep 1; done' {token} </dev/null >/dev/null 2>&1 & echo "{{\"response\":\"$$\"}}""#
+    );
+    let mut bot = ProgramBot::new(&command).with_time_limit(Duration::from_secs(20));
+    let mut pids = Vec::new();
+    for n in 1..=4 {
+        let step = bot.ask("0 0").unwrap();
+        let Reply::Text(pid) = &step.reply else {
+            panic!("step {n}: {step:?}");
+        };
+        pids.push(pid.clone());
+        assert!(step.started && !step.kept_running, "{step:?}");
+        // The request's escapee is gone before the next request.
+        let left = left_behind(&token);
+        assert!(left.is_empty(), "step {n}: {left:?}");
+    }
+    bot.stop();
+    // A process a request: the shells' pids (in the sandbox) differ.
+    pids.dedup();
+    assert_eq!(pids.len(), 4, "{pids:?}");
 }

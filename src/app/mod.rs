@@ -161,6 +161,22 @@ pub fn on_interrupt(then: OnInterrupt) {
     });
 }
 
+/// After a command: when an interrupt is making the process exit
+/// ([`OnInterrupt::Exit`]), waits for its handler to do so (with its note
+/// and its status) rather than exiting with the command's own status.
+pub fn wait_for_interrupt_exit() {
+    if EXIT_ON_INTERRUPT.load(std::sync::atomic::Ordering::SeqCst) && guard::interrupted() {
+        // The handler exits within moments; the process must not outlive
+        // a handler that could not.
+        std::thread::sleep(std::time::Duration::from_secs(10));
+        let signal = match SIGNAL.load(std::sync::atomic::Ordering::SeqCst) {
+            0 => signal_hook::consts::SIGINT,
+            s => s,
+        };
+        std::process::exit(i32::from(signal_status(signal)));
+    }
+}
+
 /// Whether an interrupt exits the process ([`OnInterrupt::Exit`]).
 static EXIT_ON_INTERRUPT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 

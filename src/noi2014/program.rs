@@ -24,7 +24,7 @@ use super::protocol::{
     TIME_LIMIT_MS,
 };
 use super::request::Reply;
-use crate::process::{could_not_run, Ended, Jail, SandboxMode, SandboxOptions, Session};
+use crate::process::{could_not_run, Ended, Exchange, Jail, SandboxMode, SandboxOptions, Session};
 use std::time::Duration;
 
 /// The line a program prints after its answer to stay alive (Botzone's
@@ -69,9 +69,9 @@ pub struct ProgramBot {
     sandbox: SandboxOptions,
     // Before the jail: its processes die before its cgroup is removed.
     session: Option<Session>,
-    /// One process per request: the next request's process, its sandbox
-    /// made while the game went on, waiting to start ([`Session::spawn_gated`]).
-    next: Option<Session>,
+    /// One process per request in a sandbox: the sandbox that runs the
+    /// program for each request after the first ([`Session::spawn_server`]).
+    server: Option<Session>,
     jail: Option<Jail>,
     starts: u64,
 }
@@ -103,7 +103,7 @@ impl ProgramBot {
                 processes: crate::process::PROCESS_LIMIT,
             },
             session: None,
-            next: None,
+            server: None,
             jail: None,
             starts: 0,
         }
@@ -156,21 +156,12 @@ impl ProgramBot {
         self.jail()?;
         let jail = self.jail.as_ref().expect("made above");
         let (cpu_before, oom_before) = (jail.cpu_micros(), jail.oom_kills());
-        let mut line = if started {
-            self.start()?;
-            bot_input(&self.requests, &self.responses, &self.data)
+        let (ex, served) = self.send(request, started)?;
+        let session = if served {
+            self.server.as_mut().expect("served")
         } else {
-            serde_json::to_string(request).expect("a string serializes")
+            self.session.as_mut().expect("started")
         };
-        line.push('\n');
-        let session = self.session.as_mut().expect("started above");
-        // A little over the limit: the verdict is judged on the elapsed time.
-        let ex = session.exchange(
-            line.as_bytes(),
-            self.time_limit + Duration::from_millis(100),
-            OUTPUT_LIMIT,
-            KEEP_RUNNING,
-        );
         // Its very first step, ended silently with the shell's status for a
         // command it could not run: the user's error, not a move of the game.
         let unrun = match ex.ended {
@@ -182,6 +173,7 @@ impl ProgramBot {
         if let Some((code, what)) = unrun {
             let stderr = tail(&session.stderr_tail().0, 400);
             self.session = None;
+            self.server = None;
             return Err(self.not_runnable(code, what, &stderr));
         }
         let elapsed_ms = ex.elapsed.as_millis() as u64;
@@ -206,15 +198,18 @@ impl ProgramBot {
                 tail(&String::from_utf8_lossy(&ex.stdout), 400),
             ),
         };
-        let kept_running = step.is_ok() && session.alive();
+        let kept_running = !served && step.is_ok() && session.alive();
         if !kept_running {
             // Gone already, or put out: its processes die now.
             self.session = None;
         }
-        if step.is_ok() && !kept_running {
-            // One process per request: the next one's sandbox is made now.
-            // Should it fail, the next request starts the program afresh.
-            self.next = Session::spawn_gated(&self.command, jail).ok();
+        if step.is_err() {
+            self.server = None;
+        } else if !kept_running && !served && jail.sandboxed() {
+            // One process per request: later requests are served in one
+            // sandbox, made now while the game goes on. Should that fail,
+            // each request gets a sandbox of its own.
+            self.server = Session::spawn_server(&self.command, jail).ok();
         }
         let reply = match step {
             Ok(out) => {
@@ -239,15 +234,41 @@ impl ProgramBot {
         })
     }
 
-    /// Starts the program for a request: the process made ready for it
-    /// after the last request, if it is still there, else a new one.
+    /// Gives the program its input for the newest `request` and reads its
+    /// answer: the whole history to a process `started` for it (by the
+    /// server, once the program showed it runs one process a request), the
+    /// request alone to a program kept running. Also says whether the
+    /// server ran it.
+    fn send(&mut self, request: &str, started: bool) -> std::io::Result<(Exchange, bool)> {
+        let served = started && self.server.as_ref().is_some_and(Session::alive);
+        let mut line = if started {
+            if served {
+                self.starts += 1;
+            } else {
+                self.start()?;
+            }
+            bot_input(&self.requests, &self.responses, &self.data)
+        } else {
+            serde_json::to_string(request).expect("a string serializes")
+        };
+        line.push('\n');
+        // A little over the limit: the verdict is judged on the elapsed time.
+        let timeout = self.time_limit + Duration::from_millis(100);
+        let ex = if served {
+            let server = self.server.as_mut().expect("alive above");
+            server.serve(line.as_bytes(), timeout, OUTPUT_LIMIT)
+        } else {
+            let session = self.session.as_mut().expect("started above");
+            session.exchange(line.as_bytes(), timeout, OUTPUT_LIMIT, KEEP_RUNNING)
+        };
+        Ok((ex, served))
+    }
+
+    /// Starts the program for a request in a process (and sandbox) of its
+    /// own.
     fn start(&mut self) -> std::io::Result<()> {
         let jail = self.jail.as_ref().expect("made before");
-        let session = match self.next.take() {
-            Some(next) if next.alive() => next,
-            _ => Session::spawn(&self.command, jail)?,
-        };
-        self.session = Some(session);
+        self.session = Some(Session::spawn(&self.command, jail)?);
         self.starts += 1;
         Ok(())
     }
@@ -284,7 +305,7 @@ impl ProgramBot {
     /// Ends the program's process, if it keeps running (the game is over).
     pub fn stop(&mut self) {
         self.session = None;
-        self.next = None;
+        self.server = None;
     }
 }
 

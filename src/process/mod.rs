@@ -392,7 +392,7 @@ fn kill_trees(all: &[ProcInfo], roots: Vec<i32>) -> Vec<i32> {
 fn spawn_marked(
     jail: &Jail,
     command: &str,
-    gate: Option<i32>,
+    server: bool,
 ) -> std::io::Result<(std::process::Child, u64)> {
     use std::os::unix::process::CommandExt;
     let _gate = SPAWNING.read();
@@ -407,7 +407,7 @@ fn spawn_marked(
         .lock()
         .expect("no panics while held")
         .push((0, mark));
-    let mut cmd = jail.command(command, gate);
+    let mut cmd = jail.command(command, server);
     cmd.env(MARK, mark.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -444,7 +444,7 @@ pub fn run_in(
     limit: usize,
 ) -> std::io::Result<Run> {
     let start = Instant::now();
-    let (mut child, mark) = spawn_marked(jail, command, None)?;
+    let (mut child, mark) = spawn_marked(jail, command, false)?;
     let pgid = child.id() as i32;
     feed(child.stdin.take().expect("piped stdin"), input);
     let out_rx = read_output(child.stdout.take().expect("piped stdout"), limit, pgid);
@@ -763,8 +763,6 @@ pub struct Session {
     stderr_end: mpsc::Receiver<()>,
     alive: bool,
     out_open: bool,
-    /// The gate of a [`Session::spawn_gated`] program not yet started.
-    gate: Option<std::fs::File>,
 }
 
 impl Session {
@@ -773,33 +771,26 @@ impl Session {
         Session::start(command, jail, false)
     }
 
-    /// Makes `command`'s sandbox in `jail` now, but starts the command
-    /// only at the first [`Session::exchange`]: the sandbox's start-up
-    /// (new namespaces, mounts) is paid ahead, while other bots think, and
-    /// not on the clock of the program's step. One process per request
-    /// uses it for the next request.
-    pub fn spawn_gated(command: &str, jail: &Jail) -> std::io::Result<Session> {
+    /// A sandbox in `jail` that runs `command` once for each
+    /// [`Session::serve`]: one process per request without a sandbox made
+    /// for each (a sandbox's start-up costs several times what a small
+    /// program's does). Each run has exactly its request on its standard
+    /// input, its output and its exit status go to the caller, and what it
+    /// left behind is killed before the next, as if it had had a sandbox of
+    /// its own; its private `/tmp` is the same from one request to the
+    /// next. An error where `jail` is no sandbox: the server relies on the
+    /// sandbox's PID namespace and user to kill what a run left.
+    pub fn spawn_server(command: &str, jail: &Jail) -> std::io::Result<Session> {
+        if !jail.sandboxed() {
+            return Err(std::io::Error::other(
+                "a program is served one process per request only in a sandbox",
+            ));
+        }
         Session::start(command, jail, true)
     }
 
-    fn start(command: &str, jail: &Jail, gated: bool) -> std::io::Result<Session> {
-        use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-        let gate = if gated {
-            let mut fds = [0; 2];
-            // SAFETY: pipe2(2) fills `fds` with two new descriptors, owned
-            // below; both close on exec (the child's copy is dup2'd).
-            if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            // SAFETY: the descriptors were just made and are owned once.
-            unsafe { Some((OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1]))) }
-        } else {
-            None
-        };
-        let (mut child, mark) =
-            spawn_marked(jail, command, gate.as_ref().map(|(r, _)| r.as_raw_fd()))?;
-        // The reading end is the child's now; the writing end opens the gate.
-        let gate = gate.map(|(_, w)| std::fs::File::from(w));
+    fn start(command: &str, jail: &Jail, server: bool) -> std::io::Result<Session> {
+        let (mut child, mark) = spawn_marked(jail, command, server)?;
         let pgid = child.id() as i32;
         let (events_tx, events) = mpsc::channel();
         let (input_tx, input_rx) = mpsc::channel::<Vec<u8>>();
@@ -856,13 +847,72 @@ impl Session {
             stderr_end,
             alive: true,
             out_open: true,
-            gate,
         })
     }
 
     /// True until the program has exited or been killed.
     pub fn alive(&self) -> bool {
         self.alive
+    }
+
+    /// One run of a [`Session::spawn_server`]'s command on `input`, as
+    /// [`Session::exchange`] with a process of its own would go: its
+    /// output, and [`Ended::Exited`] with its status when it exited (the
+    /// sandbox then waits for the next request); after anything else the
+    /// sandbox is gone.
+    pub fn serve(&mut self, input: &[u8], timeout: Duration, limit: usize) -> Exchange {
+        // A key for this step's end: a program that printed the end line
+        // itself to go on running between its requests would need it.
+        let key = {
+            use std::hash::{BuildHasher, Hasher};
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(self.mark);
+            h.finish()
+        };
+        let mut framed = format!("{} {key:016x}\n", input.len()).into_bytes();
+        framed.extend_from_slice(input);
+        let end = format!(">>>MAHJONG_SIM_STEP_END {key:016x}<<<");
+        // This step's standard error alone, as a process of its own has.
+        *self.stderr.lock().expect("no panics while held") = Tail::default();
+        // Room for the status lines after the program's own output.
+        let mut ex = self.exchange(&framed, timeout, limit + 16, &end);
+        if ex.ended != Ended::Marker {
+            if matches!(ex.ended, Ended::Exited(_)) {
+                // The server itself died (the program killed it): its
+                // status is not the program's.
+                ex.ended = Ended::Exited(None);
+            }
+            return ex;
+        }
+        // What the server added: "\n", the status, "\n".
+        let body = ex.stdout.strip_suffix(b"\n").unwrap_or(&ex.stdout);
+        let split = body.iter().rposition(|&b| b == b'\n');
+        let status = split.and_then(|at| std::str::from_utf8(&body[at + 1..]).ok()?.parse().ok());
+        let output = split.map_or(0, |at| at);
+        ex.stdout.truncate(output);
+        ex.ended = Ended::Exited(status);
+        // Its standard error is complete once the server's line is in.
+        let added = format!("\n{end}\n");
+        let deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            let mut tail = self.stderr.lock().expect("no panics while held");
+            if tail.kept.ends_with(added.as_bytes()) {
+                let len = tail.kept.len() - added.len();
+                tail.kept.truncate(len);
+                break;
+            }
+            drop(tail);
+            if Instant::now() >= deadline {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if ex.stdout.len() > limit {
+            ex.stdout.truncate(limit);
+            ex.escaped = self.kill();
+            ex.ended = Ended::Truncated;
+        }
+        ex
     }
 
     /// Writes `input` and reads the program's output until a line equal to
@@ -877,10 +927,6 @@ impl Session {
         marker: &str,
     ) -> Exchange {
         let start = Instant::now();
-        if let Some(mut gate) = self.gate.take() {
-            // The program starts now, on the clock.
-            let _ = gate.write_all(b"\n");
-        }
         let mut stdout = Vec::new();
         let ex = |stdout: Vec<u8>, ended, escaped| Exchange {
             stdout,

@@ -89,9 +89,23 @@ pub fn hide(path: &Path) {
     }
 }
 
-/// The shell script of a gated program: waits for a line on fd 3, closes
-/// it, and runs its first argument as `sh -c` would.
-const GATED: &str = r#"IFS= read -r _ <&3 || exit 125; exec 3<&-; c=$1; shift; eval "$c""#;
+/// The shell script of a sandbox that serves one process per request
+/// ([`super::Session::spawn_server`]): for each request (a line with its
+/// length in bytes and a key, then the request) it runs the command line,
+/// its first argument, with exactly the request on its standard input;
+/// kills what the program left in the sandbox (in its own PID namespace,
+/// as the sandbox's user, `kill -1` reaches nothing else); and prints a
+/// newline, the program's exit status and the end-of-step line with the
+/// key (which the program never sees, so cannot print), each on a line;
+/// on standard error a newline and the end-of-step line.
+const SERVER: &str = r#"c=$1
+while IFS=' ' read -r n k; do
+  head -c "$n" | sh -c "$c"
+  s=$?
+  kill -9 -1 2>/dev/null
+  printf '\n>>>MAHJONG_SIM_STEP_END %s<<<\n' "$k" >&2
+  printf '\n%s\n>>>MAHJONG_SIM_STEP_END %s<<<\n' "$s" "$k"
+done"#;
 
 /// The default limit on a program's processes and threads: room for a
 /// JVM's threads, not for a fork bomb.
@@ -474,18 +488,16 @@ impl Jail {
 
     /// The command that runs the shell command line `command` in this
     /// jail, with what happens between fork and exec (the cgroup, the
-    /// address-space limit) set on it. With a `gate` (the reading end of a
-    /// pipe), the sandbox is made at once but `command` runs only once a
-    /// line comes through the gate (see [`super::Session::spawn_gated`]).
-    pub(super) fn command(&self, command: &str, gate: Option<i32>) -> Command {
+    /// address-space limit) set on it. As a `server` (in a sandbox only),
+    /// the sandbox's shell runs `command` once for each request it is
+    /// sent: see [`super::Session::spawn_server`].
+    pub(super) fn command(&self, command: &str, server: bool) -> Command {
         use std::os::unix::process::CommandExt;
-        // The gate is the program's fd 3 until the line comes; then it is
-        // closed, and the command line runs in that shell as `sh -c` would
-        // run it (no positional parameters).
         let mut words = vec!["sh", "-c"];
-        match gate {
-            Some(_) => words.extend([GATED, "sh", command]),
-            None => words.push(command),
+        if server {
+            words.extend([SERVER, "sh", command]);
+        } else {
+            words.push(command);
         }
         let mut cmd = match self.wrapper.split_first() {
             Some((bwrap, args)) => {
@@ -502,22 +514,9 @@ impl Jail {
         let procs = self.cgroup.as_ref().map(|c| c.join_files());
         let address_space = self.address_space;
         // SAFETY: between fork and exec only open/write/close on paths made
-        // before (the cgroup), dup2(2), fcntl(2) and setrlimit(2) run:
-        // async-signal-safe.
+        // before (the cgroup) and setrlimit(2) run: async-signal-safe.
         unsafe {
             cmd.pre_exec(move || {
-                if let Some(fd) = gate {
-                    // dup2 leaves the new fd open across exec; already fd
-                    // 3, its close-on-exec flag is cleared instead.
-                    let done = if fd == 3 {
-                        libc::fcntl(3, libc::F_SETFD, 0)
-                    } else {
-                        libc::dup2(fd, 3)
-                    };
-                    if done < 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                }
                 if let Some(procs) = &procs {
                     super::cgroup::join(procs)?;
                 }
