@@ -55,12 +55,17 @@ print(json.dumps({"response": answer}))
 
 
 def program(kind: str, tmp_path) -> str:
-    """The command line of a bot program running one of these bots."""
+    """The command line of a bot program running one of these bots. The
+    program and this file are put in ``tmp_path``, made readable by all:
+    the judge runs the program in a sandbox that shows it only its own
+    folder, as user nobody when the tests run as root."""
     import pathlib
+    import shutil
     import sys
 
-    here = str(pathlib.Path(__file__).parent)
+    shutil.copy(pathlib.Path(__file__), tmp_path / "bots.py")
+    tmp_path.chmod(0o755)
     body = TSUMOGIRI_BODY if kind == "tsumogiri" else RANDOM_BODY
     path = tmp_path / f"bot_{kind}.py"
-    path.write_text(PROGRAM.format(here=here, body=body))
+    path.write_text(PROGRAM.format(here=str(tmp_path), body=body))
     return f"{sys.executable} -S {path}"
