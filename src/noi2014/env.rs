@@ -155,9 +155,14 @@ impl Mask {
 
     /// The actions in index order.
     pub fn iter(self) -> impl Iterator<Item = Action> {
-        (0..ACTIONS)
-            .filter(move |&i| self.0 >> i & 1 == 1)
-            .filter_map(Action::from_index)
+        // Set bits lowest first: the environment asks this of every
+        // request, so it does not scan all 85 positions.
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            Action::from_index(i)
+        })
     }
 
     /// The `i`-th action in index order (`i < len`).
@@ -167,8 +172,14 @@ impl Mask {
 
     /// One byte per action, 1 for the legal ones.
     pub fn write(self, out: &mut [u8]) {
-        for (i, b) in out.iter_mut().enumerate().take(ACTIONS) {
-            *b = (self.0 >> i & 1) as u8;
+        // Eight actions at a time: each byte of the set spread to eight
+        // bytes of 0 or 1 (the vector environment writes a mask a step).
+        let spread =
+            |byte: u8| (0..8).fold(0u64, |acc, i| acc | u64::from(byte >> i & 1) << (8 * i));
+        let bytes = self.0.to_le_bytes();
+        let n = out.len().min(ACTIONS);
+        for (chunk, &byte) in out[..n].chunks_mut(8).zip(&bytes) {
+            chunk.copy_from_slice(&spread(byte).to_le_bytes()[..chunk.len()]);
         }
     }
 }
@@ -529,6 +540,28 @@ mod tests {
         let seen = j.events().len();
         j.answer_text(text).unwrap();
         j.events()[seen..].contains(&Event::Out { player: p as u8 })
+    }
+
+    /// The set's bits, read lowest first and written as bytes, on both
+    /// sides of the 64-bit halves and at the ends.
+    #[test]
+    fn a_mask_lists_and_writes_its_actions() {
+        let picked = [0, 7, 8, 63, 64, 81, 84];
+        let mut m = Mask::default();
+        for &i in &picked {
+            m.add(Action::from_index(i).unwrap());
+        }
+        let listed: Vec<usize> = m.iter().map(Action::index).collect();
+        assert_eq!(listed, picked);
+        assert_eq!(m.len(), picked.len());
+        assert_eq!(m.nth(3), Action::from_index(63));
+        assert_eq!(m.nth(7), None);
+        let mut bytes = [9u8; ACTIONS];
+        m.write(&mut bytes);
+        for (i, &b) in bytes.iter().enumerate() {
+            assert_eq!(b, u8::from(picked.contains(&i)), "action {i}");
+        }
+        assert_eq!(Mask::default().iter().count(), 0);
     }
 
     #[test]
