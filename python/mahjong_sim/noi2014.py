@@ -415,8 +415,8 @@ def duel(
     """``mahjong-sim noi2014 duel`` as a call: is bot A stronger than bot B?
 
     ``a``, ``b`` and the opponents ``against`` (greedy bots fill the rest)
-    are ``(name, bot)`` pairs. Each wall is played eight times (A in every
-    seat, then B); with ``games`` that many games, otherwise the sequential
+    are ``(name, bot)`` pairs. Each wall is played twice (A in one seat,
+    then B in the same seat; the seat goes round); with ``games`` that many games, otherwise the sequential
     test (SPRT) of ``sprt`` words (``d0=0 d1=0.1 alpha=0.05 beta=0.05`` by
     default) up to ``max_games``. Every game's log goes to ``logs`` (a new
     temporary folder by default, its path in the result's ``"logs"``).

@@ -668,7 +668,7 @@ fn limits(time_limit_ms: u64, memory_mib: Option<u64>) -> Limits {
 }
 
 /// `noi2014 duel` as a call: the report as the JSON object `--json`
-/// prints. `games` plays that many games (whole walls of 8); otherwise a
+/// prints. `games` plays that many games (whole walls of 2); otherwise a
 /// sequential test with `sprt` words (`d0=X d1=X alpha=X beta=X`) up to
 /// `max_games`.
 #[pyfunction]
@@ -698,11 +698,8 @@ fn duel_json(
         .map(|(n, bot)| contest_entrant(py, n, bot, &raised))
         .collect::<PyResult<Vec<_>>>()?;
     let length = match games {
-        Some(n) => Length::Units(n.div_ceil(8)),
-        None => Length::Sprt(
-            parse_sprt(&sprt).map_err(value_error)?,
-            max_games.div_ceil(8),
-        ),
+        Some(n) => Length::games(n),
+        None => Length::sprt(parse_sprt(&sprt).map_err(value_error)?, max_games),
     };
     let opts = DuelOptions {
         a,

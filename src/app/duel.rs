@@ -11,11 +11,11 @@ use std::time::Duration;
 
 /// Is bot A stronger than bot B? Head-to-head on duplicate walls.
 ///
-/// Each wall is played 8 times: 4 games with A in seat 0, 1, 2 and 3
-/// against the same three opponents (--against, by default the
-/// built-in greedy bot), then the same 4 games with B in A's place, so
-/// the luck of the tiles and seats cancels out of each wall's
-/// difference (A's points a game minus B's). With --sprt (the default)
+/// Each wall is played twice: a game with A in one seat against three
+/// opponents (--against, by default the built-in greedy bot), then the
+/// same game with B in A's place, so the luck of the tiles and the seat
+/// cancels out of each wall's difference (A's points minus B's); A's
+/// seat goes round the four seats from one wall to the next. With --sprt (the default)
 /// a sequential probability ratio test on that difference (fishtest's
 /// generalized SPRT on the walls' empirical distribution, any shape in
 /// [-3, 3] points a game) stops at the first bound it crosses; --games N plays N games. A live
@@ -42,7 +42,7 @@ pub struct Args {
     /// The seed of the walls.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Play this many games (rounded up to whole walls of 8) instead of
+    /// Play this many games (rounded up to whole walls of 2) instead of
     /// a sequential test.
     #[arg(long, value_name = "N", conflicts_with = "sprt", value_parser = count_in(1, 100_000_000))]
     pub games: Option<usize>,
@@ -54,10 +54,10 @@ pub struct Args {
     pub sprt: Option<Vec<String>>,
     /// The most games a sequential test may play before it stops
     /// undecided. The test never decides before a number of walls set by
-    /// d0, d1, alpha and beta (87 walls, 696 games, at the defaults; 17 at
+    /// d0, d1, alpha and beta (87 walls, 174 games, at the defaults; 17 at
     /// d1=0.5), stated in the report: a --max-games below it can never
     /// reach a decision and is refused (exit 2).
-    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = count_in(8, 100_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = count_in(2, 100_000_000))]
     pub max_games: usize,
     /// Walls played at once (1 to 256); the number of CPUs by default.
     #[arg(long, value_parser = count_in(1, 256))]
@@ -73,7 +73,7 @@ pub struct Args {
     pub json: bool,
     /// A and B draw random streams of their own. By default built-in bots
     /// with random choices (sample, greedy:eps=P) draw the same stream on
-    /// the same wall and seat, so that two bots differing only in their
+    /// the same wall, so that two bots differing only in their
     /// play are compared on the same luck (and two copies of one bot play
     /// identically). Programs seed themselves: this changes nothing for
     /// them.
@@ -90,10 +90,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         ))
     })?;
     let length = match args.games {
-        Some(n) => Length::Units((n as u64).div_ceil(8)),
-        None => Length::Sprt(
+        Some(n) => Length::games(n as u64),
+        None => Length::sprt(
             parse_sprt(args.sprt.as_deref().unwrap_or(&[])).map_err(CliError::Other)?,
-            (args.max_games as u64).div_ceil(8),
+            args.max_games as u64,
         ),
     };
     let seed = args.seed;

@@ -1,6 +1,6 @@
 //! `noi2014 duel` as a library call: is bot A stronger than bot B? Duplicate
-//! walls ([`super::duplicate`]: each wall four times with A in every seat
-//! against the same opponents, then the same four games with B), a fixed
+//! walls ([`super::duplicate`]: each wall a game with A in one seat against
+//! three opponents, then the same game with B, the seat going round), a fixed
 //! number of walls or a sequential test that stops at the first bound it
 //! crosses ([`crate::stats`]), walls in parallel on the [`super::pool`],
 //! every game's log saved, an interrupt reporting the result so far.
@@ -11,7 +11,7 @@
 //! `units.tsv`, `report.txt` and `report.json`.
 
 use super::duplicate::{
-    duel_bot_seed, play_unit, seats, unit_wall, Unit, Who, GAMES_PER_UNIT, UNIT_RANGE,
+    duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, GAMES_PER_UNIT, UNIT_RANGE,
 };
 use super::entrant::{check_runnable, seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
@@ -44,6 +44,24 @@ pub enum Length {
     Units(u64),
     /// A sequential test, with a cap on the walls.
     Sprt(Sprt, u64),
+}
+
+impl Length {
+    /// `games` games, rounded up to whole walls.
+    pub fn games(games: u64) -> Length {
+        Length::Units(walls_for(games))
+    }
+
+    /// The sequential test `t`, with a cap of `max_games` rounded up to
+    /// whole walls.
+    pub fn sprt(t: Sprt, max_games: u64) -> Length {
+        Length::Sprt(t, walls_for(max_games))
+    }
+}
+
+/// The walls that hold `games` games, rounded up.
+fn walls_for(games: u64) -> u64 {
+    games.div_ceil(GAMES_PER_UNIT as u64)
 }
 
 /// What the duel is.
@@ -216,11 +234,12 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
 fn save(report: &Report, index: &str) -> Result<(), Error> {
     let write = |name: &str, bytes: &[u8]| write_file(&report.options.logs.join(name), bytes);
     write("games.tsv", index.as_bytes())?;
-    let mut units_tsv = String::from("unit\ta_points\tb_points\tdiff\n");
+    let mut units_tsv = String::from("unit\tseat\ta_points\tb_points\tdiff\n");
     for (u, unit) in report.units.iter().enumerate() {
         let _ = writeln!(
             units_tsv,
-            "{u}\t{}\t{}\t{}",
+            "{u}\t{}\t{}\t{}\t{}",
+            unit.seat,
             unit.a_points(),
             unit.b_points(),
             unit.diff()
@@ -244,23 +263,24 @@ fn file_name(u: u64, g: usize) -> String {
 }
 
 fn index_line(opts: &Options, u: u64, g: usize) -> String {
-    let names = seats(g).map(|w| entrant(opts, w).name.clone());
+    let names = seats(unit_seat(u), g).map(|w| entrant(opts, w).name.clone());
     format!(
         "{}\t{u}\t{}\t{}\t{}\n",
         file_name(u, g),
         g + 1,
-        if g < 4 { "A" } else { "B" },
+        if g == 0 { "A" } else { "B" },
         names.join("\t")
     )
 }
 
-/// Plays unit `u` and saves its eight logs.
+/// Plays unit `u` and saves its two logs.
 fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
     let wall = unit_wall(opts.seed, u, opts.family);
-    let make = |who: Who, g: usize| -> Seat {
+    let at = unit_seat(u);
+    let make = |who: Who| -> Seat {
         seat(
             &entrant(opts, who).spec,
-            duel_bot_seed(opts.seed, u, who, g, opts.common_random),
+            duel_bot_seed(opts.seed, u, who, at, opts.common_random),
             opts.limits,
         )
     };
@@ -271,8 +291,8 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
                 "interrupted",
             ));
         }
-        let names = seats(g).map(|w| entrant(opts, w).name.clone());
-        let commands = seats(g).map(|w| entrant(opts, w).spec.label());
+        let names = seats(at, g).map(|w| entrant(opts, w).name.clone());
+        let commands = seats(at, g).map(|w| entrant(opts, w).spec.label());
         let setting = log::Setting {
             wall: format!(
                 "wall {u} of duel seed {} ({})",
@@ -283,7 +303,7 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
             context: Some(log::Context::Duel {
                 unit: u,
                 game: g as u8 + 1,
-                challenger: if g < 4 {
+                challenger: if g == 0 {
                     log::Challenger::A
                 } else {
                     log::Challenger::B
@@ -294,7 +314,7 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         write_json_log(&mut log, &setting, game);
         std::fs::write(games_dir.join(file_name(u, g)), log)
     };
-    play_unit(&wall, make, save).map_err(|source| Error::Io {
+    play_unit(&wall, at, make, save).map_err(|source| Error::Io {
         what: format!("unit {u} (wall {u}) could not be played"),
         source,
     })
@@ -409,8 +429,8 @@ impl Report {
     fn outs(&self, a: bool) -> BTreeMap<&'static str, usize> {
         let mut m = BTreeMap::new();
         for u in &self.units {
-            for k in if a { &u.a_out } else { &u.b_out } {
-                *m.entry(*k).or_default() += 1;
+            if let Some(k) = if a { u.a_out } else { u.b_out } {
+                *m.entry(k).or_default() += 1;
             }
         }
         m
@@ -479,7 +499,7 @@ impl Report {
         );
         let _ = writeln!(
             w,
-            "duplicate walls: each wall 4 games with A in every seat, the same 4 games with B; {}, {} in {:.1} s{}",
+            "duplicate walls: each wall a game with A, then the same game with B in its seat, the seat going round; {}, {} in {:.1} s{}",
             super::count(self.units.len(), "wall"),
             super::count(games, "game"),
             self.elapsed.as_secs_f64(),
@@ -794,7 +814,6 @@ pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
 mod tests {
     use super::*;
     use crate::contest::seed::bot_seed;
-    use crate::noi2014::PLAYERS;
 
     fn named(name: &str) -> Entrant {
         Entrant {
@@ -822,25 +841,31 @@ mod tests {
         }
     }
 
-    /// Two walls: A 1 point a game then none, B none then a quarter; A put
-    /// out once, B twice, the second opponent once.
+    /// Eight walls: A 1 point on the first four and none after, B a
+    /// half point on the fifth and sixth; A put out once, B twice, the
+    /// second opponent once.
     fn units() -> Vec<Unit> {
-        vec![
-            Unit {
-                a_half: [2; PLAYERS],
-                b_half: [0; PLAYERS],
-                a_out: vec![],
-                b_out: vec!["timeout"],
-                against_out: [vec![], vec!["crash"], vec![]],
-            },
-            Unit {
-                a_half: [0; PLAYERS],
-                b_half: [1, 1, 0, 0],
-                a_out: vec!["illegal"],
-                b_out: vec!["timeout"],
-                against_out: Default::default(),
-            },
-        ]
+        (0..8)
+            .map(|u| Unit {
+                seat: unit_seat(u as u64),
+                a_half: if u < 4 { 2 } else { 0 },
+                b_half: u8::from(u == 4 || u == 5),
+                a_out: (u == 4).then_some("illegal"),
+                b_out: (u == 0 || u == 4).then_some("timeout"),
+                against_out: if u == 0 {
+                    [vec![], vec!["crash"], vec![]]
+                } else {
+                    Default::default()
+                },
+            })
+            .collect()
+    }
+
+    /// The progress line's interval of these units' differences.
+    fn interval(units: &[Unit]) -> String {
+        let diffs: Vec<f64> = units.iter().map(Unit::diff).collect();
+        let (lo, hi) = Summary::of(&diffs).ci95().unwrap();
+        format!("[{lo:+.3}, {hi:+.3}]")
     }
 
     /// A bot put out in more than half of its games (A, B or an opponent)
@@ -856,14 +881,19 @@ mod tests {
         let text = r.text();
         assert!(text.contains("against: x put out in 0 of 16 games (0.0%); y put out in 1 of 16 games (6.2%): crash 1; z put out in 0 of 16 games (0.0%)"), "{text}");
         assert_eq!(r.json().against_put_out[1]["crash"], 1);
-        // B's put-outs and the third opponent's, wall by wall.
-        let with = |b: [usize; 2], z: [usize; 2]| -> Report {
+        // B put out on its first `b` walls, the third opponent `z` times
+        // (at most twice a wall: it plays both games).
+        let with = |b: usize, z: usize| -> Report {
             let broken: Vec<Unit> = units
                 .iter()
                 .enumerate()
                 .map(|(k, u)| Unit {
-                    b_out: vec!["crash"; b[k]],
-                    against_out: [vec![], vec![], vec!["crash"; z[k]]],
+                    b_out: (k < b).then_some("crash"),
+                    against_out: [
+                        vec![],
+                        vec![],
+                        vec!["crash"; z.saturating_sub(2 * k).min(2)],
+                    ],
                     ..u.clone()
                 })
                 .collect();
@@ -872,17 +902,11 @@ mod tests {
             r
         };
         // B plays 8 games, an opponent 16: half is not most.
-        assert_eq!(with([2, 2], [0, 0]).refused(), None);
-        assert_eq!(with([0, 0], [4, 4]).refused(), None);
+        assert_eq!(with(4, 0).refused(), None);
+        assert_eq!(with(0, 8).refused(), None);
         for (r, says) in [
-            (
-                with([3, 2], [0, 0]),
-                "old was put out in 5 of its 8 games (crash 5)",
-            ),
-            (
-                with([0, 0], [5, 4]),
-                "z was put out in 9 of its 16 games (crash 9)",
-            ),
+            (with(5, 0), "old was put out in 5 of its 8 games (crash 5)"),
+            (with(0, 9), "z was put out in 9 of its 16 games (crash 9)"),
         ] {
             let why = r.refused().expect("most of its games");
             assert!(why.contains(says), "{why}");
@@ -962,7 +986,7 @@ mod tests {
             let in_process = run_with(wrapped(a), b, &l2);
             assert_eq!(built_in.units, in_process.units);
             assert!(built_in.units.iter().any(|u| u.diff() != 0.0));
-            for g in ["u00000-g1.jsonl", "u00002-g7.jsonl"] {
+            for g in ["u00000-g1.jsonl", "u00002-g2.jsonl"] {
                 let read = |dir: &Path| {
                     std::fs::read_to_string(dir.join("games").join(g))
                         .unwrap()
@@ -1007,35 +1031,36 @@ mod tests {
     fn logs_are_named_and_indexed_by_unit_and_game() {
         let o = options();
         assert_eq!(file_name(7, 0), "u00007-g1.jsonl");
+        // Wall 6 is played in seat 2, wall 7 in seat 3.
         assert_eq!(
-            index_line(&o, 7, 1),
-            "u00007-g2.jsonl\t7\t2\tA\tx\tnew\ty\tz\n"
+            index_line(&o, 6, 0),
+            "u00006-g1.jsonl\t6\t1\tA\tx\ty\tnew\tz\n"
         );
         assert_eq!(
-            index_line(&o, 7, 7),
-            "u00007-g8.jsonl\t7\t8\tB\tx\ty\tz\told\n"
+            index_line(&o, 7, 1),
+            "u00007-g2.jsonl\t7\t2\tB\tx\ty\tz\told\n"
         );
     }
 
     /// Each bot's stream is its own but where the duplicate format wants
-    /// it shared: an opponent's in A's and B's game at one seat; with
-    /// common random numbers, A's and B's at one seat.
+    /// it shared: an opponent's in A's and B's game of one wall; with
+    /// common random numbers, A's and B's.
     #[test]
-    fn duel_bots_share_streams_only_at_one_wall_and_seat() {
+    fn duel_bots_share_streams_only_within_a_wall() {
         for common in [false, true] {
             let mut seen = std::collections::HashMap::new();
-            for u in 0..4 {
+            for u in 0..8 {
+                let at = unit_seat(u);
                 for g in 0..GAMES_PER_UNIT {
-                    for w in seats(g) {
-                        let s = duel_bot_seed(5, u, w, g, common);
+                    for w in seats(at, g) {
+                        let s = duel_bot_seed(5, u, w, at, common);
                         // Who may share this stream: the same bot, or A
-                        // and B with common random numbers; at one seat
-                        // of one wall.
+                        // and B with common random numbers; on one wall.
                         let side = match w {
                             Who::B if common => Who::A,
                             w => w,
                         };
-                        let place = (u, g % PLAYERS, side);
+                        let place = (u, side);
                         assert_eq!(
                             *seen.entry(s).or_insert(place),
                             place,
@@ -1044,9 +1069,9 @@ mod tests {
                     }
                 }
             }
-            // Five bots at four seats of four walls, A and B as one bot
-            // with common random numbers.
-            assert_eq!(seen.len(), 4 * 4 * if common { 4 } else { 5 });
+            // Five bots on eight walls, A and B as one bot with common
+            // random numbers.
+            assert_eq!(seen.len(), 8 * if common { 4 } else { 5 });
         }
         assert_ne!(
             duel_bot_seed(5, 0, Who::A, 0, false),
@@ -1054,7 +1079,7 @@ mod tests {
         );
         // The seeds follow the one rule: the wall, the seat, then the side.
         assert_eq!(
-            duel_bot_seed(5, 1, Who::Against(2), 7, false),
+            duel_bot_seed(5, 1, Who::Against(2), 3, false),
             bot_seed(5, &[1, 3, 4])
         );
     }
@@ -1069,15 +1094,15 @@ mod tests {
         assert_eq!(r.outs(false), BTreeMap::from([("timeout", 2)]));
         assert_eq!(
             Progress::of(&units, &r.diffs, None).to_string(),
-            "games 16  A-B +0.375 [-7.566, +8.316] points a game"
+            format!("games 16  A-B +0.375 {} points a game", interval(&units))
         );
         let text = r.text();
         for line in [
             "NOI2014 duel: A = new (greedy), B = old (greedy), against x (greedy), y (greedy), z (greedy); seed 9, uniform walls\n",
-            "; 2 walls, 16 games in 1.5 s\n",
+            "; 8 walls, 16 games in 1.5 s\n",
             "A new: 0.500 points a game; put out in 1 of 8 games (12.5%): illegal 1\n",
             "B old: 0.125 points a game; put out in 2 of 8 games (25.0%): timeout 2\n",
-            "A - B: +0.375 points a game, 95% interval [-7.566, +8.316]",
+            &format!("A - B: +0.375 points a game, 95% interval {}", interval(&units)),
             "fixed number of games: no sequential test\n",
             "logs in duel-logs\n",
         ] {
@@ -1146,11 +1171,9 @@ mod tests {
     fn zero_spread_has_an_llr_and_the_floor_is_stated() {
         let o = options();
         let zero = Unit {
-            a_half: [5; PLAYERS],
-            b_half: [5; PLAYERS],
-            a_out: vec![],
-            b_out: vec![],
-            against_out: Default::default(),
+            a_half: 5,
+            b_half: 5,
+            ..Unit::default()
         };
         let units = vec![zero; 3];
         let mut test = sequential_test(DEFAULT_SPRT, 2500).unwrap();
@@ -1178,7 +1201,7 @@ mod tests {
             .contains("played identically on every wall"));
         // One wall that differs: H0 is plain H0.
         let mut units = units;
-        units[1].a_half[0] = 6;
+        units[1].a_half = 6;
         let r2 = Report {
             units,
             decision: Decision::H0,
@@ -1195,8 +1218,8 @@ mod tests {
     fn a_cap_that_can_never_decide_is_refused() {
         let e = sequential_test(DEFAULT_SPRT, 86).unwrap_err().to_string();
         assert!(
-            e.contains("--max-games 688 (86 walls) can never reach a decision")
-                && e.contains("after 87 walls (696 games) at the earliest"),
+            e.contains("--max-games 172 (86 walls) can never reach a decision")
+                && e.contains("after 87 walls (174 games) at the earliest"),
             "{e}"
         );
         assert!(sequential_test(DEFAULT_SPRT, 87).is_ok());

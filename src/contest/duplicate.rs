@@ -1,16 +1,38 @@
 //! Head-to-head duels on duplicate walls: is bot A stronger than bot B?
 //!
-//! The unit of comparison is one wall, played eight times: four games with
-//! A in seat 0, 1, 2 and 3 against the same three opponents, then the same
-//! four games with B in A's place. Everything but the challenger is the
-//! same in the two halves (tiles, seats, opponents), so the luck of the
-//! wall and of the seat cancels out of the unit's difference
+//! The unit of comparison is one wall played twice at one seat: a game
+//! with A in that seat against three opponents, then the same game with B
+//! in A's place. Everything but the challenger is the same in the two
+//! games (tiles, seat, opponents and their random streams), so the luck
+//! of the wall and of the seat cancels out of the unit's difference
 //!
-//! `d = (A's points in its 4 games - B's points in its 4 games) / 4`,
+//! `d = A's points - B's points`,
 //!
-//! in points a game. Two identical deterministic bots give `d = 0` on every
+//! in points a game. The seat goes round the four seats from one wall to
+//! the next ([`unit_seat`]), so every four walls A and B have played each
+//! seat once. Two identical deterministic bots give `d = 0` on every
 //! wall. The difference's mean, interval and sequential test are in
 //! [`crate::stats`].
+//!
+//! # Why one seat a wall, not all four
+//!
+//! Until 2026-11 a unit was a wall played eight times, A and B each in all
+//! four seats. The sequential test assumes nothing about a unit but its
+//! range, `[-3, 3]` in both designs, and must rule out a rare unit at -3
+//! (see [`crate::stats`]). A mean of four games has half the spread of one
+//! game inside that same range, so an alternative with a little mass at -3
+//! explains it nearly as well as the truth: the test's evidence a game
+//! fell to half the normal model's, and its floor, counted in units, was
+//! four times the games. The eight games bought little in return: the
+//! four seats of a wall hardly correlate for close pairs (-0.035 for greedy
+//! against `greedy:eps=0.05`, -0.020 for `greedy:eps=0.05` against
+//! `greedy:eps=0.1`, 2,000 walls each; `cargo run --release --example
+//! duel_length -- units`). They do for a lopsided pair whose A plays like
+//! the opponents (-0.32, greedy against the sample bot), but such a duel
+//! is decided at the floor either way, now in a quarter of the games. On
+//! the same duels the one-seat walls took 2.25x fewer games than the
+//! eight-game walls for the first close pair and 1.57x for the second, at
+//! the same error rates (`docs/duel.md`, "How many games").
 
 use super::seed::bot_seed;
 use crate::noi2014::arena::{self, Game, Seat};
@@ -31,23 +53,28 @@ pub enum Who {
     Against(usize),
 }
 
-/// Games in one unit: four with A, four with B.
-pub const GAMES_PER_UNIT: usize = 2 * PLAYERS;
+/// Games in one unit: one with A, one with B.
+pub const GAMES_PER_UNIT: usize = 2;
 
 /// The range of a unit's difference, in points a game: a game gives 1 to
-/// 4 points, so A's mean minus B's lies in `[-3, 3]` (on a grid of 1/8).
-/// The sequential test needs it ([`crate::stats::Sequential`]).
+/// 4 points, so A's minus B's lies in `[-3, 3]` (on a grid of 1/2: tied
+/// places share their points). The sequential test needs it
+/// ([`crate::stats::Sequential`]).
 pub const UNIT_RANGE: (f64, f64) = (-3.0, 3.0);
 
-/// Who sits where in game `g` (0..8) of a unit: the challenger (A for
-/// games 0-3, B for 4-7) in seat `g % 4`, the opponents in the other seats
-/// in order.
-pub fn seats(g: usize) -> [Who; PLAYERS] {
-    let challenger = if g < PLAYERS { Who::A } else { Who::B };
-    let mine = g % PLAYERS;
+/// The seat A and B take on unit `u`: 0, 1, 2, 3, 0, ...
+pub fn unit_seat(u: u64) -> usize {
+    (u % PLAYERS as u64) as usize
+}
+
+/// Who sits where in game `g` of a unit (0: A's game, 1: B's) whose
+/// challengers take `seat`: the challenger there, the opponents in the
+/// other seats in order.
+pub fn seats(seat: usize, g: usize) -> [Who; PLAYERS] {
+    let challenger = if g == 0 { Who::A } else { Who::B };
     let mut next = 0;
     std::array::from_fn(|s| {
-        if s == mine {
+        if s == seat {
             challenger
         } else {
             next += 1;
@@ -69,89 +96,111 @@ pub fn unit_wall(seed: u64, unit: u64, family: Family) -> Wall {
 /// ([`duel_bot_seed`], `common` as there): the calibration of the
 /// sequential test, and its tests.
 pub fn play_built_in_unit(a: BuiltIn, b: BuiltIn, seed: u64, unit: u64, common: bool) -> Unit {
+    play_built_in_at(a, b, seed, unit, unit_seat(unit), common)
+}
+
+/// [`play_built_in_unit`] with the challengers in `seat` instead of the
+/// unit's own: the four seats of one wall, for measuring designs that play
+/// a wall more than once.
+pub fn play_built_in_at(
+    a: BuiltIn,
+    b: BuiltIn,
+    seed: u64,
+    unit: u64,
+    seat: usize,
+    common: bool,
+) -> Unit {
     let wall = unit_wall(seed, unit, Family::Uniform);
     play_unit(
         &wall,
-        |who, g| {
+        seat,
+        |who| {
             let bot = match who {
                 Who::A => a,
                 Who::B => b,
                 Who::Against(_) => BuiltIn::Greedy,
             };
-            Seat::built_in(bot, duel_bot_seed(seed, unit, who, g, common))
+            Seat::built_in(bot, duel_bot_seed(seed, unit, who, seat, common))
         },
         |_, _| Ok(()),
     )
     .expect("in-process bots do no I/O")
 }
 
-/// The seed of a built-in bot's random choices in game `g` of wall `u`
-/// ([`bot_seed`] at the place wall, seat, side). The seat, not the game:
-/// an opponent draws the same stream in A's game and in B's game at that
-/// seat, so that everything but the challenger is the same in the two
-/// halves of a wall. With `common` A and B draw one stream too (common
-/// random numbers: two bots differing only in their play are compared
-/// on the same luck, and two copies of one bot play identically);
-/// without it A = sample and B = sample are two players.
-pub fn duel_bot_seed(seed: u64, u: u64, who: Who, g: usize, common: bool) -> u64 {
+/// The seed of a built-in bot's random choices on wall `u` when the
+/// challengers take `seat` ([`bot_seed`] at the place wall, seat, side).
+/// An opponent draws the same stream in A's game and in B's game, so
+/// that everything but the challenger is the same in the two games of a
+/// unit. With `common` A and B draw one stream too (common random
+/// numbers: two bots differing only in their play are compared on the
+/// same luck, and two copies of one bot play identically); without it
+/// A = sample and B = sample are two players.
+pub fn duel_bot_seed(seed: u64, u: u64, who: Who, seat: usize, common: bool) -> u64 {
     let side = match who {
         Who::A => 0,
         Who::B if common => 0,
         Who::B => 1,
         Who::Against(i) => 2 + i as u64,
     };
-    bot_seed(seed, &[u, (g % PLAYERS) as u64, side])
+    bot_seed(seed, &[u, seat as u64, side])
 }
 
-/// What a unit gave: each challenger's half points seat by seat, and how
-/// often each was put out (with the kind of reason).
+/// What a unit gave: the seat, each challenger's half points (points
+/// times two: tied places share theirs), and who was put out (with the
+/// kind of reason).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Unit {
-    /// A's half points with A in seat 0..3.
-    pub a_half: [u8; PLAYERS],
-    /// B's half points with B in seat 0..3.
-    pub b_half: [u8; PLAYERS],
-    /// Kinds of reason A was put out for, one entry a game.
-    pub a_out: Vec<&'static str>,
-    /// Kinds of reason B was put out for, one entry a game.
-    pub b_out: Vec<&'static str>,
+    /// The seat A and B took.
+    pub seat: usize,
+    /// A's half points.
+    pub a_half: u8,
+    /// B's half points.
+    pub b_half: u8,
+    /// The kind of reason A was put out for, if it was.
+    pub a_out: Option<&'static str>,
+    /// The kind of reason B was put out for, if it was.
+    pub b_out: Option<&'static str>,
     /// Kinds of reason each opponent was put out for, one entry a game
-    /// (an opponent plays all eight games).
+    /// (an opponent plays both games).
     pub against_out: [Vec<&'static str>; 3],
 }
 
 impl Unit {
-    /// A's mean points a game in this unit.
+    /// A's points.
     pub fn a_points(&self) -> f64 {
-        self.a_half.iter().map(|&h| f64::from(h)).sum::<f64>() / 8.0
+        f64::from(self.a_half) / 2.0
     }
 
-    /// B's mean points a game in this unit.
+    /// B's points.
     pub fn b_points(&self) -> f64 {
-        self.b_half.iter().map(|&h| f64::from(h)).sum::<f64>() / 8.0
+        f64::from(self.b_half) / 2.0
     }
 
-    /// The paired difference: A's mean points a game minus B's.
+    /// The paired difference: A's points minus B's.
     pub fn diff(&self) -> f64 {
         self.a_points() - self.b_points()
     }
 }
 
-/// Plays the eight games of a unit on `wall`; `seat(who, g)` gives the
-/// player for game `g`, and `each(g, game)` sees every finished game (to
-/// log it). A program that cannot be started is an I/O error.
+/// Plays the two games of a unit on `wall` with the challengers in
+/// `seat`; `player(who)` gives the player for a place, and `each(g, game)`
+/// sees every finished game (to log it). A program that cannot be started
+/// is an I/O error.
 pub fn play_unit(
     wall: &Wall,
-    mut seat: impl FnMut(Who, usize) -> Seat,
+    seat: usize,
+    mut player: impl FnMut(Who) -> Seat,
     mut each: impl FnMut(usize, &Game) -> std::io::Result<()>,
 ) -> std::io::Result<Unit> {
-    let mut unit = Unit::default();
+    let mut unit = Unit {
+        seat,
+        ..Unit::default()
+    };
     for g in 0..GAMES_PER_UNIT {
-        let who = seats(g);
-        let mut table: [Seat; PLAYERS] = std::array::from_fn(|s| seat(who[s], g));
+        let who = seats(seat, g);
+        let mut table: [Seat; PLAYERS] = std::array::from_fn(|s| player(who[s]));
         let game = arena::play(wall, &mut table)?;
         each(g, &game)?;
-        let s = g % PLAYERS;
         let result = game.judge.result().expect("the game is over");
         let put_out = game.put_out();
         for (w, out) in who.iter().zip(&put_out) {
@@ -159,14 +208,13 @@ pub fn play_unit(
                 unit.against_out[*i].push(out.kind);
             }
         }
-        let out = put_out[s].as_ref().map(|o| o.kind);
-        debug_assert!(out.is_some() == matches!(result.players[s].end, PlayerEnd::Out { .. }));
-        if g < PLAYERS {
-            unit.a_half[s] = result.players[s].half_points;
-            unit.a_out.extend(out);
+        let out = put_out[seat].as_ref().map(|o| o.kind);
+        debug_assert!(out.is_some() == matches!(result.players[seat].end, PlayerEnd::Out { .. }));
+        let half = result.players[seat].half_points;
+        if g == 0 {
+            (unit.a_half, unit.a_out) = (half, out);
         } else {
-            unit.b_half[s] = result.players[s].half_points;
-            unit.b_out.extend(out);
+            (unit.b_half, unit.b_out) = (half, out);
         }
     }
     Ok(unit)
@@ -178,11 +226,15 @@ mod tests {
     use crate::noi2014::{GreedyBot, SampleBot};
 
     #[test]
-    fn each_challenger_takes_every_seat_against_the_same_opponents() {
-        for g in 0..GAMES_PER_UNIT {
-            let w = seats(g);
-            assert_eq!(w[g % 4], if g < 4 { Who::A } else { Who::B });
-            let others: Vec<Who> = w
+    fn the_challengers_take_the_seats_in_turn_against_the_same_opponents() {
+        assert_eq!(
+            (0..8).map(unit_seat).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 0, 1, 2, 3]
+        );
+        for seat in 0..PLAYERS {
+            let (a, b) = (seats(seat, 0), seats(seat, 1));
+            assert_eq!((a[seat], b[seat]), (Who::A, Who::B));
+            let others: Vec<Who> = a
                 .iter()
                 .copied()
                 .filter(|x| matches!(x, Who::Against(_)))
@@ -191,39 +243,36 @@ mod tests {
                 others,
                 vec![Who::Against(0), Who::Against(1), Who::Against(2)]
             );
-            // B's game g + 4 is A's game g with B in A's chair.
-            if g < 4 {
-                let b = seats(g + 4);
-                for s in 0..4 {
-                    if s != g {
-                        assert_eq!(w[s], b[s]);
-                    }
-                }
+            // B's game is A's with B in A's chair.
+            for s in (0..PLAYERS).filter(|&s| s != seat) {
+                assert_eq!(a[s], b[s]);
             }
         }
     }
 
     #[test]
-    fn identical_bots_give_identical_halves_and_different_ones_do_not() {
+    fn identical_bots_give_identical_games_and_different_ones_do_not() {
         let wall = unit_wall(1, 0, Family::Uniform);
-        let greedy = |_: Who, _: usize| Seat::BuiltIn(Box::new(GreedyBot::new()));
-        let u = play_unit(&wall, greedy, |_, _| Ok(())).unwrap();
-        assert_eq!(u.a_half, u.b_half);
-        assert_eq!(u.diff(), 0.0);
+        for seat in 0..PLAYERS {
+            let greedy = |_: Who| Seat::BuiltIn(Box::new(GreedyBot::new()));
+            let u = play_unit(&wall, seat, greedy, |_, _| Ok(())).unwrap();
+            assert_eq!((u.seat, u.a_half), (seat, u.b_half));
+            assert_eq!(u.diff(), 0.0);
+        }
         // Greedy (A) against the sample bot (B): far stronger, wall after wall.
-        let diffs: Vec<f64> = (0..10)
+        let diffs: Vec<f64> = (0..40)
             .map(|i| {
                 let wall = unit_wall(1, i, Family::Uniform);
-                let seat = |who: Who, g: usize| match who {
-                    Who::B => Seat::BuiltIn(Box::new(SampleBot::new(g as u64))),
+                let seat = |who: Who| match who {
+                    Who::B => Seat::BuiltIn(Box::new(SampleBot::new(i))),
                     _ => Seat::BuiltIn(Box::new(GreedyBot::new())),
                 };
-                let u = play_unit(&wall, seat, |_, _| Ok(())).unwrap();
-                assert!(u.b_out.iter().all(|k| *k == "kong on an empty wall"));
+                let u = play_unit(&wall, unit_seat(i), seat, |_, _| Ok(())).unwrap();
+                assert!(u.b_out.is_none_or(|k| k == "kong on an empty wall"));
                 u.diff()
             })
             .collect();
-        let mean = diffs.iter().sum::<f64>() / 10.0;
+        let mean = diffs.iter().sum::<f64>() / 40.0;
         assert!(mean > 0.5, "{diffs:?}");
     }
 

@@ -6,7 +6,7 @@
 //! # The test: a generalized SPRT on the empirical distribution
 //!
 //! Each unit gives one difference `x_i` in a known range `[lo, hi]` (a
-//! duel's wall: `[-3, 3]` points a game, on a grid of 1/8). H0 is "the
+//! duel's wall: `[-3, 3]` points a game, on a grid of 1/2). H0 is "the
 //! mean is `d0`", H1 "the mean is `d1`" (`d0 < d1`); the distribution's
 //! shape is unknown. The log-likelihood ratio is the generalized one of
 //! the multinomial on the values seen, as fishtest computes it for game
@@ -29,7 +29,10 @@
 //!
 //! `cargo run --release --example sprt_study -- RUNS UNITS.TSV...` runs the
 //! candidates on sequences drawn from shapes recorded from real duels
-//! (`units.tsv`): the sample bot against itself with three sample
+//! (`units.tsv`; these were recorded when a duel's wall was eight games, a
+//! mean of four games a side on a grid of 1/8; it is now one game a side,
+//! see `src/contest/duplicate.rs`, and `tests/duel.rs` calibrates the
+//! test on shapes of the new walls): the sample bot against itself with three sample
 //! opponents (sd 0.49 a wall, bell-shaped on the 1/8 grid), the same with
 //! greedy opponents (95% of walls exactly 0, sd 0.14), and a close-pair
 //! shape (70% zeros). H0 sequences are the shape reflected about `d0`, H1
