@@ -11,6 +11,8 @@
 //! Needs bubblewrap and namespaces (CI runs as root and installs
 //! bubblewrap); skipped with a message where the machine has no sandbox.
 
+mod common;
+
 use std::net::TcpListener;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -179,27 +181,10 @@ fn left_behind(token: &str) -> Vec<String> {
     found.into_iter().map(|(_, c)| c).collect()
 }
 
-/// Live processes (not zombies) whose command line has the word `token`.
+/// Live processes (not zombies) whose command line has the word `token`
+/// (an escapee's environment may be empty).
 fn left_behind_scan(token: &str) -> Vec<(i32, String)> {
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
-        if stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|s| s.trim_start().starts_with('Z'))
-        {
-            continue;
-        }
-        let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
-        if cmd.split(|&b| b == 0).any(|w| w == token.as_bytes()) {
-            found.push((pid, String::from_utf8_lossy(&cmd).replace('\0', " ")));
-        }
-    }
-    found
+    common::live_processes(|_, cmd| cmd.split(|&b| b == 0).any(|w| w == token.as_bytes()))
 }
 
 /// Runs `attack` in the three modes under the sandbox and checks each is
@@ -231,6 +216,27 @@ fn contained(attack: &str, came_to_nothing: impl Fn(&str) -> Result<(), String>)
             panic!("{what}: {e}\n{text}");
         }
     }
+}
+
+/// The judge's own time-out verdict: a bot put out with `time_limit` in
+/// the game log, or the check report's "timed out" for a solution. (A
+/// word such as "time" alone would not do: the check report repeats the
+/// command line, `--timeout` and all.)
+fn timed_out(text: &str) -> Result<(), String> {
+    if text.contains("\"failure\":\"time_limit\"") || text.contains("the solution timed out") {
+        Ok(())
+    } else {
+        Err("no time-out verdict".into())
+    }
+}
+
+/// The time-out check reads the verdict, not a word the report may hold
+/// anyway.
+#[test]
+fn the_time_out_check_reads_the_verdict_not_the_word() {
+    assert!(timed_out("reproduce: ./hostile.sh sleep t check --timeout 3 < wall").is_err());
+    assert!(timed_out(r#"{"reply":{"kind":"failed","failure":"time_limit"}}"#).is_ok());
+    assert!(timed_out("on that wall the solution timed out").is_ok());
 }
 
 /// The attack ran and said `said`.
@@ -269,8 +275,8 @@ fn a_fork_bomb_is_contained() {
     contained("fork-bomb", |text| {
         // It may run out of processes before it can report or be timed
         // out: the shell says it cannot fork.
-        let ended = ["ATTACKED fork-bomb", "time", "Cannot fork"];
-        if ended.iter().any(|e| text.contains(e)) {
+        let ended = ["ATTACKED fork-bomb", "Cannot fork"];
+        if ended.iter().any(|e| text.contains(e)) || timed_out(text).is_ok() {
             Ok(())
         } else {
             Err("neither its report, a time-out nor the process limit".into())
@@ -332,24 +338,12 @@ fn allocating_a_gibibyte_is_put_out_for_memory() {
 
 #[test]
 fn sleeping_past_the_limit_is_a_time_out_and_the_sleep_dies() {
-    contained("sleep", |text| {
-        if text.contains("time") {
-            Ok(())
-        } else {
-            Err("no time-out".into())
-        }
-    });
+    contained("sleep", timed_out);
 }
 
 #[test]
 fn ignoring_sigterm_changes_nothing() {
-    contained("ignore-term", |text| {
-        if text.contains("time") {
-            Ok(())
-        } else {
-            Err("no time-out".into())
-        }
-    });
+    contained("ignore-term", timed_out);
 }
 
 /// The same checks see attacks that succeed without the sandbox: they can

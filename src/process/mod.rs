@@ -124,27 +124,34 @@ pub fn become_subreaper() -> bool {
     }
 }
 
-/// A process as `/proc/PID/stat` shows it: parent, group, whether a zombie.
+/// A process as `/proc/PID/stat` shows it: parent, group, session, name,
+/// whether a zombie.
 struct ProcInfo {
     pid: i32,
     ppid: i32,
     pgid: i32,
+    session: i32,
     zombie: bool,
+    /// The command name (`comm`, at most 15 bytes).
+    comm: String,
 }
 
 fn proc_info(pid: i32) -> Option<ProcInfo> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name is in parentheses and may hold anything: parse after it.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let mut f = rest.split(' ');
+    let (open, close) = (stat.find('(')?, stat.rfind(')')?);
+    let mut f = stat.get(close + 2..)?.split(' ');
     let state = f.next()?;
     let ppid = f.next()?.parse().ok()?;
     let pgid = f.next()?.parse().ok()?;
+    let session = f.next()?.parse().ok()?;
     Some(ProcInfo {
         pid,
         ppid,
         pgid,
+        session,
         zombie: state == "Z" || state == "X",
+        comm: stat.get(open + 1..close)?.to_string(),
     })
 }
 
@@ -268,18 +275,12 @@ fn reap_sandbox_inits() {
             .collect(),
     };
     for pid in children {
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        let Some(p) = proc_info(pid) else {
             continue;
         };
-        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
-            continue;
-        };
-        let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
-        // state, ppid, pgrp, session
-        let init = &stat[open + 1..close] == "bwrap"
-            && fields.first() == Some(&"Z")
-            && fields.get(1) == Some(&me.to_string().as_str())
-            && fields.get(3) == Some(&pid.to_string().as_str());
+        // A finished sandbox's init: a bwrap zombie of ours leading its
+        // own session.
+        let init = p.comm == "bwrap" && p.zombie && p.ppid == me && p.session == pid;
         if init {
             let mut status = 0;
             // SAFETY: waitpid(2) on one zombie child of ours, writing one int.

@@ -78,21 +78,20 @@ pub fn sample_wall() -> Vec<u8> {
     .unwrap()
 }
 
-/// Live processes (zombies are dead already) other than this test whose
-/// environment holds `token` and whose command line does not hold
-/// `except` (the program under test itself, when it carries the token
-/// too): their pids and command lines.
-pub fn processes_with(token: &str, except: &str) -> Vec<(i32, String)> {
+/// Live processes (zombies are dead already) other than this test that
+/// `wanted(environment, command line)` picks, given the raw bytes of
+/// `/proc/PID/environ` and `/proc/PID/cmdline`: their pids and command
+/// lines.
+pub fn live_processes(wanted: impl Fn(&[u8], &[u8]) -> bool) -> Vec<(i32, String)> {
     let me = std::process::id() as i32;
     let mut found = Vec::new();
     for e in std::fs::read_dir("/proc").unwrap().flatten() {
         let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
             continue;
         };
-        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
-            continue;
-        };
-        if pid == me || !env.windows(token.len()).any(|w| w == token.as_bytes()) {
+        let env = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if pid == me || !wanted(&env, &cmd) {
             continue;
         }
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
@@ -103,14 +102,21 @@ pub fn processes_with(token: &str, except: &str) -> Vec<(i32, String)> {
         {
             continue;
         }
-        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-        let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-        if !except.is_empty() && cmd.contains(except) {
-            continue;
-        }
-        found.push((pid, cmd));
+        found.push((pid, String::from_utf8_lossy(&cmd).replace('\0', " ")));
     }
     found
+}
+
+/// Live processes other than this test whose environment holds `token`
+/// and whose command line does not hold `except` (the program under test
+/// itself, when it carries the token too): their pids and command lines.
+pub fn processes_with(token: &str, except: &str) -> Vec<(i32, String)> {
+    live_processes(|env, cmd| {
+        // The command line's words joined by spaces, as `except` is written.
+        let cmd = String::from_utf8_lossy(cmd).replace('\0', " ");
+        env.windows(token.len()).any(|w| w == token.as_bytes())
+            && (except.is_empty() || !cmd.contains(except))
+    })
 }
 
 /// Waits up to 3 s for every process [`processes_with`] finds to be gone;
