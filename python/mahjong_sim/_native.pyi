@@ -56,6 +56,7 @@ def duel_json(
     common_random: bool = True,
     time_limit_ms: int = 1000,
     memory_mib: Optional[int] = None,
+    sandbox: str = "auto",
 ) -> str:
     """``noi2014 duel``: the report as ``--json`` prints it."""
 
@@ -69,6 +70,7 @@ def tournament_json(
     family: str = "uniform",
     time_limit_ms: int = 1000,
     memory_mib: Optional[int] = None,
+    sandbox: str = "auto",
 ) -> str:
     """``noi2014 tournament``: the report as ``--json`` prints it."""
 

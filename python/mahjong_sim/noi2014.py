@@ -411,6 +411,7 @@ def duel(
     common_random: bool = True,
     time_limit_ms: int = 1000,
     memory_mib: Optional[int] = None,
+    sandbox: str = "auto",
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 duel`` as a call: is bot A stronger than bot B?
 
@@ -420,7 +421,9 @@ def duel(
     test (SPRT) of ``sprt`` words (``d0=0 d1=0.1 alpha=0.05 beta=0.05`` by
     default) up to ``max_games``. Every game's log goes to ``logs`` (a new
     temporary folder by default, its path in the result's ``"logs"``).
-    Returns the report as ``duel --json`` prints it.
+    Bot programs run as ``--sandbox`` says: ``sandbox`` is ``"auto"`` (a
+    sandbox where the machine allows one), ``"on"`` (a sandbox or an
+    error) or ``"off"``. Returns the report as ``duel --json`` prints it.
     """
     logs = logs or tempfile.mkdtemp(prefix="noi2014-duel-")
     report = json.loads(
@@ -438,6 +441,7 @@ def duel(
             common_random,
             time_limit_ms,
             memory_mib,
+            sandbox,
         )
     )
     report.setdefault("logs", logs)
@@ -455,10 +459,11 @@ def tournament(
     family: str = "uniform",
     time_limit_ms: int = 1000,
     memory_mib: Optional[int] = None,
+    sandbox: str = "auto",
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 tournament`` as a call: Swiss rounds between
-    ``entrants`` (``(name, bot)`` pairs, bots as in :func:`duel`). Returns
-    the report as ``tournament --json`` prints it."""
+    ``entrants`` (``(name, bot)`` pairs, bots and ``sandbox`` as in
+    :func:`duel`). Returns the report as ``tournament --json`` prints it."""
     logs = logs or tempfile.mkdtemp(prefix="noi2014-tournament-")
     report = json.loads(
         _native.tournament_json(
@@ -471,6 +476,7 @@ def tournament(
             family,
             time_limit_ms,
             memory_mib,
+            sandbox,
         )
     )
     report.setdefault("logs", logs)

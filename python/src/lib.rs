@@ -657,14 +657,14 @@ fn contest_entrant(
     })
 }
 
-/// Program bots' limits; each program in a sandbox where the machine
-/// allows one, as the command line's default.
-fn limits(time_limit_ms: u64, memory_mib: Option<u64>) -> Limits {
-    Limits {
+/// Program bots' limits, and their sandbox as the command line's
+/// `--sandbox` says it (`auto`, `on` or `off`).
+fn limits(time_limit_ms: u64, memory_mib: Option<u64>, sandbox: &str) -> PyResult<Limits> {
+    Ok(Limits {
         time: std::time::Duration::from_millis(time_limit_ms),
         memory_mib,
-        sandbox: mahjong_sim::process::SandboxMode::Auto,
-    }
+        sandbox: sandbox.parse().map_err(value_error)?,
+    })
 }
 
 /// `noi2014 duel` as a call: the report as the JSON object `--json`
@@ -672,7 +672,7 @@ fn limits(time_limit_ms: u64, memory_mib: Option<u64>) -> Limits {
 /// sequential test with `sprt` words (`d0=X d1=X alpha=X beta=X`) up to
 /// `max_games`.
 #[pyfunction]
-#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=1, games=None, sprt=Vec::new(), max_games=20_000, jobs=1, family="uniform", common_random=true, time_limit_ms=1000, memory_mib=None))]
+#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=1, games=None, sprt=Vec::new(), max_games=20_000, jobs=1, family="uniform", common_random=true, time_limit_ms=1000, memory_mib=None, sandbox="auto"))]
 #[allow(clippy::too_many_arguments)]
 fn duel_json(
     py: Python<'_>,
@@ -689,6 +689,7 @@ fn duel_json(
     common_random: bool,
     time_limit_ms: u64,
     memory_mib: Option<u64>,
+    sandbox: &str,
 ) -> PyResult<String> {
     let raised: Raised = Arc::default();
     let a = contest_entrant(py, a.0, a.1, &raised)?;
@@ -709,7 +710,7 @@ fn duel_json(
         length,
         jobs: jobs.max(1),
         family: noi_family(family)?,
-        limits: limits(time_limit_ms, memory_mib),
+        limits: limits(time_limit_ms, memory_mib, sandbox)?,
         logs,
         common_random,
     };
@@ -723,7 +724,7 @@ fn duel_json(
 /// `noi2014 tournament` as a call: Swiss rounds between `entrants`
 /// (`(name, bot)` each); the report as the JSON object `--json` prints.
 #[pyfunction]
-#[pyo3(signature = (entrants, logs, rounds=3, seed=1, jobs=1, duplicate=false, family="uniform", time_limit_ms=1000, memory_mib=None))]
+#[pyo3(signature = (entrants, logs, rounds=3, seed=1, jobs=1, duplicate=false, family="uniform", time_limit_ms=1000, memory_mib=None, sandbox="auto"))]
 #[allow(clippy::too_many_arguments)]
 fn tournament_json(
     py: Python<'_>,
@@ -736,6 +737,7 @@ fn tournament_json(
     family: &str,
     time_limit_ms: u64,
     memory_mib: Option<u64>,
+    sandbox: &str,
 ) -> PyResult<String> {
     let raised: Raised = Arc::default();
     let entrants = entrants
@@ -748,7 +750,7 @@ fn tournament_json(
         seed,
         jobs: jobs.max(1),
         duplicate,
-        limits: limits(time_limit_ms, memory_mib),
+        limits: limits(time_limit_ms, memory_mib, sandbox)?,
         family: noi_family(family)?,
         logs,
     };

@@ -3,6 +3,8 @@ calls, with results identical to the same bot run as a protocol program."""
 
 import json
 
+import pytest
+
 from bots import RandomDiscarder, program, tsumogiri
 
 from mahjong_sim import noi2014
@@ -72,3 +74,17 @@ def test_an_exception_in_a_factory_is_raised():
         assert "no bot today" in str(e)
     else:
         raise AssertionError("the factory's exception was not raised")
+
+
+def test_the_sandbox_is_chosen_as_on_the_command_line(tmp_path):
+    command = program("random", tmp_path)
+    common = dict(games=4, seed=3, time_limit_ms=10_000)
+    off = noi2014.duel(("mine", command), ("old", "sample"), sandbox="off", **common)
+    auto = noi2014.duel(("mine", command), ("old", "sample"), **common)
+    # The sandbox changes where a program runs, not how it plays.
+    assert _without_timings(off) == _without_timings(auto)
+    assert off["a"]["put_out"] == {}
+    with pytest.raises(ValueError, match="auto, on or off"):
+        noi2014.duel(("mine", command), ("old", "sample"), sandbox="maybe", **common)
+    with pytest.raises(ValueError, match="auto, on or off"):
+        noi2014.tournament([("a", "greedy"), ("b", "sample")], sandbox="maybe", rounds=1)
