@@ -1,9 +1,11 @@
 //! Replay pages in a real browser (headless Chromium): they load with no
 //! console errors, the buttons, arrow keys and slider step through the
 //! game, the last step shows the result, a link to a step opens it, and a
-//! screenshot of a mid-game step of each ruleset is written to
-//! `docs/replays/` (the README shows them). Skipped, saying so, when no
-//! Chromium is installed (`.ci/run` installs Debian's `chromium`).
+//! screenshot of a mid-game step of each ruleset is taken and checked:
+//! in the test's scratch folder, or in `docs/replays/` (the guide shows
+//! them) with `UPDATE_SCREENSHOTS=1`, so that a plain test run leaves the
+//! tree as it was. Skipped, saying so, when no Chromium is installed
+//! (`.ci/run` installs Debian's `chromium`).
 
 mod common;
 
@@ -270,7 +272,11 @@ fn check_page(bin: &Path, work: &Path, page: &Path, mid: usize, shot: &str) {
     check_probe(&p, last, &summary);
 
     // Screenshots of a mid-game step: a laptop's window and a phone's.
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/replays");
+    let docs = if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/replays")
+    } else {
+        work.join("screenshots")
+    };
     std::fs::create_dir_all(&docs).unwrap();
     for (suffix, size) in [("", (1280, 900)), ("-phone", (390, 1200))] {
         let png = docs.join(format!("{shot}{suffix}.png"));
