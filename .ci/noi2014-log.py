@@ -5,7 +5,8 @@
     python3 .ci/noi2014-log.py --report OLD.json NEW.json
 
 Each log is read into one form, the versioned log's lines (format
-mahjong-sim/noi2014-game-log, version 1), whatever format wrote it: the
+mahjong-sim/noi2014-game-log, version 1 or 2, without the version and
+version 2's containment and CPU times), whatever format wrote it: the
 unversioned lines that mahjong-sim wrote before (header type "game",
 serde's default enum shapes, events as strings) are mapped to them. The
 form holds the wall, the seats, every request with its answer or failure,
@@ -36,13 +37,18 @@ def form(lines):
     header = lines[0]
     if header.get("type") == "game":
         lines = [old_to_new(line) for line in lines]
-    elif header.get("format") != "mahjong-sim/noi2014-game-log" or header.get("version") != 1:
+    elif header.get("format") != "mahjong-sim/noi2014-game-log" or header.get("version") not in (1, 2):
         raise SystemExit(f"unknown log format: {str(header)[:200]}")
     out = []
     for line in lines:
         line = dict(line)
+        if line["type"] == "header":
+            # Version 2 adds how programs were contained; the games are
+            # compared, not the log's version.
+            line = {k: v for k, v in line.items() if k not in ("version", "containment")}
         if "program" in line:
-            line["program"] = {k: v for k, v in line["program"].items() if k != "ms"}
+            # Times differ from run to run (version 2 adds the CPU time).
+            line["program"] = {k: v for k, v in line["program"].items() if k not in ("ms", "cpu_ms")}
         if line["type"] == "result":
             # The judge's words are compared in the text logs.
             line["players"] = [{k: v for k, v in p.items() if k != "message"} for p in line["players"]]

@@ -5,7 +5,8 @@
 //! - [`Action`]: the 85 moves a player can make, numbered for a fixed
 //!   action space, each with its answer string.
 //! - [`legal`]: which of them are legal for the pending request (the
-//!   judge's own rules, written as a mask; `tests` checks it against the
+//!   judge's own tests of what a hand supports, `judge::supports`, made a
+//!   mask; `tests` checks it against the
 //!   judge itself).
 //! - [`Env`]: a game where some seats are the caller's and the others
 //!   in-process bots. It stops only at the caller's *decisions*: requests
@@ -20,13 +21,13 @@
 use super::arena::{answer_recorded, Game, Turn};
 use super::bot::Bot;
 use super::event::Event;
-use super::judge::Judge;
+use super::judge::{supports, Judge};
 use super::request::{Reply, Request};
 use super::table::Melds;
 use super::target::nearest_target_answer;
 use super::tiles::{parse_any_case, tile, GANG, PENG, PLAY};
 use super::wall::Wall;
-use super::{distance, Hand, Tile, KINDS, PLAYERS};
+use super::{Hand, Tile, KINDS, PLAYERS};
 use std::borrow::Cow;
 
 /// Number of actions: see [`Action::index`].
@@ -203,36 +204,30 @@ pub fn legal(judge: &Judge) -> Option<(usize, Mask)> {
 /// The legal actions answering `request` with these concealed tiles and
 /// exposed sets; kongs only with `wall_left` (a tile left in the wall).
 pub fn legal_for(request: &Request, hand: &Hand, melds: &Melds, wall_left: bool) -> Mask {
-    let (hand, melds) = (*hand, *melds);
     let mut m = Mask::default();
     match *request {
         Request::Draw(_) => {
             for t in hand.kinds() {
                 m.add(Action::Play(t));
-                if wall_left && (hand.count(t) == 4 || melds.has_pung(t)) {
+                if wall_left && supports::gang_on_draw(hand, melds, t) {
                     m.add(Action::GangSelf(t));
                 }
             }
-            if distance::is_winning(&hand, melds.len() as u8) {
+            if supports::hu(hand, melds, None) {
                 m.add(Action::Hu);
             }
         }
         Request::Play { tile: c, .. } => {
             m.add(Action::Pass);
-            if hand.count(c) >= 2 {
-                let mut rest = hand;
-                rest.remove(c);
-                rest.remove(c);
-                for t in rest.kinds() {
+            for t in hand.kinds() {
+                if supports::peng(hand, c, t) {
                     m.add(Action::Peng(t));
                 }
             }
-            if wall_left && (hand.count(c) == 3 || melds.has_pung(c)) {
+            if wall_left && supports::gang_on_discard(hand, melds, c) {
                 m.add(Action::Gang);
             }
-            let mut h = hand;
-            h.add(c);
-            if distance::is_winning(&h, melds.len() as u8) {
+            if supports::hu(hand, melds, Some(c)) {
                 m.add(Action::Hu);
             }
         }

@@ -26,7 +26,7 @@ use super::request::{Reply, Request};
 use super::result::{self, GameResult, OutReason, PlayerEnd, PlayerResult, Standing, TargetFlaw};
 use super::table::{Held, Melds, Observer, Table};
 use super::wall::{Wall, DEALT, WALL_TILES};
-use super::{distance, Hand, Meld, Tile, KINDS, PLAYERS};
+use super::{Hand, Meld, Tile, KINDS, PLAYERS};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Status {
@@ -130,6 +130,45 @@ fn read_answer(text: &str) -> Answer {
         (b"PENG", Some(w)) => tile(w).map_or(Answer::Malformed, Answer::Peng),
         (b"GANG", Some(w)) => tile(w).map_or(Answer::Malformed, Answer::GangTile),
         _ => Answer::Malformed,
+    }
+}
+
+/// The tests of what a hand supports, shared by the judge and by
+/// [`super::env::legal_for`] (the environments' masks), so that each rule is
+/// written once. The wall's emptiness, which every kong needs, is the
+/// caller's.
+pub(crate) mod supports {
+    use super::super::table::Melds;
+    use super::super::{distance, Hand, Tile};
+
+    /// `GANG c` on one's own draw: four concealed copies, or one beside an
+    /// exposed pung of `c` (point 7).
+    pub fn gang_on_draw(hand: &Hand, melds: &Melds, c: Tile) -> bool {
+        let held = hand.count(c);
+        held == 4 || held >= 1 && melds.has_pung(c)
+    }
+
+    /// `PENG c2` on another's discard `c`: two concealed `c`, and `c2` held
+    /// beside them (point 31: a third concealed `c` may be discarded).
+    pub fn peng(hand: &Hand, c: Tile, c2: Tile) -> bool {
+        let needed = if c2 == c { 3 } else { 1 };
+        hand.count(c) >= 2 && hand.count(c2) >= needed
+    }
+
+    /// `GANG` on another's discard `c`: three concealed `c`, or an exposed
+    /// pung of it.
+    pub fn gang_on_discard(hand: &Hand, melds: &Melds, c: Tile) -> bool {
+        hand.count(c) == 3 || melds.has_pung(c)
+    }
+
+    /// `HU` with these concealed tiles, `discard` added when it is
+    /// another's discard (point 6).
+    pub fn hu(hand: &Hand, melds: &Melds, discard: Option<Tile>) -> bool {
+        let mut h = *hand;
+        if let Some(c) = discard {
+            h.add(c);
+        }
+        distance::is_winning(&h, melds.len() as u8)
     }
 }
 
@@ -493,9 +532,8 @@ impl Judge {
                 OutReason::NotHeld(c)
             }
             Ok((Answer::GangTile(c), _)) => {
-                let held = self.seats[s].hand.count(c);
-                let concealed = held == 4;
-                if !(concealed || held >= 1 && self.seats[s].melds.has_pung(c)) {
+                let concealed = self.seats[s].hand.count(c) == 4;
+                if !supports::gang_on_draw(&self.seats[s].hand, &self.seats[s].melds, c) {
                     OutReason::CannotGang(c)
                 } else if self.front == self.back {
                     OutReason::KongOnEmptyWall(c)
@@ -528,7 +566,7 @@ impl Judge {
             }
             Ok((Answer::Hu, _)) => {
                 let st = &self.seats[s];
-                if distance::is_winning(&st.hand, st.melds.len() as u8) {
+                if supports::hu(&st.hand, &st.melds, None) {
                     self.win(seat, true);
                     self.emit(Event::HuSelf {
                         player: seat,
@@ -595,11 +633,9 @@ impl Judge {
             Err((kind, why)) => Some(OutReason::Failed(kind, why.to_owned())),
             Ok((Answer::Pass, _)) => None,
             Ok((Answer::Peng(c2), _)) => {
-                let held = st.hand.count(c);
-                if held < 2 {
+                if st.hand.count(c) < 2 {
                     Some(OutReason::CannotPeng(c))
-                } else if st.hand.count(c2) < 1 + 2 * (c2 == c) as u8 {
-                    // Point 31: the discard may be a third concealed c.
+                } else if !supports::peng(&st.hand, c, c2) {
                     Some(OutReason::PengDiscardNotHeld(c2))
                 } else {
                     debug_assert!(round.claim.is_none(), "four copies allow one claim");
@@ -608,7 +644,7 @@ impl Judge {
                 }
             }
             Ok((Answer::Gang, _)) => {
-                if !(st.hand.count(c) == 3 || st.melds.has_pung(c)) {
+                if !supports::gang_on_discard(&st.hand, &st.melds, c) {
                     Some(OutReason::CannotGang(c))
                 } else if wall_empty {
                     Some(OutReason::KongOnEmptyWall(c))
@@ -619,9 +655,7 @@ impl Judge {
                 }
             }
             Ok((Answer::Hu, _)) => {
-                let mut h = st.hand;
-                h.add(c);
-                if distance::is_winning(&h, st.melds.len() as u8) {
+                if supports::hu(&st.hand, &st.melds, Some(c)) {
                     // Point 10: the first valid HU in play order wins.
                     round.hu = round.hu.or(Some(q));
                     None
