@@ -219,8 +219,10 @@ pub fn legal_for(request: &Request, hand: &Hand, melds: &Melds, wall_left: bool)
         }
         Request::Play { tile: c, .. } => {
             m.add(Action::Pass);
-            for t in hand.kinds() {
-                if supports::peng(hand, c, t) {
+            // Most discards allow no pung: the hand is walked only when
+            // one does (this runs for every player asked).
+            if supports::pung(hand, c) {
+                for t in hand.kinds().filter(|&t| supports::peng(hand, c, t)) {
                     m.add(Action::Peng(t));
                 }
             }

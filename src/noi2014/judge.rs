@@ -148,11 +148,16 @@ pub(crate) mod supports {
         held == 4 || held >= 1 && melds.has_pung(c)
     }
 
-    /// `PENG c2` on another's discard `c`: two concealed `c`, and `c2` held
-    /// beside them (point 31: a third concealed `c` may be discarded).
+    /// A pung of another's discard `c`: two concealed `c`.
+    pub fn pung(hand: &Hand, c: Tile) -> bool {
+        hand.count(c) >= 2
+    }
+
+    /// `PENG c2` on another's discard `c`: the pung, and `c2` held beside
+    /// it (point 31: a third concealed `c` may be discarded).
     pub fn peng(hand: &Hand, c: Tile, c2: Tile) -> bool {
         let needed = if c2 == c { 3 } else { 1 };
-        hand.count(c) >= 2 && hand.count(c2) >= needed
+        pung(hand, c) && hand.count(c2) >= needed
     }
 
     /// `GANG` on another's discard `c`: three concealed `c`, or an exposed
@@ -633,7 +638,7 @@ impl Judge {
             Err((kind, why)) => Some(OutReason::Failed(kind, why.to_owned())),
             Ok((Answer::Pass, _)) => None,
             Ok((Answer::Peng(c2), _)) => {
-                if st.hand.count(c) < 2 {
+                if !supports::pung(&st.hand, c) {
                     Some(OutReason::CannotPeng(c))
                 } else if !supports::peng(&st.hand, c, c2) {
                     Some(OutReason::PengDiscardNotHeld(c2))
