@@ -128,6 +128,18 @@ impl Arena {
     /// on the arena's wall, or as a solution (`check`), with `sandbox`;
     /// returns the exit status and everything the judge printed.
     fn run(&self, attack: &str, token: &str, mode: &str, sandbox: &str) -> (Option<i32>, String) {
+        self.run_with(attack, token, mode, sandbox, &[])
+    }
+
+    /// [`Arena::run`] with more options for the judge.
+    fn run_with(
+        &self,
+        attack: &str,
+        token: &str,
+        mode: &str,
+        sandbox: &str,
+        more: &[&str],
+    ) -> (Option<i32>, String) {
         let program = format!(
             "{} {attack} {token} {mode} {}",
             self.bot_dir.join("hostile.sh").display(),
@@ -147,6 +159,7 @@ impl Arena {
         }
         let child = cmd
             .args(["--sandbox", sandbox])
+            .args(more)
             .current_dir(&self.bot_dir)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -328,7 +341,9 @@ fn allocating_a_gibibyte_is_put_out_for_memory() {
             return Err("it allocated 1 GiB".into());
         }
         // A bot is put out naming the limit; a solution is killed.
-        if text.contains("memory_limit") || text.contains("killed") {
+        let game = text.contains("\"type\":\"header\"");
+        if game && text.contains("\"failure\":\"memory_limit\"") || !game && text.contains("killed")
+        {
             Ok(())
         } else {
             Err("not put out for memory".into())
@@ -365,6 +380,9 @@ fn without_the_sandbox_the_same_checks_see_the_attacks() {
     // it runs, and this one attacks at each first request.
     let (_, _) = arena.run("network", &token, "request", "off");
     assert!(arena.accepted.load(Ordering::SeqCst) >= 1);
+    // The memory attack gets its gibibyte when nothing limits it.
+    let (_, text) = arena.run_with("memory", &token, "request", "off", &["--memory-limit", "0"]);
+    assert!(text.contains("allocated 1073741824"), "{text}");
     // Nothing stops it from killing the judge.
     let (code, text) = arena.run("kill-judge", &token, "request", "off");
     assert_ne!(code, Some(0), "the judge survived: {text}");
