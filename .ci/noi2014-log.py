@@ -230,6 +230,18 @@ def versioned_report(v):
     return v
 
 
+def report_v2(v):
+    """A version 1 duel report in version 2's form: without what depends on
+    how the walls were played (the time, the walls in play at the decision,
+    the logs folder), with the first wall counted."""
+    if not isinstance(v, dict) or v.get("format") != "mahjong-sim/noi2014-duel-report" or v.get("version") != 1:
+        return v
+    v = {k: x for k, x in v.items() if k not in ("seconds", "uncounted_walls", "logs")}
+    v["first_wall"] = 0
+    v["version"] = 2
+    return v
+
+
 def without_seconds(path):
     def drop(v):
         if isinstance(v, dict):
@@ -241,7 +253,7 @@ def without_seconds(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
-        return json.dumps(drop(versioned_report(json.loads(text))))
+        return json.dumps(drop(report_v2(versioned_report(json.loads(text)))))
     except json.JSONDecodeError:
         return text  # an error's words: compared as they are
 

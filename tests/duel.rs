@@ -453,6 +453,7 @@ fn a_duel_is_a_library_call() {
         },
         logs: logs.clone(),
         common_random: true,
+        walls: None,
     };
     let mut walls_seen = Vec::new();
     let report = duel::run(&options, &mut |p| walls_seen.push(p.walls)).unwrap();

@@ -11,9 +11,11 @@
 mod common;
 
 use common::schemas::{
-    self, NOI2014_DUEL_REPORT, NOI2014_GAME_LOG, NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT,
+    self, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG, NOI2014_TOURNAMENT_REPORT,
+    THUPC2021_CHECK_REPORT,
 };
 use mahjong_sim::contest::check::CheckJson;
+use mahjong_sim::contest::duel::walls::WallsJson;
 use mahjong_sim::contest::duel::DuelJson;
 use mahjong_sim::contest::tournament::TournamentJson;
 use mahjong_sim::noi2014::log::Line;
@@ -27,6 +29,7 @@ fn the_committed_game_log_schema_is_the_types() {
 #[test]
 fn the_committed_report_schemas_are_the_types() {
     schemas::check_committed::<DuelJson>(NOI2014_DUEL_REPORT);
+    schemas::check_committed::<WallsJson>(NOI2014_DUEL_WALLS);
     schemas::check_committed::<TournamentJson>(NOI2014_TOURNAMENT_REPORT);
     schemas::check_committed::<CheckJson>(THUPC2021_CHECK_REPORT);
 }
@@ -90,6 +93,9 @@ fn duel_and_tournament_logs_are_valid() {
     let saved = std::fs::read(logs.join("report.json")).unwrap();
     let report = schemas::report(NOI2014_DUEL_REPORT, &saved);
     assert_eq!(report["games"], 8);
+    let saved = std::fs::read(logs.join("duel.json")).unwrap();
+    let walls = schemas::report(NOI2014_DUEL_WALLS, &saved);
+    assert_eq!(walls["walls"].as_array().unwrap().len(), 4);
     let (_tmp, logs) = common::logs_dir("schemas-tournament");
     let r = common::run(
         &[
@@ -142,7 +148,7 @@ fn wrong_reports_are_rejected() {
     valid(&good).unwrap();
     for wrong in [
         good.replacen(r#""decision":"none""#, r#""decision":"Continue""#, 1),
-        good.replacen(r#""version":1"#, r#""version":2"#, 1),
+        good.replacen(r#""version":2"#, r#""version":1"#, 1),
         good.replacen(r#""format":"mahjong-sim/noi2014-duel-report","#, "", 1),
         good.replacen(r#""seed":"#, r#""extra":0,"seed":"#, 1),
     ] {

@@ -713,6 +713,7 @@ fn duel_json(
         limits: limits(time_limit_ms, memory_mib, sandbox)?,
         logs,
         common_random,
+        walls: None,
     };
     let report = py
         .detach(|| duel::run(&opts, &mut |_| {}))

@@ -5,6 +5,7 @@ use super::args::{count_in, jobs_or_cpus, parse_entrant, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
 use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options};
 use mahjong_sim::contest::entrant::Entrant;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -28,6 +29,11 @@ use std::time::Duration;
 ///
 /// A bot program is given by its command line (`--bot new='./mybot
 /// --keep-running'`), a built-in bot by its name.
+///
+/// A long duel can be cut into shards that any scheduler runs: `--walls
+/// FROM..TO` plays just those walls of the duel's sequence (the same games
+/// on any machine), and `noi2014 merge` counts the shards' walls in order
+/// into the report one machine would print (docs/duel.md, "Shards").
 ///
 /// Example: mahjong-sim noi2014 duel --bot new=greedy --bot old=greedy:eps=0.1 --jobs 2
 #[derive(clap::Args)]
@@ -79,6 +85,28 @@ pub struct Args {
     /// them.
     #[arg(long)]
     pub independent_random: bool,
+    /// Play walls FROM to TO - 1 of the duel's sequence (walls from 0),
+    /// all of them, as a shard of the duel: its logs folder is for
+    /// `noi2014 merge`, which applies the test to the shards' walls in
+    /// order. The other options must be the same for every shard.
+    #[arg(long, value_name = "FROM..TO", value_parser = parse_walls)]
+    pub walls: Option<Range<u64>>,
+}
+
+/// `FROM..TO`: walls FROM to TO - 1.
+fn parse_walls(s: &str) -> Result<Range<u64>, String> {
+    let bad = || format!("`{s}`: --walls takes FROM..TO, e.g. 0..500 for walls 0 to 499");
+    let (from, to) = s.split_once("..").ok_or_else(bad)?;
+    let (from, to): (u64, u64) = (
+        from.trim().parse().map_err(|_| bad())?,
+        to.trim().parse().map_err(|_| bad())?,
+    );
+    if from >= to {
+        return Err(format!(
+            "`{s}` holds no wall: FROM..TO plays walls FROM to TO - 1"
+        ));
+    }
+    Ok(from..to)
 }
 
 /// Runs `noi2014 duel`.
@@ -110,6 +138,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .logs
             .unwrap_or_else(|| PathBuf::from(format!("noi2014-duel-seed-{seed}"))),
         common_random: !args.independent_random,
+        walls: args.walls,
     };
     // Ctrl-C: programs die now; the duel reports what it has.
     super::on_interrupt(OnInterrupt::Report);
@@ -129,6 +158,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Verdict::Ok
     };
     let code = super::emit(out.as_bytes(), verdict)?;
+    eprintln!("{}", report.run_line());
     Ok(if report.interrupted {
         super::interrupted_status()
     } else if report.refused().is_some() {

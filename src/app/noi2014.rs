@@ -29,6 +29,8 @@ pub enum Command {
     Duel(super::duel::Args),
     #[allow(missing_docs)]
     Tournament(super::tournament::Args),
+    #[allow(missing_docs)]
+    Merge(super::merge::Args),
 }
 
 /// Runs a `noi2014` command.
@@ -41,6 +43,7 @@ pub fn run(command: Command) -> Result<ExitCode, CliError> {
         }
         Command::Duel(args) => super::duel::run(args),
         Command::Tournament(args) => super::tournament::run(args),
+        Command::Merge(args) => super::merge::run(args),
     }
 }
 

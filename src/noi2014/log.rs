@@ -103,13 +103,14 @@ pub struct SeatRecord {
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[schemars(extend("unevaluatedProperties" = false))]
 pub enum Context {
-    /// A game of a duel: a unit is one wall played 8 times.
+    /// A game of a duel: a unit is one wall played twice at one seat.
     Duel {
         /// The unit (and wall) number, from 0.
         unit: u64,
-        /// The game of the unit, 1 to 8.
+        /// The game of the unit: 1 (A's) or 2 (B's); 1 to 8 in logs
+        /// before 2026-11, when a unit was a wall played 8 times.
         game: u8,
-        /// The bot whose seat rotates: `a` in games 1-4, `b` in 5-8.
+        /// The bot this game measures: `a` in game 1, `b` in game 2.
         challenger: Challenger,
     },
     /// A game of a Swiss tournament.

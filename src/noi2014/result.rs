@@ -39,10 +39,19 @@ pub enum OutReason {
     },
 }
 
+/// The kinds of reason [`OutReason::kind`] names, for readers of a record
+/// of them (a duel's `duel.json`).
+pub const OUT_KINDS: [&str; 4] = [
+    "no usable answer",
+    "malformed answer",
+    "illegal move",
+    "kong on an empty wall",
+];
+
 impl OutReason {
     /// A short name of the kind of reason, for summaries: `no usable
     /// answer` (the driver's words say more), `malformed answer`, `illegal
-    /// move` or `kong on an empty wall`.
+    /// move` or `kong on an empty wall`: one of [`OUT_KINDS`].
     pub fn kind(&self) -> &'static str {
         match self {
             OutReason::Failed(..) => "no usable answer",

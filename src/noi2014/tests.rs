@@ -517,6 +517,7 @@ fn step_errors_and_out_reasons_have_their_kinds() {
     ];
     for (r, kind) in reasons {
         assert_eq!(r.kind(), kind, "{r:?}");
+        assert!(crate::noi2014::result::OUT_KINDS.contains(&kind));
     }
 }
 

@@ -12,7 +12,9 @@ use std::sync::{Mutex, OnceLock};
 /// The NOI2014 game log's schema: one line of a log.
 pub const NOI2014_GAME_LOG: &str = "noi2014-game-log.v2.json";
 /// The schema of a duel's report (`duel --json`, `report.json`).
-pub const NOI2014_DUEL_REPORT: &str = "noi2014-duel-report.v1.json";
+pub const NOI2014_DUEL_REPORT: &str = "noi2014-duel-report.v2.json";
+/// The schema of a duel's settings and walls (`duel.json`, for `merge`).
+pub const NOI2014_DUEL_WALLS: &str = "noi2014-duel-walls.v1.json";
 /// The schema of a tournament's standings (`tournament --json`,
 /// `standings.json`).
 pub const NOI2014_TOURNAMENT_REPORT: &str = "noi2014-tournament-report.v1.json";

@@ -8,7 +8,19 @@
 //! [`run`] takes typed [`Options`], calls back with the [`Progress`] after
 //! each wall counted, and returns a typed [`Report`] (text or JSON). The logs
 //! folder gets every game's JSON Lines (`games/`), `games.tsv`,
-//! `units.tsv`, `report.txt` and `report.json`.
+//! `units.tsv`, `report.txt`, `report.json` and `duel.json` (the
+//! settings and every wall counted, [`walls`]).
+//!
+//! A duel can be cut into shards that any scheduler runs: a shard plays a
+//! range of the duel's walls ([`Options::walls`]; a wall's tiles, seat and
+//! random streams follow from the seed and its index alone), and
+//! [`merge::merge`] counts the shards' walls in order, as one machine
+//! would have, into the same report. The report holds nothing that
+//! depends on how the walls were played (time, jobs, walls in play at a
+//! decision, the logs folder): [`Report::run_line`] says those.
+
+pub mod merge;
+pub mod walls;
 
 use super::duplicate::{
     duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, GAMES_PER_UNIT, UNIT_RANGE,
@@ -26,6 +38,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -89,6 +102,11 @@ pub struct Options {
     /// (common random numbers, see [`duel_bot_seed`]); otherwise each its
     /// own.
     pub common_random: bool,
+    /// A shard: play exactly these walls of the duel's sequence (from 0),
+    /// all of them, with no test; [`merge::merge`] applies the test to the
+    /// shards. `None`: the whole duel, walls 0, 1, ... up to a decision or
+    /// the cap.
+    pub walls: Option<Range<u64>>,
 }
 
 /// Parses `--sprt` words `d0=.. d1=.. alpha=.. beta=..` (any missing one
@@ -138,17 +156,105 @@ type UnitResult = Result<Unit, Error>;
 
 /// The duel's sequential test (none for a fixed length) and its cap in
 /// walls, once the options are found sound.
-fn length(opts: &Options) -> Result<(Option<Sequential>, u64), Error> {
+fn length(length: Length) -> Result<(Option<Sequential>, u64), Error> {
+    Ok(match length {
+        Length::Units(n) => (None, n),
+        Length::Sprt(t, cap) => (Some(sequential_test(t, cap)?), cap),
+    })
+}
+
+/// The walls to play and the tally that counts them, once the options are
+/// found sound: the whole duel from wall 0 under its test, or a shard's
+/// walls, all of them, with no test.
+fn plan(opts: &Options) -> Result<(Range<u64>, Tally), Error> {
     if opts.a.name == opts.b.name {
         return Err(Error::Usage(format!(
             "A and B are both named `{}`: give each its own NAME=",
             opts.a.name
         )));
     }
-    Ok(match opts.length {
-        Length::Units(n) => (None, n),
-        Length::Sprt(t, cap) => (Some(sequential_test(t, cap)?), cap),
+    // The test is checked even for a shard: its settings go to the merge.
+    let (test, cap) = length(opts.length)?;
+    Ok(match &opts.walls {
+        Some(r) if r.is_empty() => {
+            return Err(Error::Usage(format!(
+                "--walls {}..{} holds no wall: FROM..TO plays walls FROM to TO - 1",
+                r.start, r.end
+            )))
+        }
+        Some(r) => (r.clone(), Tally::new(r.start, None, r.end - r.start)),
+        None => (0..cap, Tally::new(0, test, cap)),
     })
+}
+
+/// The walls counted in order from `first`, their differences and the
+/// test's decision: what a duel on one machine and a merge of shards
+/// share, so that both count alike.
+#[derive(Clone, Debug)]
+struct Tally {
+    first: u64,
+    units: Vec<Unit>,
+    diffs: Summary,
+    test: Option<Sequential>,
+    decision: Decision,
+    cap: u64,
+}
+
+impl Tally {
+    fn new(first: u64, test: Option<Sequential>, cap: u64) -> Tally {
+        Tally {
+            first,
+            units: Vec::new(),
+            diffs: Summary::default(),
+            test,
+            decision: Decision::Continue,
+            cap,
+        }
+    }
+
+    /// Another wall would be counted: no decision yet, the cap not reached.
+    fn wants_more(&self) -> bool {
+        self.decision == Decision::Continue && (self.units.len() as u64) < self.cap
+    }
+
+    /// The index of the next wall to count.
+    fn next_wall(&self) -> u64 {
+        self.first + self.units.len() as u64
+    }
+
+    fn push(&mut self, unit: Unit) {
+        self.diffs.push(unit.diff());
+        if let Some(t) = &mut self.test {
+            self.decision = t.push(unit.diff());
+        }
+        self.units.push(unit);
+    }
+
+    fn progress(&self) -> Progress {
+        Progress::of(&self.units, &self.diffs, self.test.as_ref())
+    }
+
+    /// The report of the walls counted.
+    fn report(self, options: Options, interrupted: bool, run: RunFacts) -> Report {
+        Report {
+            options,
+            first_wall: self.first,
+            units: self.units,
+            diffs: self.diffs,
+            test: self.test,
+            decision: self.decision,
+            interrupted,
+            uncounted: run.uncounted,
+            elapsed: run.elapsed,
+        }
+    }
+}
+
+/// How a duel was played, beside what it found: not in the report.
+#[derive(Clone, Copy, Debug, Default)]
+struct RunFacts {
+    uncounted: u64,
+    elapsed: Duration,
 }
 
 /// Runs the duel, calling `on_progress` after each wall counted; its
@@ -156,21 +262,18 @@ fn length(opts: &Options) -> Result<(Option<Sequential>, u64), Error> {
 /// ([`super::guard::interrupt`]) ends it early with the walls counted so
 /// far ([`Report::interrupted`]).
 pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Report, Error> {
-    let (mut test, max_units) = length(opts)?;
+    let (walls, mut tally) = plan(opts)?;
     let guard = Containment::new();
     let everyone = [&opts.a, &opts.b].into_iter().chain(&opts.against);
     check_runnable(everyone.map(|e| &e.spec), opts.limits)?;
     let games_dir = prepare_games(&opts.logs)?;
     let start = Instant::now();
     let mut in_order = InOrder::default();
-    let mut counted: Vec<Unit> = Vec::new();
-    let mut diffs = Summary::default();
-    let mut decision = Decision::Continue;
     let mut error = None;
     let mut index = String::from("file\tunit\tgame\tchallenger\tseat0\tseat1\tseat2\tseat3\n");
     let played = pool::run(
         opts.jobs,
-        0..max_units,
+        walls,
         |_, u| (u, play_one(opts, u, &games_dir)),
         |i, r| {
             if interrupted() {
@@ -178,7 +281,7 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
             }
             // Count the units in order, up to a decision.
             for (_, (u, r)) in in_order.push(i, r) {
-                if decision != Decision::Continue || error.is_some() {
+                if !tally.wants_more() || error.is_some() {
                     break;
                 }
                 let unit = match r {
@@ -191,15 +294,10 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
                 for g in 0..GAMES_PER_UNIT {
                     index.push_str(&index_line(opts, u, g));
                 }
-                diffs.push(unit.diff());
-                if let Some(t) = &mut test {
-                    decision = t.push(unit.diff());
-                }
-                counted.push(unit);
-                on_progress(&Progress::of(&counted, &diffs, test.as_ref()));
+                tally.push(unit);
+                on_progress(&tally.progress());
             }
-            let done = decision != Decision::Continue || counted.len() as u64 >= max_units;
-            if done || error.is_some() {
+            if !tally.wants_more() || error.is_some() {
                 Flow::Stop
             } else {
                 Flow::Continue
@@ -213,17 +311,11 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
             return Err(e);
         }
     }
-    let uncounted = played.saturating_sub(counted.len() as u64);
-    let report = Report {
-        options: opts.clone(),
-        units: counted,
-        diffs,
-        test,
-        decision,
-        uncounted,
-        interrupted,
+    let run = RunFacts {
+        uncounted: played.saturating_sub(tally.units.len() as u64),
         elapsed: start.elapsed(),
     };
+    let report = tally.report(opts.clone(), interrupted, run);
     save(&report, &index)?;
     Ok(report)
 }
@@ -235,7 +327,7 @@ fn save(report: &Report, index: &str) -> Result<(), Error> {
     let write = |name: &str, bytes: &[u8]| write_file(&report.options.logs.join(name), bytes);
     write("games.tsv", index.as_bytes())?;
     let mut units_tsv = String::from("unit\tseat\ta_points\tb_points\tdiff\n");
-    for (u, unit) in report.units.iter().enumerate() {
+    for (u, unit) in (report.first_wall..).zip(&report.units) {
         let _ = writeln!(
             units_tsv,
             "{u}\t{}\t{}\t{}\t{}",
@@ -247,7 +339,8 @@ fn save(report: &Report, index: &str) -> Result<(), Error> {
     }
     write("units.tsv", units_tsv.as_bytes())?;
     write("report.txt", report.text().as_bytes())?;
-    write("report.json", report.json_line().as_bytes())
+    write("report.json", report.json_line().as_bytes())?;
+    write(walls::FILE, &walls::record(report).to_json())
 }
 
 fn entrant(opts: &Options, who: Who) -> &Entrant {
@@ -368,10 +461,15 @@ impl std::fmt::Display for Progress {
 }
 
 /// What a duel found: its walls, the difference, the test and its verdict.
+/// Its text and JSON follow from the walls counted alone, so that the
+/// merge of a duel's shards prints what one machine would have; how the
+/// walls were played is in [`Report::run_line`].
 #[derive(Clone, Debug)]
 pub struct Report {
     /// The duel it reports.
     pub options: Options,
+    /// The index of the first wall counted: 0 but for a shard.
+    pub first_wall: u64,
     /// The walls counted, in order.
     pub units: Vec<Unit>,
     diffs: Summary,
@@ -456,6 +554,10 @@ impl Report {
 
     fn verdict_words(&self) -> String {
         let Some(t) = &self.test else {
+            if self.options.walls.is_some() {
+                return "a shard: `noi2014 merge` applies the test to the shards' walls in order"
+                    .into();
+            }
             return "fixed number of games: no sequential test".into();
         };
         let s = t.sprt;
@@ -497,12 +599,19 @@ impl Report {
                 "; A and B draw random streams of their own"
             }
         );
+        let shard = match &o.walls {
+            Some(r) => format!(
+                " (a shard: walls {} to {} of the duel's)",
+                r.start,
+                r.end - 1
+            ),
+            None => String::new(),
+        };
         let _ = writeln!(
             w,
-            "duplicate walls: each wall a game with A, then the same game with B in its seat, the seat going round; {}, {} in {:.1} s{}",
+            "duplicate walls: each wall a game with A, then the same game with B in its seat, the seat going round; {}, {}{shard}{}",
             super::count(self.units.len(), "wall"),
             super::count(games, "game"),
-            self.elapsed.as_secs_f64(),
             if self.interrupted { " (interrupted)" } else { "" }
         );
         for (a, e) in [(true, &o.a), (false, &o.b)] {
@@ -543,20 +652,23 @@ impl Report {
             "{}",
             self.refused().unwrap_or_else(|| self.verdict_words())
         );
-        if self.uncounted > 0 {
-            let _ = writeln!(
-                w,
-                "({} more wall{} in play when it ended; not counted)",
-                self.uncounted,
-                if self.uncounted == 1 {
-                    " was"
-                } else {
-                    "s were"
-                }
-            );
-        }
-        let _ = writeln!(w, "logs in {}", o.logs.display());
         out
+    }
+
+    /// How the walls were played, which the report leaves out: the time,
+    /// the walls in play when it ended (played, logged, not counted) and
+    /// where the logs are.
+    pub fn run_line(&self) -> String {
+        let uncounted = match self.uncounted {
+            0 => String::new(),
+            1 => "; 1 more wall was in play when it ended (logged, not counted)".into(),
+            n => format!("; {n} more walls were in play when it ended (logged, not counted)"),
+        };
+        format!(
+            "played in {:.1} s{uncounted}; logs in {}",
+            self.elapsed.as_secs_f64(),
+            self.options.logs.display()
+        )
     }
 
     /// The report as JSON: a [`DuelJson`].
@@ -580,9 +692,9 @@ impl Report {
             seed: o.seed,
             family: o.family.name().to_string(),
             common_random: o.common_random,
+            first_wall: self.first_wall,
             walls: self.units.len(),
             games: self.units.len() * GAMES_PER_UNIT,
-            seconds: self.elapsed.as_secs_f64(),
             diff: d.mean(),
             ci95: d.ci95().map(|(lo, hi)| [lo, hi]),
             sd: d.variance().map(f64::sqrt),
@@ -603,9 +715,7 @@ impl Report {
                 Decision::Continue => DecisionJson::None,
             },
             verdict: refused.unwrap_or_else(|| self.verdict_words()),
-            uncounted_walls: self.uncounted,
             interrupted: self.interrupted,
-            logs: o.logs.display().to_string(),
         }
     }
 }
@@ -657,8 +767,10 @@ fn snake_case(words: &str) -> String {
     words.replace([' ', '-'], "_")
 }
 
-/// The version of the duel report's format.
-pub const REPORT_VERSION: u32 = 1;
+/// The version of the duel report's format. Version 2 (2026-11): a wall
+/// is two games; `first_wall` added; `seconds`, `uncounted_walls` and
+/// `logs` gone, so that a report follows from its walls alone.
+pub const REPORT_VERSION: u32 = 2;
 
 /// The duel report's name as a type, so that the schema requires it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -676,7 +788,7 @@ pub struct DuelJson {
     /// Always `mahjong-sim/noi2014-duel-report`.
     pub format: DuelFormat,
     /// The version of the format, [`REPORT_VERSION`].
-    #[schemars(range(min = 1, max = 1))]
+    #[schemars(range(min = 2, max = 2))]
     pub version: u32,
     /// The challenger.
     pub a: SideJson,
@@ -693,12 +805,13 @@ pub struct DuelJson {
     pub family: String,
     /// A and B drew the same random stream on the same wall and seat.
     pub common_random: bool,
+    /// The index of the first wall counted in the duel's sequence: 0 but
+    /// for a shard (`--walls`).
+    pub first_wall: u64,
     /// Walls counted.
     pub walls: usize,
-    /// Games of those walls (8 a wall).
+    /// Games of those walls (2 a wall: one with A, one with B).
     pub games: usize,
-    /// Seconds it took.
-    pub seconds: f64,
     /// A's points a game minus B's.
     pub diff: f64,
     /// Its 95% interval (Student's t on the paired walls), from 2 walls.
@@ -711,12 +824,8 @@ pub struct DuelJson {
     pub decision: DecisionJson,
     /// The decision in words.
     pub verdict: String,
-    /// Walls played but not counted (in play at the decision).
-    pub uncounted_walls: u64,
     /// The duel was interrupted.
     pub interrupted: bool,
-    /// The logs folder.
-    pub logs: String,
 }
 
 /// One side of a duel in its report.
@@ -838,6 +947,7 @@ mod tests {
             },
             logs: PathBuf::from("duel-logs"),
             common_random: true,
+            walls: None,
         }
     }
 
@@ -925,6 +1035,7 @@ mod tests {
         }
         Report {
             options: opts.clone(),
+            first_wall: 0,
             units: units.to_vec(),
             diffs,
             test,
@@ -1099,16 +1210,19 @@ mod tests {
         let text = r.text();
         for line in [
             "NOI2014 duel: A = new (greedy), B = old (greedy), against x (greedy), y (greedy), z (greedy); seed 9, uniform walls\n",
-            "; 8 walls, 16 games in 1.5 s\n",
+            "; 8 walls, 16 games\n",
             "A new: 0.500 points a game; put out in 1 of 8 games (12.5%): illegal 1\n",
             "B old: 0.125 points a game; put out in 2 of 8 games (25.0%): timeout 2\n",
             &format!("A - B: +0.375 points a game, 95% interval {}", interval(&units)),
             "fixed number of games: no sequential test\n",
-            "logs in duel-logs\n",
         ] {
             assert!(text.contains(line), "{line:?} in\n{text}");
         }
-        assert!(!text.contains("not counted"), "{text}");
+        // How it was played is the run line's, not the report's.
+        for run in ["1.5 s", "logs in", "not counted"] {
+            assert!(!text.contains(run), "{run:?} in\n{text}");
+        }
+        assert_eq!(r.run_line(), "played in 1.5 s; logs in duel-logs");
         let j = r.json();
         assert_eq!(j.a.points_a_game, 0.5);
         assert_eq!(j.b.put_out["timeout"], 2);
@@ -1118,7 +1232,7 @@ mod tests {
         // The line is tagged with the format and its version.
         let line: serde_json::Value = serde_json::from_str(&r.json_line()).unwrap();
         assert_eq!(line["format"], "mahjong-sim/noi2014-duel-report");
-        assert_eq!(line["version"], 1);
+        assert_eq!(line["version"], 2);
         assert_eq!(line["decision"], "none");
     }
 
@@ -1144,20 +1258,23 @@ mod tests {
             r.decision = decision;
             assert!(r.verdict_words().starts_with(words), "{decision:?}");
         }
-        for (uncounted, line) in [
-            (1, "(1 more wall was in play when it ended; not counted)\n"),
+        assert!(
+            r.text().contains("SPRT d0=0 d1=0.1 alpha=0.05 beta=0.05"),
+            "{}",
+            r.text()
+        );
+        for (uncounted, words) in [
+            (
+                1,
+                "; 1 more wall was in play when it ended (logged, not counted);",
+            ),
             (
                 3,
-                "(3 more walls were in play when it ended; not counted)\n",
+                "; 3 more walls were in play when it ended (logged, not counted);",
             ),
         ] {
             r.uncounted = uncounted;
-            let text = r.text();
-            assert!(text.contains(line), "{text}");
-            assert!(
-                text.contains("SPRT d0=0 d1=0.1 alpha=0.05 beta=0.05"),
-                "{text}"
-            );
+            assert!(r.run_line().contains(words), "{}", r.run_line());
         }
         assert!(Progress::of(&units, &r.diffs, r.test.as_ref())
             .to_string()

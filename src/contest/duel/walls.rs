@@ -1,0 +1,211 @@
+//! `duel.json`: a duel's settings and every wall it counted, in its logs
+//! folder, so that shards run anywhere can be merged
+//! ([`super::merge::merge`]). Versioned, its schema committed in
+//! `docs/schemas/`.
+//!
+//! The settings are what fixes a wall's games: the bots (names and
+//! commands), the opponents, the seed, the wall family, common random
+//! numbers and the programs' limits, with the test the merge applies. How
+//! the walls were played (jobs, the sandbox, the machine) is not in them.
+
+use super::{Length, Options, Report};
+use crate::contest::duplicate::Unit;
+use crate::contest::entrant::Entrant;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The file's name in a duel's logs folder.
+pub const FILE: &str = "duel.json";
+
+/// The version of the format.
+pub const VERSION: u32 = 1;
+
+/// The format's name as a type, so that the schema requires it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum WallsFormat {
+    /// `mahjong-sim/noi2014-duel-walls`.
+    #[serde(rename = "mahjong-sim/noi2014-duel-walls")]
+    DuelWalls,
+}
+
+/// A duel's (or a shard's) settings and the walls it counted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct WallsJson {
+    /// Always `mahjong-sim/noi2014-duel-walls`.
+    pub format: WallsFormat,
+    /// The version of the format, [`VERSION`].
+    #[schemars(range(min = 1, max = 1))]
+    pub version: u32,
+    /// What fixes the games, and the test.
+    pub settings: SettingsJson,
+    /// A shard's range of walls, as given (`--walls FROM..TO`: walls
+    /// `from` to `to - 1`); `None` for a whole duel.
+    pub shard: Option<[u64; 2]>,
+    /// The index of the first wall counted.
+    pub first_wall: u64,
+    /// It was interrupted: a shard then holds fewer walls than its range.
+    pub interrupted: bool,
+    /// The walls counted, in order from `first_wall`.
+    pub walls: Vec<WallJson>,
+}
+
+/// What fixes a duel's games, and its test.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct SettingsJson {
+    /// The challenger.
+    pub a: BotJson,
+    /// The bot it is measured against.
+    pub b: BotJson,
+    /// The three opponents.
+    pub against: Vec<BotJson>,
+    /// The seed of the walls.
+    pub seed: u64,
+    /// The wall family.
+    pub family: String,
+    /// A and B draw the same random stream on the same wall and seat.
+    pub common_random: bool,
+    /// A program's time limit a step, in milliseconds.
+    pub time_limit_ms: u64,
+    /// A program's memory limit in MiB; `None` for none.
+    pub memory_limit_mib: Option<u64>,
+    /// How long the duel goes on.
+    pub length: LengthJson,
+}
+
+/// A bot: its name and what it runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct BotJson {
+    /// The name in the report.
+    pub name: String,
+    /// The built-in bot's name or the program's command line.
+    pub command: String,
+}
+
+/// How long a duel goes on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub enum LengthJson {
+    /// A fixed number of walls.
+    Fixed {
+        /// The walls.
+        walls: u64,
+    },
+    /// The sequential test, up to a cap.
+    Sprt {
+        /// H0: A gains `d0` points a game.
+        d0: f64,
+        /// H1: A gains `d1` points a game.
+        d1: f64,
+        /// The chance of accepting H1 when H0 holds.
+        alpha: f64,
+        /// The chance of accepting H0 when H1 holds.
+        beta: f64,
+        /// The most walls before it stops undecided.
+        max_walls: u64,
+    },
+}
+
+/// One wall counted: the seat, each side's half points, who was put out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct WallJson {
+    /// The wall's index in the duel.
+    pub wall: u64,
+    /// The seat A and B took.
+    pub seat: usize,
+    /// A's points times two.
+    pub a_half_points: u8,
+    /// B's points times two.
+    pub b_half_points: u8,
+    /// The kind of reason A was put out for, if it was.
+    pub a_out: Option<String>,
+    /// The kind of reason B was put out for, if it was.
+    pub b_out: Option<String>,
+    /// Kinds of reason each opponent was put out for, one entry a game.
+    pub against_out: [Vec<String>; 3],
+}
+
+impl WallsJson {
+    /// The record as the file holds it: one line of JSON.
+    pub fn to_json(&self) -> Vec<u8> {
+        let mut j = serde_json::to_vec(self).expect("JSON to memory");
+        j.push(b'\n');
+        j
+    }
+}
+
+/// The settings of a duel's options.
+pub fn settings(o: &Options) -> SettingsJson {
+    let bot = |e: &Entrant| BotJson {
+        name: e.name.clone(),
+        command: e.spec.label(),
+    };
+    SettingsJson {
+        a: bot(&o.a),
+        b: bot(&o.b),
+        against: o.against.iter().map(bot).collect(),
+        seed: o.seed,
+        family: o.family.name().to_string(),
+        common_random: o.common_random,
+        time_limit_ms: o.limits.time.as_millis() as u64,
+        memory_limit_mib: o.limits.memory_mib,
+        length: match o.length {
+            Length::Units(walls) => LengthJson::Fixed { walls },
+            Length::Sprt(t, max_walls) => LengthJson::Sprt {
+                d0: t.d0,
+                d1: t.d1,
+                alpha: t.alpha,
+                beta: t.beta,
+                max_walls,
+            },
+        },
+    }
+}
+
+/// The record of a report: its settings and walls.
+pub fn record(r: &Report) -> WallsJson {
+    let kind = |k: Option<&'static str>| k.map(String::from);
+    WallsJson {
+        format: WallsFormat::DuelWalls,
+        version: VERSION,
+        settings: settings(&r.options),
+        shard: r.options.walls.as_ref().map(|w| [w.start, w.end]),
+        first_wall: r.first_wall,
+        interrupted: r.interrupted,
+        walls: (r.first_wall..)
+            .zip(&r.units)
+            .map(|(wall, u)| WallJson {
+                wall,
+                seat: u.seat,
+                a_half_points: u.a_half,
+                b_half_points: u.b_half,
+                a_out: kind(u.a_out),
+                b_out: kind(u.b_out),
+                against_out: u
+                    .against_out
+                    .clone()
+                    .map(|v| v.into_iter().map(String::from).collect()),
+            })
+            .collect(),
+    }
+}
+
+/// The unit a wall record holds; `kinds` gives the `'static` name of a
+/// kind of reason (the report counts put-outs by those names).
+pub fn unit(w: &WallJson, kinds: &mut impl FnMut(&str) -> &'static str) -> Unit {
+    Unit {
+        seat: w.seat,
+        a_half: w.a_half_points,
+        b_half: w.b_half_points,
+        a_out: w.a_out.as_deref().map(&mut *kinds),
+        b_out: w.b_out.as_deref().map(&mut *kinds),
+        against_out: w
+            .against_out
+            .clone()
+            .map(|v| v.iter().map(|k| kinds(k)).collect()),
+    }
+}
