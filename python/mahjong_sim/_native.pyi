@@ -57,8 +57,32 @@ def duel_json(
     time_limit_ms: int = 1000,
     memory_mib: Optional[int] = None,
     sandbox: str = "auto",
+    walls: Optional[Tuple[int, int]] = None,
 ) -> str:
-    """``noi2014 duel``: the report as ``--json`` prints it."""
+    """``noi2014 duel``: the report as ``--json`` prints it; ``walls``
+    ``(from, to)`` plays those walls as a shard (``--walls FROM..TO``)."""
+
+def merge_json(dirs: Sequence[str]) -> str:
+    """``noi2014 merge``: the merged report as ``--json`` prints it."""
+
+def interrupt() -> None:
+    """Kills every bot program this process runs and stops its runs; for a
+    process that runs one contest and ends."""
+
+class DuelMerger:
+    """A duel's shards added as they come, counted in wall order."""
+
+    def __init__(self) -> None: ...
+    def add_dir(self, dir: str) -> None:
+        """Adds the shard whose logs folder is ``dir``."""
+    def add_record(self, origin: str, record: str) -> None:
+        """Adds a shard's ``duel.json`` text; ``origin`` names it."""
+    def standing(self) -> Tuple[int, bool, Optional[int], str]:
+        """(walls counted, over, first missing wall, progress line)."""
+    def report_json(self, check_logs: bool = True, partial: bool = False) -> str:
+        """The merged report as ``noi2014 merge --json`` prints it."""
+    def report_text(self, check_logs: bool = True, partial: bool = False) -> str:
+        """The merged report as ``noi2014 merge`` prints it."""
 
 def tournament_json(
     entrants: Sequence[Tuple[str, object]],

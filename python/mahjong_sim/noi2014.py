@@ -66,6 +66,7 @@ __all__ = [
     "action_of",
     "play",
     "duel",
+    "merge",
     "tournament",
     "policy_bot",
 ]
@@ -412,6 +413,7 @@ def duel(
     time_limit_ms: int = 1000,
     memory_mib: Optional[int] = None,
     sandbox: str = "auto",
+    walls: Optional[Tuple[int, int]] = None,
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 duel`` as a call: is bot A stronger than bot B?
 
@@ -423,7 +425,9 @@ def duel(
     temporary folder by default, its path in the result's ``"logs"``).
     Bot programs run as ``--sandbox`` says: ``sandbox`` is ``"auto"`` (a
     sandbox where the machine allows one), ``"on"`` (a sandbox or an
-    error) or ``"off"``. Returns the report as ``duel --json`` prints it.
+    error) or ``"off"``. ``walls=(from, to)`` plays walls ``from`` to
+    ``to - 1`` of the duel, all of them, as a shard (``--walls FROM..TO``)
+    for :func:`merge`. Returns the report as ``duel --json`` prints it.
     """
     logs = logs or tempfile.mkdtemp(prefix="noi2014-duel-")
     report = json.loads(
@@ -442,10 +446,20 @@ def duel(
             time_limit_ms,
             memory_mib,
             sandbox,
+            walls,
         )
     )
     report.setdefault("logs", logs)
     return report
+
+
+def merge(dirs: Sequence[str]) -> Dict[str, Any]:
+    """``mahjong-sim noi2014 merge`` as a call: the report one machine gives
+    for the walls of a duel's shards (the logs folders of :func:`duel` with
+    ``walls=``), every wall checked against its game logs. Shards of
+    different settings, overlapping walls or a wall missing before the
+    decision raise ``ValueError``."""
+    return json.loads(_native.merge_json([str(d) for d in dirs]))
 
 
 def tournament(

@@ -3,7 +3,7 @@
 //! arguments and results (strings, JSON, numpy arrays) and calls it. The
 //! Python package (`mahjong_sim/`) builds its environments on these.
 
-use mahjong_sim::contest::duel::{self, parse_sprt, Length, Options as DuelOptions};
+use mahjong_sim::contest::duel::{self, merge, parse_sprt, Length, Options as DuelOptions};
 use mahjong_sim::contest::entrant::{BotSpec, Entrant, InProcess, Limits};
 use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::contest::tournament::{self, Options as TournamentOptions};
@@ -670,9 +670,10 @@ fn limits(time_limit_ms: u64, memory_mib: Option<u64>, sandbox: &str) -> PyResul
 /// `noi2014 duel` as a call: the report as the JSON object `--json`
 /// prints. `games` plays that many games (whole walls of 2); otherwise a
 /// sequential test with `sprt` words (`d0=X d1=X alpha=X beta=X`) up to
-/// `max_games`.
+/// `max_games`. `walls`, a pair `(from, to)`, plays walls `from` to
+/// `to - 1` as a shard of the duel (`--walls FROM..TO`).
 #[pyfunction]
-#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=1, games=None, sprt=Vec::new(), max_games=20_000, jobs=1, family="uniform", common_random=true, time_limit_ms=1000, memory_mib=None, sandbox="auto"))]
+#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=1, games=None, sprt=Vec::new(), max_games=20_000, jobs=1, family="uniform", common_random=true, time_limit_ms=1000, memory_mib=None, sandbox="auto", walls=None))]
 #[allow(clippy::too_many_arguments)]
 fn duel_json(
     py: Python<'_>,
@@ -690,6 +691,7 @@ fn duel_json(
     time_limit_ms: u64,
     memory_mib: Option<u64>,
     sandbox: &str,
+    walls: Option<(u64, u64)>,
 ) -> PyResult<String> {
     let raised: Raised = Arc::default();
     let a = contest_entrant(py, a.0, a.1, &raised)?;
@@ -713,13 +715,88 @@ fn duel_json(
         limits: limits(time_limit_ms, memory_mib, sandbox)?,
         logs,
         common_random,
-        walls: None,
+        walls: walls.map(|(from, to)| from..to),
     };
     let report = py
         .detach(|| duel::run(&opts, &mut |_| {}))
         .map_err(value_error)?;
     take_raised(&raised)?;
     Ok(report.json_line())
+}
+
+/// `noi2014 merge` as a call: the report (as `--json` prints it) of the
+/// duel whose shards' logs folders are `dirs`, every wall checked against
+/// its game logs.
+#[pyfunction]
+fn merge_json(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<String> {
+    let merged = py.detach(|| merge::merge(&dirs)).map_err(value_error)?;
+    Ok(merged.report.json_line())
+}
+
+/// A duel's shards added as they come, counted in wall order on demand
+/// (`contest::duel::merge::Merger`): what a driver that hands out walls
+/// needs to know when the test has decided.
+#[pyclass(module = "mahjong_sim._native")]
+struct DuelMerger {
+    inner: merge::Merger,
+}
+
+#[pymethods]
+impl DuelMerger {
+    #[new]
+    fn new() -> DuelMerger {
+        DuelMerger {
+            inner: merge::Merger::new(),
+        }
+    }
+
+    /// Adds the shard whose logs folder is `dir`.
+    fn add_dir(&mut self, dir: std::path::PathBuf) -> PyResult<()> {
+        self.inner.add_dir(&dir).map_err(value_error)
+    }
+
+    /// Adds a shard's `duel.json` (its text); `origin` names it in errors
+    /// and is where its logs are.
+    fn add_record(&mut self, origin: std::path::PathBuf, record: &str) -> PyResult<()> {
+        self.inner
+            .add_record(&origin, record.as_bytes())
+            .map_err(value_error)
+    }
+
+    /// `(walls counted, over, first wall missing or None, progress line)`.
+    fn standing(&self) -> PyResult<(u64, bool, Option<u64>, String)> {
+        let s = self.inner.standing().map_err(value_error)?;
+        Ok((s.walls, s.over, s.needs, s.progress))
+    }
+
+    /// The merged report as `noi2014 merge --json` prints it; each wall
+    /// checked against its game logs when `check_logs`; with `partial`, a
+    /// missing wall ends the count instead of being an error.
+    #[pyo3(signature = (check_logs=true, partial=false))]
+    fn report_json(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<String> {
+        let merged = py
+            .detach(|| self.inner.report(check_logs, partial))
+            .map_err(value_error)?;
+        Ok(merged.report.json_line())
+    }
+
+    /// The merged report as `noi2014 merge` prints it (text).
+    #[pyo3(signature = (check_logs=true, partial=false))]
+    fn report_text(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<String> {
+        let merged = py
+            .detach(|| self.inner.report(check_logs, partial))
+            .map_err(value_error)?;
+        Ok(merged.report.text())
+    }
+}
+
+/// The interrupt path of the library (`contest::guard::interrupt`): every
+/// bot program running in this process is killed and the runs under way
+/// stop and report what they have. For a process that runs one contest
+/// and ends (a shard's worker): it cannot be undone.
+#[pyfunction]
+fn interrupt() {
+    mahjong_sim::contest::guard::interrupt(143);
 }
 
 /// `noi2014 tournament` as a call: Swiss rounds between `entrants`
@@ -803,6 +880,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(noi_action_of, m)?)?;
     m.add_function(wrap_pyfunction!(duel_json, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_json, m)?)?;
+    m.add_function(wrap_pyfunction!(interrupt, m)?)?;
+    m.add_class::<DuelMerger>()?;
     m.add_class::<Game>()?;
     m.add_class::<Policy>()?;
     m.add_class::<VecGame>()?;

@@ -88,3 +88,42 @@ def test_the_sandbox_is_chosen_as_on_the_command_line(tmp_path):
         noi2014.duel(("mine", command), ("old", "sample"), sandbox="maybe", **common)
     with pytest.raises(ValueError, match="auto, on or off"):
         noi2014.tournament([("a", "greedy"), ("b", "sample")], sandbox="maybe", rounds=1)
+
+
+def test_shards_from_python_merge_into_the_command_lines_duel(tmp_path, cli):
+    """``duel(walls=...)`` shards and ``merge`` give what ``noi2014 duel``
+    gives for the same walls; the merger tells where the count stands."""
+    settings = dict(sprt=["d1=0.3"], seed=2)
+    one = cli(
+        "noi2014", "duel", "--bot", "a=greedy", "--bot", "b=greedy:eps=0.1",
+        "--sprt", "d1=0.3", "--seed", "2", "--json", "--logs", str(tmp_path / "one"),
+    )
+    cuts = [0, 40, 80, 120, 400]
+    dirs = []
+    for i, (start, end) in enumerate(zip(cuts, cuts[1:])):
+        d = str(tmp_path / f"shard-{i}")
+        shard = noi2014.duel(("a", "greedy"), ("b", "greedy:eps=0.1"), logs=d, walls=(start, end), **settings)
+        assert shard["first_wall"] == start and shard["decision"] == "none"
+        dirs.append(d)
+    merged = noi2014.merge(dirs[::-1])
+    assert json.dumps(merged, separators=(",", ":")) + "\n" == one
+    assert merged["decision"] == "h1", merged
+    # Counted as they come: a gap holds the count, and the count ends at
+    # the decision.
+    from mahjong_sim import _native
+
+    m = _native.DuelMerger()
+    m.add_dir(dirs[0])
+    m.add_dir(dirs[2])
+    walls, over, needs, line = m.standing()
+    assert (walls, over, needs) == (40, False, 40) and line.startswith("games 80 ")
+    for d in (dirs[1], dirs[3]):
+        m.add_dir(d)
+    walls, over, needs, _ = m.standing()
+    assert over and needs is None and walls == merged["walls"]
+    try:
+        m.add_dir(dirs[3])
+    except ValueError as e:
+        assert "both hold walls" in str(e)
+    else:
+        raise AssertionError("a shard added twice was taken")

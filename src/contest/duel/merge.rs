@@ -36,7 +36,7 @@ impl Shard {
     }
 }
 
-/// Reads a shard's record.
+/// Reads a shard's record from its folder.
 fn read_shard(dir: &Path) -> Result<Shard, Error> {
     let path = dir.join(walls::FILE);
     let bytes = std::fs::read(&path).map_err(|source| Error::Io {
@@ -46,7 +46,14 @@ fn read_shard(dir: &Path) -> Result<Shard, Error> {
         ),
         source,
     })?;
-    let record: WallsJson = serde_json::from_slice(&bytes).map_err(|e| {
+    parse_shard(dir, &bytes)
+}
+
+/// A shard's record from its bytes; `dir` is its folder, or where it came
+/// from.
+fn parse_shard(dir: &Path, bytes: &[u8]) -> Result<Shard, Error> {
+    let path = dir.join(walls::FILE);
+    let record: WallsJson = serde_json::from_slice(bytes).map_err(|e| {
         Error::Usage(format!(
             "{} is not a duel's record of version {}: {e}",
             path.display(),
@@ -160,7 +167,7 @@ fn options(s: &SettingsJson, logs: &Path) -> Result<Options, Error> {
 
 /// Checks wall `w` of `shard` against its two game logs: the wall's
 /// tiles, who sat where, and A's and B's points.
-fn check_logs(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(), Error> {
+fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(), Error> {
     let tiles = *unit_wall(opts.seed, w.wall, opts.family).tiles();
     for g in 0..GAMES_PER_UNIT {
         let name = super::file_name(w.wall, g);
@@ -233,84 +240,165 @@ pub struct Merged {
     pub shards: Vec<(PathBuf, std::ops::Range<u64>)>,
 }
 
+/// Where a merge stands: how many walls it counted, whether the duel is
+/// over, and which wall it needs next.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// Walls counted, in order from wall 0.
+    pub walls: u64,
+    /// The test decided, or the duel's walls are all counted.
+    pub over: bool,
+    /// The first wall that no shard holds, when the duel is not over.
+    pub needs: Option<u64>,
+    /// The progress line, as a duel shows it.
+    pub progress: String,
+}
+
+/// Shards added one at a time, as they come (from folders, or from a
+/// driver's tasks), counted in wall order on demand. Every shard must have
+/// the first one's settings, and no two may hold the same wall.
+#[derive(Default)]
+pub struct Merger {
+    shards: Vec<Shard>,
+    opts: Option<Options>,
+}
+
+impl Merger {
+    /// A merger with no shard yet.
+    pub fn new() -> Merger {
+        Merger::default()
+    }
+
+    /// Adds the shard whose logs folder is `dir`.
+    pub fn add_dir(&mut self, dir: &Path) -> Result<(), Error> {
+        let shard = read_shard(dir)?;
+        self.add(shard)
+    }
+
+    /// Adds a shard's record (a `duel.json`'s bytes); `origin` names it
+    /// in errors and is where its logs are, if anywhere.
+    pub fn add_record(&mut self, origin: &Path, bytes: &[u8]) -> Result<(), Error> {
+        let shard = parse_shard(origin, bytes)?;
+        self.add(shard)
+    }
+
+    fn add(&mut self, shard: Shard) -> Result<(), Error> {
+        if let Some(first) = self.shards.first() {
+            if let Some(d) = difference(&first.record.settings, &shard.record.settings) {
+                return Err(Error::Usage(format!(
+                    "{} and {} are shards of different duels: {d}",
+                    first.dir.display(),
+                    shard.dir.display()
+                )));
+            }
+        } else {
+            self.opts = Some(options(&shard.record.settings, &shard.dir)?);
+        }
+        let y = shard.range();
+        if let Some(x) = self.shards.iter().find(|x| {
+            let x = x.range();
+            !x.is_empty() && !y.is_empty() && x.start < y.end && y.start < x.end
+        }) {
+            let (lo, hi) = (x.range().start.max(y.start), x.range().end.min(y.end) - 1);
+            return Err(Error::Usage(format!(
+                "{} and {} both hold walls {lo} to {hi}: a wall is counted once",
+                x.dir.display(),
+                shard.dir.display(),
+            )));
+        }
+        let at = self.shards.partition_point(|x| x.range().start <= y.start);
+        self.shards.insert(at, shard);
+        Ok(())
+    }
+
+    /// Counts the walls in order from wall 0, up to a decision, the cap
+    /// or the first wall no shard holds; each wall checked against its
+    /// game logs when `check_logs`. The tally and that first missing
+    /// wall (`None` when the count ended otherwise).
+    fn count(&self, check_logs: bool) -> Result<(Tally, Option<u64>), Error> {
+        let opts = self.options()?;
+        let (test, cap) = length(opts.length)?;
+        let mut tally = Tally::new(0, test, cap);
+        for s in &self.shards {
+            if !tally.wants_more() {
+                break;
+            }
+            if s.range().start > tally.next_wall() {
+                return Ok((tally.clone(), Some(tally.next_wall())));
+            }
+            for w in &s.record.walls {
+                if !tally.wants_more() {
+                    break;
+                }
+                if check_logs {
+                    check_logs_of(s, opts, w)?;
+                }
+                tally.push(walls::unit(w, &mut out_kind)?);
+            }
+        }
+        let missing = tally.wants_more().then(|| tally.next_wall());
+        Ok((tally, missing))
+    }
+
+    fn options(&self) -> Result<&Options, Error> {
+        self.opts
+            .as_ref()
+            .ok_or_else(|| Error::Usage("merge takes the shards' logs folders".into()))
+    }
+
+    /// Where the merge stands now (no game log read).
+    pub fn standing(&self) -> Result<Standing, Error> {
+        let (tally, needs) = self.count(false)?;
+        Ok(Standing {
+            walls: tally.units.len() as u64,
+            over: needs.is_none(),
+            needs,
+            progress: tally.progress().to_string(),
+        })
+    }
+
+    /// The report one machine prints for the same walls, each wall checked
+    /// against its game logs when `check_logs`. A wall missing before the
+    /// decision (or the cap) is an error naming the walls to run, unless
+    /// `partial`: then the report counts the walls up to it.
+    pub fn report(&self, check_logs: bool, partial: bool) -> Result<Merged, Error> {
+        let start = Instant::now();
+        let (tally, missing) = self.count(check_logs)?;
+        if let (Some(next), false) = (missing, partial) {
+            // Past the last shard is fine: the duel stops there, undecided.
+            if let Some(after) = self.shards.iter().find(|s| s.range().start > next) {
+                return Err(Error::Usage(format!(
+                    "no shard holds walls {next} to {}, and the duel needs them before its test decides: run `noi2014 duel --walls {next}..{}` with the same settings and merge it too",
+                    after.range().start - 1,
+                    after.range().start
+                )));
+            }
+        }
+        let run = RunFacts {
+            uncounted: 0,
+            elapsed: start.elapsed(),
+        };
+        let shown = self
+            .shards
+            .iter()
+            .map(|s| (s.dir.clone(), s.range()))
+            .collect();
+        Ok(Merged {
+            report: tally.report(self.options()?.clone(), false, run),
+            shards: shown,
+        })
+    }
+}
+
 /// Merges the shards in `dirs` (logs folders of `noi2014 duel --walls`,
 /// or of a whole duel) into the report one machine would give for the
-/// same walls. Settings that differ, overlapping walls, a wall missing
-/// before the decision, or a record its game logs contradict are
-/// [`Error::Usage`].
+/// same walls, every wall checked against its game logs. Settings that
+/// differ, overlapping walls, a wall missing before the decision, or a
+/// record its game logs contradict are [`Error::Usage`].
 pub fn merge(dirs: &[PathBuf]) -> Result<Merged, Error> {
-    let start = Instant::now();
-    if dirs.is_empty() {
-        return Err(Error::Usage("merge takes the shards' logs folders".into()));
+    let mut merger = Merger::new();
+    for d in dirs {
+        merger.add_dir(d)?;
     }
-    let mut shards = dirs
-        .iter()
-        .map(|d| read_shard(d))
-        .collect::<Result<Vec<_>, _>>()?;
-    let first = &shards[0];
-    for s in &shards[1..] {
-        if let Some(d) = difference(&first.record.settings, &s.record.settings) {
-            return Err(Error::Usage(format!(
-                "{} and {} are shards of different duels: {d}",
-                first.dir.display(),
-                s.dir.display()
-            )));
-        }
-    }
-    let opts = options(&first.record.settings, &first.dir)?;
-    shards.sort_by_key(|s| s.range().start);
-    for pair in shards.windows(2) {
-        let (x, y) = (pair[0].range(), pair[1].range());
-        if y.start < x.end && !x.is_empty() && !y.is_empty() {
-            return Err(Error::Usage(format!(
-                "{} and {} both hold walls {} to {}: a wall is counted once",
-                pair[0].dir.display(),
-                pair[1].dir.display(),
-                y.start,
-                x.end.min(y.end) - 1
-            )));
-        }
-    }
-    let (test, cap) = length(opts.length)?;
-    let mut tally = Tally::new(0, test, cap);
-    let mut kinds_error = None;
-    let mut kind = |k: &str| match out_kind(k) {
-        Ok(k) => k,
-        Err(e) => {
-            kinds_error.get_or_insert(e);
-            OUT_KINDS[0]
-        }
-    };
-    'shards: for s in shards.iter().filter(|s| !s.range().is_empty()) {
-        if !tally.wants_more() {
-            break;
-        }
-        let next = tally.next_wall();
-        if s.range().start > next {
-            return Err(Error::Usage(format!(
-                "no shard holds walls {next} to {}, and the duel needs them before its test decides: run `noi2014 duel --walls {next}..{}` with the same settings and merge it too",
-                s.range().start - 1,
-                s.range().start
-            )));
-        }
-        for w in &s.record.walls {
-            if !tally.wants_more() {
-                break 'shards;
-            }
-            check_logs(s, &opts, w)?;
-            tally.push(walls::unit(w, &mut kind));
-        }
-    }
-    if let Some(e) = kinds_error {
-        return Err(e);
-    }
-    let shown = shards.iter().map(|s| (s.dir.clone(), s.range())).collect();
-    let run = RunFacts {
-        uncounted: 0,
-        elapsed: start.elapsed(),
-    };
-    Ok(Merged {
-        report: tally.report(opts, false, run),
-        shards: shown,
-    })
+    merger.report(true, false)
 }

@@ -194,18 +194,22 @@ pub fn record(r: &Report) -> WallsJson {
     }
 }
 
-/// The unit a wall record holds; `kinds` gives the `'static` name of a
-/// kind of reason (the report counts put-outs by those names).
-pub fn unit(w: &WallJson, kinds: &mut impl FnMut(&str) -> &'static str) -> Unit {
-    Unit {
+/// The unit a wall record holds; `kind` gives the `'static` name of a
+/// kind of reason (the report counts put-outs by those names), or refuses
+/// one it does not know.
+pub fn unit<E>(
+    w: &WallJson,
+    kind: &mut impl FnMut(&str) -> Result<&'static str, E>,
+) -> Result<Unit, E> {
+    let mut kinds = |v: &[String]| v.iter().map(|k| kind(k)).collect::<Result<Vec<_>, E>>();
+    let [x, y, z] = &w.against_out;
+    let against_out = [kinds(x)?, kinds(y)?, kinds(z)?];
+    Ok(Unit {
         seat: w.seat,
         a_half: w.a_half_points,
         b_half: w.b_half_points,
-        a_out: w.a_out.as_deref().map(&mut *kinds),
-        b_out: w.b_out.as_deref().map(&mut *kinds),
-        against_out: w
-            .against_out
-            .clone()
-            .map(|v| v.iter().map(|k| kinds(k)).collect()),
-    }
+        a_out: w.a_out.as_deref().map(&mut *kind).transpose()?,
+        b_out: w.b_out.as_deref().map(&mut *kind).transpose()?,
+        against_out,
+    })
 }

@@ -1,0 +1,245 @@
+"""A duel across the machines of a Ray cluster, with the sequential test
+kept: ``mahjong_sim.distributed.duel(...)`` gives the report a single
+``mahjong-sim noi2014 duel`` gives for the same seed and walls.
+
+How. A duel's walls are independent and deterministic: a wall's tiles,
+seat and every built-in bot's random stream follow from the duel's seed
+and the wall's index. The driver cuts the walls into chunks and runs each
+as a Ray task (a shard, ``noi2014 duel --walls FROM..TO``, played in a
+process of its own on some node); each task sends back its shard's record
+and game logs. The driver counts the walls in wall order as the chunks
+come (the library's ``Merger``, the same counting as ``noi2014 merge``),
+keeps a bounded number of chunks in flight, and cancels the rest when the
+test decides. The report is then the merge of the chunks it received,
+every wall checked against its game logs, saved with them in ``logs``.
+
+Faults. A task whose worker or node dies is run again by Ray elsewhere
+(``max_retries``): its walls give the same games, so nothing is lost or
+counted twice. A cancelled or interrupted task stops its shard's process,
+which kills its bot programs; so does the death of the worker that started
+it.
+
+Bot programs: a built-in bot's name, or a command line that works on every
+node: the same path on every machine, or files shipped with Ray's runtime
+environment (``runtime_env={"working_dir": "bots/"}``: tasks then run in a
+copy of that folder, so ``./mybot`` names it). Python callables are not
+shipped: give them as a program.
+
+Ray is an optional dependency: ``pip install "./python[distributed]"``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from . import _native
+
+__all__ = ["duel", "DEFAULT_CHUNK_WALLS"]
+
+#: Walls a task plays by default (two games a wall). See the guide's
+#: measurements (``docs/distributed.md``) for how it was chosen.
+DEFAULT_CHUNK_WALLS = 16
+
+#: How long a cancelled task has to stop its shard before it is killed.
+_CANCEL_GRACE_S = 30.0
+
+
+def _die_with_parent() -> None:
+    """In the shard's process before it runs: SIGTERM when the task's
+    worker dies (Linux's PR_SET_PDEATHSIG)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:  # not Linux: the shard watches its parent itself
+        pass
+
+
+def _play_chunk(spec: Dict[str, Any], start: int, end: int) -> Tuple[str, bytes]:
+    """A task: plays walls ``start`` to ``end - 1`` in a shard process;
+    returns its ``duel.json`` and its logs folder as a gzipped tar."""
+    with tempfile.TemporaryDirectory(prefix=f"mahjong-shard-{start}-") as tmp:
+        logs = os.path.join(tmp, "logs")
+        shard = dict(spec, walls=[start, end], logs=logs)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mahjong_sim._shard", json.dumps(shard)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=_die_with_parent,
+        )
+        try:
+            _, err = proc.communicate()
+        except BaseException:
+            # Cancelled (Ray raises KeyboardInterrupt here) or failing: the
+            # shard kills its bot programs on SIGTERM.
+            proc.terminate()
+            try:
+                proc.wait(_CANCEL_GRACE_S)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            raise
+        if proc.returncode != 0:
+            tail = err.decode("utf-8", "replace")[-2000:]
+            raise RuntimeError(f"walls {start}..{end}: the shard ended with status {proc.returncode}: {tail}")
+        with open(os.path.join(logs, "duel.json"), encoding="utf-8") as f:
+            record = f.read()
+        packed = io.BytesIO()
+        with tarfile.open(fileobj=packed, mode="w:gz") as tar:
+            tar.add(logs, arcname=".")
+        return record, packed.getvalue()
+
+
+def _unpack(tar_bytes: bytes, into: str) -> None:
+    os.makedirs(into)
+    with tarfile.open(fileobj=io.BytesIO(tar_bytes), mode="r:gz") as tar:
+        # The archive is our own task's, but take no path out of `into`.
+        try:
+            tar.extractall(into, filter="data")
+        except TypeError:  # a Python without extraction filters
+            tar.extractall(into)
+
+
+def _walls_of(games: Optional[int], max_games: int) -> int:
+    """The duel's cap in walls, as the library rounds it."""
+    n = games if games is not None else max_games
+    return (n + 1) // 2
+
+
+def duel(
+    a: Tuple[str, str],
+    b: Tuple[str, str],
+    *,
+    against: Sequence[Tuple[str, str]] = (),
+    seed: int = 1,
+    games: Optional[int] = None,
+    sprt: Sequence[str] = (),
+    max_games: int = 20_000,
+    family: str = "uniform",
+    common_random: bool = True,
+    time_limit_ms: int = 1000,
+    memory_mib: Optional[int] = None,
+    sandbox: str = "auto",
+    logs: Optional[str] = None,
+    chunk_walls: int = DEFAULT_CHUNK_WALLS,
+    in_flight: Optional[int] = None,
+    max_retries: int = 3,
+    address: Optional[str] = None,
+    runtime_env: Optional[Dict[str, Any]] = None,
+    progress: bool = True,
+) -> Dict[str, Any]:
+    """``noi2014 duel`` on a Ray cluster: the report (as ``duel --json``
+    prints it) that one machine gives for the same settings.
+
+    The duel's settings are :func:`mahjong_sim.noi2014.duel`'s, the bots as
+    strings (a built-in name or a command line that works on every node).
+    ``chunk_walls`` walls go to a task; at most ``in_flight`` tasks are out
+    at once (by default twice the cluster's CPUs). ``address`` is the Ray
+    cluster's (``ray.init``'s; by default ``RAY_ADDRESS``, or a local one
+    started for the call), ``runtime_env`` Ray's runtime environment for
+    the tasks. Every chunk's logs folder goes under ``logs`` (a new
+    temporary folder by default) as ``walls-FROM-TO``, with the report as
+    ``report.json``; the result's ``"logs"`` names it. A progress line
+    like the command line's goes to stderr unless ``progress`` is False.
+
+    Ctrl-C (KeyboardInterrupt) cancels the tasks, waits until their
+    shards have stopped (every bot program gone), and is raised again.
+    A chunk that fails after its retries raises ``RuntimeError``.
+    """
+    import ray
+
+    for name, bot in [a, b, *against]:
+        if not isinstance(bot, str):
+            raise TypeError(f"{name}: a distributed duel's bots are built-in names or command lines, not {type(bot).__name__}")
+    if chunk_walls < 1:
+        raise ValueError("chunk_walls is at least 1")
+    spec = {
+        "a": list(a),
+        "b": list(b),
+        "against": [list(x) for x in against],
+        "seed": seed,
+        "games": games,
+        "sprt": list(sprt),
+        "max_games": max_games,
+        "jobs": 1,
+        "family": family,
+        "common_random": common_random,
+        "time_limit_ms": time_limit_ms,
+        "memory_mib": memory_mib,
+        "sandbox": sandbox,
+    }
+    logs = logs or tempfile.mkdtemp(prefix="noi2014-duel-")
+    os.makedirs(logs, exist_ok=True)
+    if os.listdir(logs):
+        raise ValueError(f"the logs folder {logs} is not empty")
+    if not ray.is_initialized():
+        ray.init(address=address, runtime_env=runtime_env, log_to_driver=False, configure_logging=False)
+    task = ray.remote(num_cpus=1, max_retries=max_retries)(_play_chunk)
+    cap = _walls_of(games, max_games)
+    chunks = [(s, min(s + chunk_walls, cap)) for s in range(0, cap, chunk_walls)]
+    if in_flight is None:
+        in_flight = max(1, 2 * int(ray.cluster_resources().get("CPU", 1)))
+    spec_ref = ray.put(spec)
+    merger = _native.DuelMerger()
+    out: Dict[Any, Tuple[int, int]] = {}
+    dirs: List[str] = []
+    submitted = 0
+    shown = 0.0
+    try:
+        while True:
+            while len(out) < in_flight and submitted < len(chunks):
+                s, e = chunks[submitted]
+                out[task.remote(spec_ref, s, e)] = (s, e)
+                submitted += 1
+            if not out:
+                break
+            ready, _ = ray.wait(list(out), num_returns=1)
+            for ref in ready:
+                s, e = out.pop(ref)
+                record, packed = ray.get(ref)
+                where = os.path.join(logs, f"walls-{s}-{e}")
+                _unpack(packed, where)
+                merger.add_record(where, record)
+                dirs.append(where)
+            walls, over, _, line = merger.standing()
+            if progress and (over or time.monotonic() - shown > 1.0):
+                shown = time.monotonic()
+                print(f"{line}  ({len(out)} chunks of {chunk_walls} walls in flight)", file=sys.stderr, flush=True)
+            if over:
+                break
+    except BaseException:
+        _cancel(ray, list(out))
+        raise
+    _cancel(ray, list(out))
+    line = merger.report_json(True, False)
+    with open(os.path.join(logs, "report.json"), "w", encoding="utf-8") as f:
+        f.write(line)
+    with open(os.path.join(logs, "report.txt"), "w", encoding="utf-8") as f:
+        f.write(merger.report_text(True, False))
+    report = json.loads(line)
+    report["logs"] = logs
+    return report
+
+
+def _cancel(ray: Any, refs: List[Any]) -> None:
+    """Cancels the tasks and waits until they have ended (their shards
+    stopped and bot programs gone); forces those that do not."""
+    if not refs:
+        return
+    for ref in refs:
+        ray.cancel(ref)
+    _, left = ray.wait(refs, num_returns=len(refs), timeout=_CANCEL_GRACE_S + 5)
+    for ref in left:
+        ray.cancel(ref, force=True)
+    if left:
+        ray.wait(left, num_returns=len(left), timeout=10)

@@ -1,0 +1,224 @@
+"""``mahjong_sim.distributed`` on a real Ray cluster on loopback: a head and
+two worker nodes started here with ``ray start``. A duel of bot programs
+through the driver gives the one-machine ``noi2014 duel --json`` report
+exactly; killing a worker node in the middle changes nothing; interrupting
+the driver leaves no bot process on any node.
+
+Skipped, saying so, without Ray (``pip install "./python[distributed]"``)
+or without the command-line app (its bot is the bot program here)."""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+
+import pytest
+
+from conftest import _cli
+
+ray = pytest.importorskip("ray", reason="Ray is not installed: pip install './python[distributed]'")
+
+BIN = _cli()
+pytestmark = pytest.mark.skipif(BIN is None, reason="no mahjong-sim binary: build it (cargo build) or set MAHJONG_SIM_BIN")
+
+ENV = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _ray_bin() -> str:
+    return os.path.join(os.path.dirname(sys.executable), "ray")
+
+
+def _children(pid: int) -> list:
+    """Every live descendant of ``pid``."""
+    parents = {}
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                with open(f"/proc/{p}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents.setdefault(int(fields[1]), []).append(int(p))
+    found, todo = [], [pid]
+    while todo:
+        for c in parents.get(todo.pop(), []):
+            found.append(c)
+            todo.append(c)
+    return found
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def _with_token(token: str) -> list:
+    """Live processes whose command line holds ``token``, but this one."""
+    me = os.getpid()
+    found = []
+    for p in os.listdir("/proc"):
+        if p.isdigit() and int(p) != me and token in _cmdline(int(p)):
+            try:
+                with open(f"/proc/{p}/stat") as f:
+                    state = f.read().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if state != "Z":
+                found.append((int(p), _cmdline(int(p))))
+    return found
+
+
+def _bots(token: str) -> list:
+    """Live bot programs of the duel seeded by ``token`` (not the driver or
+    the shard processes, whose command lines name the bots too)."""
+    return [p for p in _with_token("--seed " + token) if "mahjong_sim" not in p[1]]
+
+
+class Cluster:
+    """A head and two worker nodes, each ``ray start --block`` with one
+    CPU, in sessions of their own."""
+
+    def __init__(self, tmp):
+        self.port = _free_port()
+        self.address = f"127.0.0.1:{self.port}"
+        self.nodes = []
+        head = [_ray_bin(), "start", "--head", f"--port={self.port}", "--num-cpus=1",
+                "--include-dashboard=false", "--disable-usage-stats", f"--temp-dir={tmp}", "--block"]
+        self.nodes.append(self._start(head))
+        self._wait_nodes(1)
+        # One at a time: two nodes starting at once on one machine can
+        # take the same ports.
+        for n in (2, 3):
+            self.nodes.append(self._start([_ray_bin(), "start", f"--address={self.address}", "--num-cpus=1", "--block"]))
+            self._wait_nodes(n)
+
+    def _start(self, cmd):
+        return subprocess.Popen(cmd, env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def _alive(self) -> int:
+        probe = "import ray; ray.init(address=%r, log_to_driver=False); print(sum(n['Alive'] for n in ray.nodes()))" % self.address
+        done = subprocess.run([sys.executable, "-c", probe], env=ENV, capture_output=True, text=True, timeout=120)
+        return int(done.stdout.strip() or 0) if done.returncode == 0 else 0
+
+    def _wait_nodes(self, n):
+        deadline = time.monotonic() + 180
+        while self._alive() < n:
+            assert time.monotonic() < deadline, f"the cluster did not reach {n} nodes"
+            time.sleep(1)
+
+    def kill_worker(self, i):
+        """Kills worker node ``i`` (1 or 2) as a crash would: its raylet
+        with SIGKILL; its workers then end, and their shards with them."""
+        raylets = [p for p in _children(self.nodes[i].pid) if "raylet" in _cmdline(p).split(" ")[0]]
+        assert raylets, "no raylet under the worker node"
+        for p in raylets:
+            os.kill(p, signal.SIGKILL)
+
+    def stop(self):
+        for n in self.nodes:
+            try:
+                os.killpg(n.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for n in self.nodes:
+            try:
+                n.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(n.pid, signal.SIGKILL)
+                n.wait()
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """One cluster for the module (starting one takes a while): the test
+    that kills a node comes last."""
+    tmp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
+    c = Cluster(tmp)
+    try:
+        yield c
+    finally:
+        c.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _driver(cluster, token, walls_args, logs, chunk_walls):
+    """A driver process: the distributed duel of two bot programs (the
+    app's greedy bot, and its ``greedy:eps=0.2`` seeded by ``token``), its
+    report on stdout."""
+    code = textwrap.dedent(f"""
+        import json
+        from mahjong_sim import distributed
+        r = distributed.duel(
+            ("a", {BIN + " noi2014 bot"!r}),
+            ("b", {BIN + " noi2014 bot --bot greedy:eps=0.2 --seed " + token!r}),
+            logs={str(logs)!r}, address={cluster.address!r}, chunk_walls={chunk_walls},
+            {walls_args})
+        del r["logs"]
+        print(json.dumps(r, separators=(",", ":")))
+    """)
+    return subprocess.Popen([sys.executable, "-c", code], env=ENV, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _one_machine(token, cli_args, logs):
+    done = subprocess.run(
+        [BIN, "noi2014", "duel", "--bot", f"a={BIN} noi2014 bot",
+         "--bot", f"b={BIN} noi2014 bot --bot greedy:eps=0.2 --seed {token}",
+         "--json", "--jobs", "2", "--logs", str(logs), *cli_args],
+        capture_output=True, text=True, timeout=1200)
+    assert done.returncode in (0, 1), done.stderr
+    return done.stdout
+
+
+def test_interrupting_the_driver_leaves_no_bot_process(cluster, tmp_path):
+    token = "7302"
+    driver = _driver(cluster, token, "games=4000", tmp_path / "ray", 4)
+    deadline = time.monotonic() + 300
+    while not _bots(token):
+        assert driver.poll() is None, driver.communicate()
+        assert time.monotonic() < deadline, "no bot program started"
+        time.sleep(0.05)
+    os.kill(driver.pid, signal.SIGINT)
+    out, err = driver.communicate(timeout=120)
+    assert driver.returncode != 0 and "KeyboardInterrupt" in err, err
+    # The driver has waited for every node's shards to stop, and their
+    # bots with them.
+    left = _with_token("--seed " + token)
+    assert not left, f"processes left behind: {left}"
+
+
+def test_a_distributed_duel_is_the_one_machine_duel_even_when_a_node_dies(cluster, tmp_path):
+    token = "7301"
+    want = _one_machine(token, ["--sprt", "d1=0.6"], tmp_path / "one")
+    assert json.loads(want)["decision"] in ("h1", "h0"), want
+    # Chunks of 2 walls, so that a node dies with chunks in play.
+    driver = _driver(cluster, token, 'sprt=["d1=0.6"]', tmp_path / "ray", 2)
+    # Kill a worker node once chunks are under way there.
+    deadline = time.monotonic() + 300
+    while not any("mahjong_sim._shard" in _cmdline(p) for p in _children(cluster.nodes[2].pid)):
+        assert driver.poll() is None, driver.communicate()
+        assert time.monotonic() < deadline, "no chunk ran on the second worker node"
+        time.sleep(0.05)
+    cluster.kill_worker(2)
+    out, err = driver.communicate(timeout=1200)
+    assert driver.returncode == 0, err
+    # Ray may print its own warnings (a node died) before the report.
+    assert out.splitlines()[-1] + "\n" == want, out + err
+    assert "ActorDiedError" not in err and "RuntimeError" not in err, err
+    assert not _with_token("--seed " + token), "bot processes left behind"
