@@ -774,19 +774,22 @@ impl DuelMerger {
     /// missing wall ends the count instead of being an error.
     #[pyo3(signature = (check_logs=true, partial=false))]
     fn report_json(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<String> {
-        let merged = py
-            .detach(|| self.inner.report(check_logs, partial))
-            .map_err(value_error)?;
-        Ok(merged.report.json_line())
+        Ok(self.report(py, check_logs, partial)?.json_line())
     }
 
     /// The merged report as `noi2014 merge` prints it (text).
     #[pyo3(signature = (check_logs=true, partial=false))]
     fn report_text(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<String> {
+        Ok(self.report(py, check_logs, partial)?.text())
+    }
+}
+
+impl DuelMerger {
+    fn report(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<duel::Report> {
         let merged = py
             .detach(|| self.inner.report(check_logs, partial))
             .map_err(value_error)?;
-        Ok(merged.report.text())
+        Ok(merged.report)
     }
 }
 

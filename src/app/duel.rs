@@ -3,7 +3,7 @@
 
 use super::args::{count_in, jobs_or_cpus, parse_entrant, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
-use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options};
+use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options, Report};
 use mahjong_sim::contest::entrant::Entrant;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -147,7 +147,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let report = duel::run(&options, &mut |p| bar.set_message(p.to_string()));
     bar.finish_and_clear();
     let report = report?;
-    let out = if args.json {
+    let code = print_report(&report, args.json)?;
+    eprintln!("{}", report.run_line());
+    Ok(if report.interrupted {
+        super::interrupted_status()
+    } else {
+        code
+    })
+}
+
+/// Prints a duel's report (`duel`, `merge`), as text or JSON; the exit
+/// status its verdict gives: 1 for H0, 2 when a bot that does not play
+/// leaves no verdict.
+pub fn print_report(report: &Report, json: bool) -> Result<ExitCode, CliError> {
+    let out = if json {
         report.json_line()
     } else {
         report.text()
@@ -158,10 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Verdict::Ok
     };
     let code = super::emit(out.as_bytes(), verdict)?;
-    eprintln!("{}", report.run_line());
-    Ok(if report.interrupted {
-        super::interrupted_status()
-    } else if report.refused().is_some() {
+    Ok(if report.refused().is_some() {
         ExitCode::from(super::EXIT_ERROR)
     } else {
         code

@@ -1,7 +1,7 @@
 //! `mahjong-sim noi2014 merge`: the arguments and the report printed; the
 //! merge itself is [`mahjong_sim::contest::duel::merge`].
 
-use super::{CliError, Verdict};
+use super::CliError;
 use mahjong_sim::contest::duel::merge;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,18 +33,7 @@ pub struct Args {
 /// Runs `noi2014 merge`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let merged = merge::merge(&args.dirs)?;
-    let report = &merged.report;
-    let out = if args.json {
-        report.json_line()
-    } else {
-        report.text()
-    };
-    let verdict = if report.negative() {
-        Verdict::Negative
-    } else {
-        Verdict::Ok
-    };
-    let code = super::emit(out.as_bytes(), verdict)?;
+    let code = super::duel::print_report(&merged.report, args.json)?;
     let shards: Vec<String> = merged
         .shards
         .iter()
@@ -54,9 +43,5 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         })
         .collect();
     eprintln!("merged {}", shards.join(", "));
-    Ok(if report.refused().is_some() {
-        ExitCode::from(super::EXIT_ERROR)
-    } else {
-        code
-    })
+    Ok(code)
 }
