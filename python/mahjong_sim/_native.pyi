@@ -66,8 +66,8 @@ def merge_json(dirs: Sequence[str]) -> str:
     """``noi2014 merge``: the merged report as ``--json`` prints it."""
 
 def interrupt() -> None:
-    """Kills every bot program this process runs and stops its runs; for a
-    process that runs one contest and ends."""
+    """Kills every bot program this process runs and stops its runs (they
+    report what they have); the next run starts as usual."""
 
 class DuelMerger:
     """A duel's shards added as they come, counted in wall order."""

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import threading
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import gymnasium
@@ -397,6 +398,42 @@ class VectorEnv:
 ContestBot = Union[str, Callable[[int], Callable[[str], str]]]
 
 
+def _interruptible(call: Callable[[], Any]) -> Any:
+    """Runs ``call`` (a contest in Rust, the GIL released) in a thread, so
+    that Ctrl-C reaches this one: the contest's bot programs are then
+    killed, the contest stops, and KeyboardInterrupt is raised once it has
+    (its logs folder keeps what it played)."""
+    outcome: Dict[str, Any] = {}
+    # An Event, not Thread.join: a join cut short by KeyboardInterrupt can
+    # leave the thread looking finished while it runs (CPython gh-90882).
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as e:  # raised below, in the caller's thread
+            outcome["error"] = e
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=run, daemon=True)
+    try:
+        worker.start()
+        while not done.wait(0.1):
+            pass
+    except KeyboardInterrupt:
+        # Wherever it came (even in start()), the contest must not go on
+        # behind the caller's back.
+        _native.interrupt()
+        if worker.ident is not None:
+            while not done.wait(0.1):
+                pass
+        raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
 def duel(
     a: Tuple[str, ContestBot],
     b: Tuple[str, ContestBot],
@@ -428,10 +465,12 @@ def duel(
     error) or ``"off"``. ``walls=(from, to)`` plays walls ``from`` to
     ``to - 1`` of the duel, all of them, as a shard (``--walls FROM..TO``)
     for :func:`merge`. Returns the report as ``duel --json`` prints it.
+    Ctrl-C kills the bot programs and raises KeyboardInterrupt once the
+    duel has stopped; ``report.json`` in ``logs`` has the result so far.
     """
     logs = logs or tempfile.mkdtemp(prefix="noi2014-duel-")
     report = json.loads(
-        _native.duel_json(
+        _interruptible(lambda: _native.duel_json(
             (a[0], a[1]),
             (b[0], b[1]),
             logs,
@@ -447,7 +486,7 @@ def duel(
             memory_mib,
             sandbox,
             walls,
-        )
+        ))
     )
     report.setdefault("logs", logs)
     return report
@@ -477,10 +516,13 @@ def tournament(
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 tournament`` as a call: Swiss rounds between
     ``entrants`` (``(name, bot)`` pairs, bots and ``sandbox`` as in
-    :func:`duel`). Returns the report as ``tournament --json`` prints it."""
+    :func:`duel`). Returns the report as ``tournament --json`` prints it.
+    Ctrl-C kills the bot programs and raises KeyboardInterrupt once the
+    tournament has stopped; ``logs`` keeps the standings of its finished
+    rounds."""
     logs = logs or tempfile.mkdtemp(prefix="noi2014-tournament-")
     report = json.loads(
-        _native.tournament_json(
+        _interruptible(lambda: _native.tournament_json(
             [(n, x) for n, x in entrants],
             logs,
             rounds,
@@ -491,7 +533,7 @@ def tournament(
             time_limit_ms,
             memory_mib,
             sandbox,
-        )
+        ))
     )
     report.setdefault("logs", logs)
     return report

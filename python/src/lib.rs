@@ -693,6 +693,8 @@ fn duel_json(
     sandbox: &str,
     walls: Option<(u64, u64)>,
 ) -> PyResult<String> {
+    // A run stopped by Ctrl-C before this one does not stop this one.
+    mahjong_sim::contest::guard::rearm();
     let raised: Raised = Arc::default();
     let a = contest_entrant(py, a.0, a.1, &raised)?;
     let b = contest_entrant(py, b.0, b.1, &raised)?;
@@ -795,8 +797,8 @@ impl DuelMerger {
 
 /// The interrupt path of the library (`contest::guard::interrupt`): every
 /// bot program running in this process is killed and the runs under way
-/// stop and report what they have. For a process that runs one contest
-/// and ends (a shard's worker): it cannot be undone.
+/// stop and report what they have. The next duel or tournament started
+/// once they have ended runs as usual (`contest::guard::rearm`).
 #[pyfunction]
 fn interrupt() {
     mahjong_sim::contest::guard::interrupt(143);
@@ -820,6 +822,7 @@ fn tournament_json(
     memory_mib: Option<u64>,
     sandbox: &str,
 ) -> PyResult<String> {
+    mahjong_sim::contest::guard::rearm();
     let raised: Raised = Arc::default();
     let entrants = entrants
         .into_iter()

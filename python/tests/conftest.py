@@ -36,3 +36,30 @@ def cli():
         return done.stdout
 
     return run
+
+
+def cmdline(pid: int) -> str:
+    """A process's command line, its words joined by spaces ("" once it
+    is gone)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def processes_with(token: str) -> list:
+    """Live processes (not zombies) whose command line holds ``token``,
+    but this one: ``(pid, command line)``."""
+    me = os.getpid()
+    found = []
+    for p in os.listdir("/proc"):
+        if p.isdigit() and int(p) != me and token in cmdline(int(p)):
+            try:
+                with open(f"/proc/{p}/stat") as f:
+                    state = f.read().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if state != "Z":
+                found.append((int(p), cmdline(int(p))))
+    return found

@@ -2,10 +2,17 @@
 calls, with results identical to the same bot run as a protocol program."""
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
 
 import pytest
 
 from bots import RandomDiscarder, program, tsumogiri
+from conftest import _cli, processes_with
 
 from mahjong_sim import noi2014
 
@@ -127,3 +134,35 @@ def test_shards_from_python_merge_into_the_command_lines_duel(tmp_path, cli):
         assert "both hold walls" in str(e)
     else:
         raise AssertionError("a shard added twice was taken")
+
+
+def test_ctrl_c_stops_a_duel_and_the_next_one_runs(tmp_path, cli):
+    """Ctrl-C during ``duel``: its bot programs die, KeyboardInterrupt is
+    raised once it has stopped, and the same session's next duel of
+    programs runs (the library's interrupt is not for good)."""
+    token = str(700000 + os.getpid() % 100000)
+    bot = f"{_cli()} noi2014 bot --seed {token}"
+    script = textwrap.dedent(f"""
+        from mahjong_sim import noi2014
+        try:
+            noi2014.duel(("a", {bot!r}), ("b", "greedy"), games=100000, logs={str(tmp_path / "first")!r})
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+        r = noi2014.duel(("a", {bot!r}), ("b", "greedy"), games=4, logs={str(tmp_path / "second")!r})
+        print(r["games"], r["a"]["put_out"])
+    """)
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    bots = lambda: [p for p in processes_with("--seed " + token) if "mahjong_sim" not in p[1]]
+    deadline = time.monotonic() + 120
+    while not bots():
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline, "no bot program started"
+        time.sleep(0.02)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=300)
+    assert child.returncode == 0, err
+    assert out == "interrupted\n4 {}\n", out + err
+    assert not processes_with("--seed " + token), "bot programs left behind"
+    # The first duel saved what it had played.
+    first = json.load(open(tmp_path / "first" / "report.json"))
+    assert first["interrupted"] is True

@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from conftest import _cli
+from conftest import _cli, cmdline as _cmdline, processes_with as _with_token
 
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install './python[distributed]'")
 
@@ -56,30 +56,6 @@ def _children(pid: int) -> list:
         for c in parents.get(todo.pop(), []):
             found.append(c)
             todo.append(c)
-    return found
-
-
-def _cmdline(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            return f.read().replace(b"\0", b" ").decode("utf-8", "replace")
-    except OSError:
-        return ""
-
-
-def _with_token(token: str) -> list:
-    """Live processes whose command line holds ``token``, but this one."""
-    me = os.getpid()
-    found = []
-    for p in os.listdir("/proc"):
-        if p.isdigit() and int(p) != me and token in _cmdline(int(p)):
-            try:
-                with open(f"/proc/{p}/stat") as f:
-                    state = f.read().rsplit(")", 1)[1].split()[0]
-            except OSError:
-                continue
-            if state != "Z":
-                found.append((int(p), _cmdline(int(p))))
     return found
 
 

@@ -17,10 +17,13 @@
 //! library should not take over a process's signals.
 
 use crate::process;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Raised by [`interrupt`]; read by the pool and the runs.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The [`Containment`] guards alive: runs under way.
+static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 
 /// Whether [`interrupt`] exits the process after killing the programs
 /// (otherwise it returns and the run reports what it has).
@@ -50,6 +53,7 @@ impl Containment {
     #[allow(clippy::new_without_default)] // a guard is made on purpose
     pub fn new() -> Containment {
         process::become_subreaper();
+        ACTIVE.fetch_add(1, Ordering::SeqCst);
         Containment { finished: false }
     }
 
@@ -66,7 +70,23 @@ impl Drop for Containment {
         if !self.finished {
             process::kill_leftovers();
         }
+        ACTIVE.fetch_sub(1, Ordering::SeqCst);
     }
+}
+
+/// After an interrupt, lets the next run start as if none had come: clears
+/// [`interrupted`] and lets programs start again, when no run is under way
+/// (no [`Containment`] alive); says whether it did. For a front end that
+/// lives on after stopping a run (a Python session after Ctrl-C); the
+/// command line exits instead and never calls it.
+pub fn rearm() -> bool {
+    if ACTIVE.load(Ordering::SeqCst) > 0 {
+        return false;
+    }
+    if INTERRUPTED.swap(false, Ordering::SeqCst) {
+        process::allow_spawns();
+    }
+    true
 }
 
 /// Sets what [`interrupt`] does after killing the programs (by default

@@ -366,6 +366,14 @@ pub fn kill_all() {
     kill_trees(&all, marked);
 }
 
+/// Lets programs start again after [`kill_all`]: for a front end whose
+/// interrupted run has ended and which goes on to another (a Python
+/// session after Ctrl-C). See [`crate::contest::guard::rearm`].
+pub fn allow_spawns() {
+    let _gate = SPAWNING.write();
+    STOPPED.store(false, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// Kills `roots` and everything below them, as `all` (a reading of `/proc`)
 /// shows them; returns the pids it signalled, roots first.
 fn kill_trees(all: &[ProcInfo], roots: Vec<i32>) -> Vec<i32> {
