@@ -179,6 +179,48 @@ def test_interrupting_the_driver_leaves_no_bot_process(cluster, tmp_path):
     assert not left, f"processes left behind: {left}"
 
 
+def _run_driver(body):
+    """Runs ``body`` after ``from mahjong_sim import distributed`` in a
+    driver process of its own."""
+    code = "from mahjong_sim import distributed\n" + textwrap.dedent(body)
+    return subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True, text=True, timeout=600)
+
+
+def test_a_bot_shipped_with_the_runtime_environment_plays(cluster, tmp_path):
+    """A bot program that exists only in the driver's folder reaches every
+    node through Ray's runtime environment (``working_dir``)."""
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    (bots / "tsumogiri.py").write_text(textwrap.dedent("""
+        import json, sys
+        words = json.loads(sys.stdin.readline())["requests"][-1].split()
+        answer = "PLAY " + words[1] if words[0] == "2" else "" if words[0] == "4" else "PASS"
+        print(json.dumps({"response": answer}))
+    """))
+    os.chmod(tmp_path, 0o755)
+    os.chmod(bots, 0o755)
+    done = _run_driver(f"""
+        r = distributed.duel(("a", "greedy"), ("b", "python3 tsumogiri.py"), games=8, chunk_walls=2,
+                             logs={str(tmp_path / "ray")!r}, address={cluster.address!r},
+                             runtime_env={{"working_dir": {str(bots)!r}}}, progress=False)
+        print(r["games"], r["b"]["put_out"], r["b"]["command"])
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "8 {} python3 tsumogiri.py", done.stdout + done.stderr
+
+
+def test_a_chunk_that_fails_raises_and_leaves_no_bot(cluster, tmp_path):
+    token = "7303"
+    done = _run_driver(f"""
+        distributed.duel(("a", {BIN + " noi2014 bot --seed " + token!r}), ("b", "/nonexistent/bot"),
+                         games=40, chunk_walls=2, logs={str(tmp_path / "ray")!r},
+                         address={cluster.address!r}, progress=False)
+    """)
+    assert done.returncode != 0
+    assert "RuntimeError" in done.stderr and "/nonexistent/bot" in done.stderr, done.stderr
+    assert not _with_token("--seed " + token), "bot processes left behind"
+
+
 def test_a_distributed_duel_is_the_one_machine_duel_even_when_a_node_dies(cluster, tmp_path):
     token = "7301"
     want = _one_machine(token, ["--sprt", "d1=0.6"], tmp_path / "one")
