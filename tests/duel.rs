@@ -366,6 +366,56 @@ fn interrupted_by(signal: i32, status: i32) {
     assert!(left.is_empty(), "bot processes left: {left:?}");
 }
 
+/// An interrupt while the programs are first tried (one that never
+/// answers holds the try for its time limit, and the next is then refused
+/// its start) is an interrupt like any other: the result so far, no
+/// walls, status 143; not "cannot run a bot program" with status 2.
+#[test]
+fn an_interrupt_while_the_programs_are_tried_is_an_interrupt() {
+    let (_tmp, logs) = common::logs_dir("duel-interrupt-early");
+    let token = format!("duel-interrupt-early-{}", std::process::id());
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/noi2014");
+    let child = Command::new(me())
+        .args(["noi2014", "duel", "--games", "100", "--bot", "a=greedy"])
+        .args(["--bot", "b=sample"])
+        .args([
+            "--against",
+            &format!("mute={}", fixture.join("never_answers.sh").display()),
+        ])
+        // Tried after the mute one: the interrupt refuses it its start.
+        .args([
+            "--against",
+            &format!("next={}", fixture.join("answers_then_waits.sh").display()),
+        ])
+        .args(["--time-limit", "20", "--logs"])
+        .arg(&logs)
+        .env("MAHJONG_SIM_BOT_DUEL_TEST", &token)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The mute program's first try: the duel waits on it for 20 s.
+    let start = Instant::now();
+    while common::processes_with(&token, " duel ").is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "no program tried"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: kill(2) sends a signal to our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(143), "{text}{err}");
+    assert!(text.contains("0 walls, 0 games (interrupted)"), "{text}");
+    assert!(common::survivors(&token, " duel ").is_empty());
+}
+
 /// A and B need names of their own; a unit that cannot be played (here
 /// its log cannot be written: files are held to 2 KiB, and the signal that
 /// would kill the judge for it is ignored) stops the duel with an error

@@ -265,7 +265,14 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
     let (walls, mut tally) = plan(opts)?;
     let guard = Containment::new();
     let everyone = [&opts.a, &opts.b].into_iter().chain(&opts.against);
-    check_runnable(everyone.map(|e| &e.spec), opts.limits)?;
+    if let Err(e) = check_runnable(everyone.map(|e| &e.spec), opts.limits) {
+        // An interrupt while the programs are tried (a program that never
+        // answers holds the try for its time limit) is an interrupt, not
+        // a program that cannot run: the duel reports its nothing so far.
+        if !interrupted() {
+            return Err(e);
+        }
+    }
     let games_dir = prepare_games(&opts.logs)?;
     let start = Instant::now();
     let mut in_order = InOrder::default();
