@@ -368,7 +368,7 @@ pub fn kill_all() {
 
 /// Lets programs start again after [`kill_all`]: for a front end whose
 /// interrupted run has ended and which goes on to another (a Python
-/// session after Ctrl-C). See [`crate::contest::guard::rearm`].
+/// session after Ctrl-C); the contest layer's guard decides when.
 pub fn allow_spawns() {
     let _gate = SPAWNING.write();
     STOPPED.store(false, std::sync::atomic::Ordering::SeqCst);
