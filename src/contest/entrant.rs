@@ -104,7 +104,8 @@ pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
 /// Starts each program among `specs` once, on the first request of a
 /// game (`0 0`), and stops it: a program the shell cannot run is an error
 /// before any game is played, naming its command ([`ProgramBot::ask`]).
-/// Run under a [`super::guard::Containment`].
+/// An interrupt ends the tries without an error. Run under a
+/// [`super::guard::Containment`].
 pub fn check_runnable<'a>(
     specs: impl IntoIterator<Item = &'a BotSpec>,
     limits: Limits,
@@ -124,6 +125,13 @@ pub fn check_runnable<'a>(
             .with_sandbox(limits.sandbox);
         let asked = bot.ask("0 0");
         bot.stop();
+        // An interrupt while the programs are tried (one that never
+        // answers holds its try for its time limit, and the next is then
+        // refused its start) is no program that cannot run: the run sees
+        // the interrupt and reports what it has.
+        if super::guard::interrupted() {
+            return Ok(());
+        }
         asked.map_err(|source| super::Error::Io {
             what: "cannot run a bot program".into(),
             source,

@@ -73,7 +73,7 @@ impl Length {
 }
 
 /// The walls that hold `games` games, rounded up.
-fn walls_for(games: u64) -> u64 {
+pub fn walls_for(games: u64) -> u64 {
     games.div_ceil(GAMES_PER_UNIT as u64)
 }
 
@@ -238,7 +238,6 @@ impl Tally {
     fn report(self, options: Options, interrupted: bool, run: RunFacts) -> Report {
         Report {
             options,
-            first_wall: self.first,
             units: self.units,
             diffs: self.diffs,
             test: self.test,
@@ -265,14 +264,7 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
     let (walls, mut tally) = plan(opts)?;
     let guard = Containment::new();
     let everyone = [&opts.a, &opts.b].into_iter().chain(&opts.against);
-    if let Err(e) = check_runnable(everyone.map(|e| &e.spec), opts.limits) {
-        // An interrupt while the programs are tried (a program that never
-        // answers holds the try for its time limit) is an interrupt, not
-        // a program that cannot run: the duel reports its nothing so far.
-        if !interrupted() {
-            return Err(e);
-        }
-    }
+    check_runnable(everyone.map(|e| &e.spec), opts.limits)?;
     let games_dir = prepare_games(&opts.logs)?;
     let start = Instant::now();
     let mut in_order = InOrder::default();
@@ -334,7 +326,7 @@ fn save(report: &Report, index: &str) -> Result<(), Error> {
     let write = |name: &str, bytes: &[u8]| write_file(&report.options.logs.join(name), bytes);
     write("games.tsv", index.as_bytes())?;
     let mut units_tsv = String::from("unit\tseat\ta_points\tb_points\tdiff\n");
-    for (u, unit) in (report.first_wall..).zip(&report.units) {
+    for (u, unit) in (report.first_wall()..).zip(&report.units) {
         let _ = writeln!(
             units_tsv,
             "{u}\t{}\t{}\t{}\t{}",
@@ -475,8 +467,6 @@ impl std::fmt::Display for Progress {
 pub struct Report {
     /// The duel it reports.
     pub options: Options,
-    /// The index of the first wall counted: 0 but for a shard.
-    pub first_wall: u64,
     /// The walls counted, in order.
     pub units: Vec<Unit>,
     diffs: Summary,
@@ -493,6 +483,11 @@ pub struct Report {
 }
 
 impl Report {
+    /// The index of the first wall counted: 0 but for a shard.
+    pub fn first_wall(&self) -> u64 {
+        self.options.walls.as_ref().map_or(0, |w| w.start)
+    }
+
     /// A negative verdict: the test accepted H0 (A is not stronger).
     pub fn negative(&self) -> bool {
         self.decision == Decision::H0 && self.refused().is_none()
@@ -699,7 +694,7 @@ impl Report {
             seed: o.seed,
             family: o.family.name().to_string(),
             common_random: o.common_random,
-            first_wall: self.first_wall,
+            first_wall: self.first_wall(),
             walls: self.units.len(),
             games: self.units.len() * GAMES_PER_UNIT,
             diff: d.mean(),
@@ -1042,7 +1037,6 @@ mod tests {
         }
         Report {
             options: opts.clone(),
-            first_wall: 0,
             units: units.to_vec(),
             diffs,
             test,

@@ -174,9 +174,9 @@ pub fn record(r: &Report) -> WallsJson {
         version: VERSION,
         settings: settings(&r.options),
         shard: r.options.walls.as_ref().map(|w| [w.start, w.end]),
-        first_wall: r.first_wall,
+        first_wall: r.first_wall(),
         interrupted: r.interrupted,
-        walls: (r.first_wall..)
+        walls: (r.first_wall()..)
             .zip(&r.units)
             .map(|(wall, u)| WallJson {
                 wall,
