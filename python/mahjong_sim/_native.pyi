@@ -65,6 +65,9 @@ def duel_json(
 def merge_json(dirs: Sequence[str]) -> str:
     """``noi2014 merge``: the merged report as ``--json`` prints it."""
 
+def duel_walls_for(games: int) -> int:
+    """The walls that hold ``games`` games of a duel, rounded up."""
+
 def interrupt() -> None:
     """Kills every bot program this process runs and stops its runs (they
     report what they have); the next run starts as usual."""

@@ -25,24 +25,13 @@ STOPPED = 143
 
 
 def _run(spec: dict, outcome: dict) -> None:
+    # The spec's keys are duel_json's own arguments: its defaults stay its.
+    args = dict(spec)
+    a, b, logs = tuple(args.pop("a")), tuple(args.pop("b")), args.pop("logs")
+    args["against"] = [tuple(x) for x in args.get("against", [])]
+    args["walls"] = tuple(args["walls"])
     try:
-        outcome["report"] = _native.duel_json(
-            tuple(spec["a"]),
-            tuple(spec["b"]),
-            spec["logs"],
-            [tuple(x) for x in spec.get("against", [])],
-            spec.get("seed", 1),
-            spec.get("games"),
-            list(spec.get("sprt", [])),
-            spec.get("max_games", 20_000),
-            spec.get("jobs", 1),
-            spec.get("family", "uniform"),
-            spec.get("common_random", True),
-            spec.get("time_limit_ms", 1000),
-            spec.get("memory_mib"),
-            spec.get("sandbox", "auto"),
-            tuple(spec["walls"]),
-        )
+        outcome["report"] = _native.duel_json(a, b, logs, **args)
     except BaseException as e:  # reported by the main thread
         outcome["error"] = e
 

@@ -110,12 +110,6 @@ def _unpack(tar_bytes: bytes, into: str) -> None:
             tar.extractall(into)
 
 
-def _walls_of(games: Optional[int], max_games: int) -> int:
-    """The duel's cap in walls, as the library rounds it."""
-    n = games if games is not None else max_games
-    return (n + 1) // 2
-
-
 def duel(
     a: Tuple[str, str],
     b: Tuple[str, str],
@@ -185,7 +179,7 @@ def duel(
     if not ray.is_initialized():
         ray.init(address=address, runtime_env=runtime_env, log_to_driver=False, configure_logging=False)
     task = ray.remote(num_cpus=1, max_retries=max_retries)(_play_chunk)
-    cap = _walls_of(games, max_games)
+    cap = _native.duel_walls_for(games if games is not None else max_games)
     chunks = [(s, min(s + chunk_walls, cap)) for s in range(0, cap, chunk_walls)]
     if in_flight is None:
         in_flight = max(1, 2 * int(ray.cluster_resources().get("CPU", 1)))

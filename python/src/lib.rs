@@ -766,7 +766,7 @@ impl DuelMerger {
     }
 
     /// `(walls counted, over, first wall missing or None, progress line)`.
-    fn standing(&self) -> PyResult<(u64, bool, Option<u64>, String)> {
+    fn standing(&mut self) -> PyResult<(u64, bool, Option<u64>, String)> {
         let s = self.inner.standing().map_err(value_error)?;
         Ok((s.walls, s.over, s.needs, s.progress))
     }
@@ -793,6 +793,13 @@ impl DuelMerger {
             .map_err(value_error)?;
         Ok(merged.report)
     }
+}
+
+/// The walls that hold `games` games of a duel, rounded up (a duel's
+/// `games` and `max_games` are played in whole walls).
+#[pyfunction]
+fn duel_walls_for(games: u64) -> u64 {
+    duel::walls_for(games)
 }
 
 /// The interrupt path of the library (`contest::guard::interrupt`): every
@@ -888,6 +895,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_json, m)?)?;
     m.add_function(wrap_pyfunction!(interrupt, m)?)?;
+    m.add_function(wrap_pyfunction!(duel_walls_for, m)?)?;
     m.add_class::<DuelMerger>()?;
     m.add_class::<Game>()?;
     m.add_class::<Policy>()?;

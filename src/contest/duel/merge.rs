@@ -261,6 +261,10 @@ pub struct Standing {
 pub struct Merger {
     shards: Vec<Shard>,
     opts: Option<Options>,
+    /// The walls [`Merger::standing`] has counted so far: a shard added
+    /// later holds none of them (no two shards share a wall), so each
+    /// standing counts only the walls that came since.
+    so_far: Option<Tally>,
 }
 
 impl Merger {
@@ -311,22 +315,24 @@ impl Merger {
         Ok(())
     }
 
-    /// Counts the walls in order from wall 0, up to a decision, the cap
-    /// or the first wall no shard holds; each wall checked against its
-    /// game logs when `check_logs`. The tally and that first missing
-    /// wall (`None` when the count ended otherwise).
-    fn count(&self, check_logs: bool) -> Result<(Tally, Option<u64>), Error> {
+    /// A tally of no wall yet, under the duel's test.
+    fn fresh(&self) -> Result<Tally, Error> {
+        let (test, cap) = length(self.options()?.length)?;
+        Ok(Tally::new(0, test, cap))
+    }
+
+    /// Goes on counting `tally`'s walls in order, up to a decision, the
+    /// cap or the first wall no shard holds; each wall checked against its
+    /// game logs when `check_logs`. That first missing wall (`None` when
+    /// the count ended otherwise).
+    fn advance(&self, tally: &mut Tally, check_logs: bool) -> Result<Option<u64>, Error> {
         let opts = self.options()?;
-        let (test, cap) = length(opts.length)?;
-        let mut tally = Tally::new(0, test, cap);
-        for s in &self.shards {
-            if !tally.wants_more() {
-                break;
-            }
-            if s.range().start > tally.next_wall() {
-                return Ok((tally.clone(), Some(tally.next_wall())));
-            }
-            for w in &s.record.walls {
+        while tally.wants_more() {
+            let next = tally.next_wall();
+            let Some(s) = self.shards.iter().find(|s| s.range().contains(&next)) else {
+                return Ok(Some(next));
+            };
+            for w in &s.record.walls[(next - s.range().start) as usize..] {
                 if !tally.wants_more() {
                     break;
                 }
@@ -336,8 +342,7 @@ impl Merger {
                 tally.push(walls::unit(w, &mut out_kind)?);
             }
         }
-        let missing = tally.wants_more().then(|| tally.next_wall());
-        Ok((tally, missing))
+        Ok(None)
     }
 
     fn options(&self) -> Result<&Options, Error> {
@@ -347,8 +352,14 @@ impl Merger {
     }
 
     /// Where the merge stands now (no game log read).
-    pub fn standing(&self) -> Result<Standing, Error> {
-        let (tally, needs) = self.count(false)?;
+    pub fn standing(&mut self) -> Result<Standing, Error> {
+        let mut tally = match self.so_far.take() {
+            Some(t) => t,
+            None => self.fresh()?,
+        };
+        let needs = self.advance(&mut tally, false);
+        let tally = self.so_far.insert(tally);
+        let needs = needs?;
         Ok(Standing {
             walls: tally.units.len() as u64,
             over: needs.is_none(),
@@ -363,7 +374,8 @@ impl Merger {
     /// `partial`: then the report counts the walls up to it.
     pub fn report(&self, check_logs: bool, partial: bool) -> Result<Merged, Error> {
         let start = Instant::now();
-        let (tally, missing) = self.count(check_logs)?;
+        let mut tally = self.fresh()?;
+        let missing = self.advance(&mut tally, check_logs)?;
         if let (Some(next), false) = (missing, partial) {
             // Past the last shard is fine: the duel stops there, undecided.
             if let Some(after) = self.shards.iter().find(|s| s.range().start > next) {
