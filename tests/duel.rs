@@ -9,7 +9,7 @@ use mahjong_sim::stats::calibration::{Calibration, Discrete, NotCalibrated};
 use mahjong_sim::stats::{Decision, Sequential, Sprt};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn me() -> &'static str {
     env!("CARGO_BIN_EXE_mahjong-sim")
@@ -348,16 +348,13 @@ fn interrupted_by(signal: i32, status: i32) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while common::processes_with(&token, " duel ").is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(60), "no bot started");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(300));
-    // SAFETY: kill(2) sends a signal to our own child.
-    unsafe {
-        libc::kill(child.id() as i32, signal);
-    }
+    common::signal_once_running(
+        &child,
+        (&token, " duel "),
+        Duration::from_secs(60),
+        Duration::from_millis(300),
+        signal,
+    );
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(status), "{text}");
@@ -395,19 +392,15 @@ fn an_interrupt_while_the_programs_are_tried_is_an_interrupt() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // The mute program's first try: the duel waits on it for 20 s.
-    let start = Instant::now();
-    while common::processes_with(&token, " duel ").is_empty() {
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "no program tried"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // SAFETY: kill(2) sends a signal to our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGTERM);
-    }
+    // At once, in the mute program's first try: the duel waits on it for
+    // 20 s.
+    common::signal_once_running(
+        &child,
+        (&token, " duel "),
+        Duration::from_secs(15),
+        Duration::ZERO,
+        libc::SIGTERM,
+    );
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     let err = String::from_utf8_lossy(&out.stderr);

@@ -12,7 +12,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn me() -> &'static str {
     env!("CARGO_BIN_EXE_mahjong-sim")
@@ -469,16 +469,13 @@ fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
         .spawn()
         .unwrap();
     // Interrupt once bot processes are running.
-    let start = Instant::now();
-    while common::processes_with(&token, " tournament ").is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(60), "no bot started");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(300));
-    // SAFETY: kill(2) sends SIGINT to our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
+    common::signal_once_running(
+        &child,
+        (&token, " tournament "),
+        Duration::from_secs(60),
+        Duration::from_millis(300),
+        libc::SIGINT,
+    );
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
     let left = common::survivors(&token, " tournament ");

@@ -48,6 +48,16 @@ def cmdline(pid: int) -> str:
         return ""
 
 
+def stat(pid: int):
+    """The fields of ``/proc/PID/stat`` after the name (state, parent,
+    ...), or None once the process is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def processes_with(token: str) -> list:
     """Live processes (not zombies) whose command line holds ``token``,
     but this one: ``(pid, command line)``."""
@@ -55,11 +65,7 @@ def processes_with(token: str) -> list:
     found = []
     for p in os.listdir("/proc"):
         if p.isdigit() and int(p) != me and token in cmdline(int(p)):
-            try:
-                with open(f"/proc/{p}/stat") as f:
-                    state = f.read().rsplit(")", 1)[1].split()[0]
-            except OSError:
-                continue
-            if state != "Z":
+            fields = stat(int(p))
+            if fields and fields[0] != "Z":
                 found.append((int(p), cmdline(int(p))))
     return found

@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from conftest import _cli, cmdline as _cmdline, processes_with as _with_token
+from conftest import _cli, cmdline as _cmdline, processes_with as _with_token, stat
 
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install './python[distributed]'")
 
@@ -44,12 +44,8 @@ def _children(pid: int) -> list:
     """Every live descendant of ``pid``."""
     parents = {}
     for p in os.listdir("/proc"):
-        if p.isdigit():
-            try:
-                with open(f"/proc/{p}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
+        fields = stat(int(p)) if p.isdigit() else None
+        if fields:
             parents.setdefault(int(fields[1]), []).append(int(p))
     found, todo = [], [pid]
     while todo:

@@ -119,6 +119,25 @@ pub fn processes_with(token: &str, except: &str) -> Vec<(i32, String)> {
     })
 }
 
+/// Waits (up to `within`) until a program of `token` runs (as
+/// [`processes_with`] finds them, `except` left out), then after `delay`
+/// sends `signal` to `child`: an interrupt once the programs are running.
+pub fn signal_once_running(
+    child: &std::process::Child,
+    (token, except): (&str, &str),
+    within: Duration,
+    delay: Duration,
+    signal: i32,
+) {
+    let running = wait_until(within, || !processes_with(token, except).is_empty());
+    assert!(running, "no bot program started in {within:?}");
+    std::thread::sleep(delay);
+    // SAFETY: kill(2) sends a signal to the caller's own child.
+    unsafe {
+        libc::kill(child.id() as i32, signal);
+    }
+}
+
 /// Waits up to 3 s for every process [`processes_with`] finds to be gone;
 /// the survivors, killed afterwards so that a failing test leaves nothing
 /// either.
