@@ -8,7 +8,7 @@ mod common;
 
 use common::{survivors, wait_until};
 use mahjong_sim::noi2014::log::{GameLog, OutRecord, PlayerEndRecord, ReplyRecord, RequestRecord};
-use mahjong_sim::noi2014::protocol::StepFailure;
+use mahjong_sim::noi2014::request::StepFailure;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -525,7 +525,8 @@ fn a_program_bots_debug_shows_its_command_and_state() {
 /// with its shell's pid (in its sandbox's PID namespace, if any) and stays
 /// alive, `marker` in its command line.
 fn pass_bot(keep: bool, marker: &str) -> mahjong_sim::noi2014::program::ProgramBot {
-    use mahjong_sim::noi2014::program::{ProgramBot, KEEP_RUNNING};
+    use mahjong_sim::noi2014::program::ProgramBot;
+    use mahjong_sim::noi2014::protocol::KEEP_RUNNING;
     let command = if keep {
         format!(
             r#"exec sh -c 'while read l; do echo "{{\"response\":\"$$\"}}"; echo "MARK"; done' {marker}"#

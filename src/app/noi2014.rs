@@ -436,8 +436,7 @@ pub fn bot(
     mut input: impl std::io::BufRead,
     out: &mut dyn Write,
 ) -> Result<super::Verdict, CliError> {
-    use mahjong_sim::noi2014::program::KEEP_RUNNING;
-    use mahjong_sim::noi2014::protocol::{bot_output, read_input};
+    use mahjong_sim::noi2014::protocol::{bot_output, read_input, KEEP_RUNNING};
     use std::io::{BufRead, Read};
     let fresh = || -> Box<dyn Bot + Send> { built_in.bot(seed) };
     let mut bot: Option<Box<dyn Bot + Send>> = None;
@@ -553,7 +552,7 @@ mod tests {
         // The last line needs no newline.
         assert_eq!(bot_says("greedy", false, FIRST.as_bytes()).unwrap(), one);
         let kept = bot_says("greedy", true, format!("{FIRST}\n\n{FIRST}\n").as_bytes()).unwrap();
-        let marker = mahjong_sim::noi2014::program::KEEP_RUNNING;
+        let marker = mahjong_sim::noi2014::protocol::KEEP_RUNNING;
         assert_eq!(kept, format!("{one}{marker}\n{one}{marker}\n"));
     }
 

@@ -21,7 +21,7 @@
 //!   ends `empty-wall`, its `end` line after any `out` lines.
 
 use super::event::{EndReason, Event};
-use super::protocol::StepFailure;
+use super::request::StepFailure;
 use super::request::{Reply, Request};
 use super::result::{self, GameResult, OutReason, PlayerEnd, PlayerResult, Standing, TargetFlaw};
 use super::table::{Held, Melds, Observer, Table};

@@ -24,8 +24,8 @@
 use super::arena::{Game, ProgramStep, Turn};
 use super::event::{EndReason, Event};
 use super::judge::Judge;
-use super::protocol::StepFailure;
 use super::request::Reply;
+use super::request::StepFailure;
 use super::result::{OutReason, PlayerEnd, TargetFlaw};
 use super::table::Held;
 use super::tiles::{name, parse_upper};

@@ -20,16 +20,12 @@
 //! written until the program exits or prints the marker.
 
 use super::protocol::{
-    bot_input, judge_step, BotOutput, StepError, TimeOutHint, MEMORY_LIMIT_MIB, OUTPUT_LIMIT,
-    TIME_LIMIT_MS,
+    bot_input, judge_step, BotOutput, StepError, TimeOutHint, KEEP_RUNNING, MEMORY_LIMIT_MIB,
+    OUTPUT_LIMIT, TIME_LIMIT_MS,
 };
 use super::request::Reply;
 use crate::process::{could_not_run, Ended, Exchange, Jail, SandboxMode, SandboxOptions, Session};
 use std::time::Duration;
-
-/// The line a program prints after its answer to stay alive (Botzone's
-/// keep-running mode).
-pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 
 /// One step of a program bot, for the log.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! what it printed and how it ended become a [`Reply`]. No process is run
 //! here.
 
-use super::request::Reply;
+use super::request::{Reply, StepFailure};
 
 /// The time limit of one step, in milliseconds (point 14).
 pub const TIME_LIMIT_MS: u64 = 1000;
@@ -11,6 +11,9 @@ pub const TIME_LIMIT_MS: u64 = 1000;
 pub const MEMORY_LIMIT_MIB: u64 = 256;
 /// Output past this many bytes is cut off and puts the bot out (point 28).
 pub const OUTPUT_LIMIT: usize = 1 << 20;
+/// The line a program prints after its answer to be kept running for the
+/// next request (Botzone's long-running mode).
+pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 
 #[derive(serde::Serialize)]
 struct Input<'a> {
@@ -80,7 +83,7 @@ pub enum TimeOutHint {
     ReadingInput,
     /// It had printed something but neither exited nor asked to be kept
     /// running.
-    #[error("it printed output but neither exited nor printed the keep-running line: exit after answering, or print {marker} on a line of its own to be kept running", marker = crate::noi2014::program::KEEP_RUNNING)]
+    #[error("it printed output but neither exited nor printed the keep-running line: exit after answering, or print {marker} on a line of its own to be kept running", marker = KEEP_RUNNING)]
     UnfinishedAnswer,
     /// It had closed its standard output but kept running.
     #[error("it closed its standard output but kept running: exit after answering")]
@@ -91,35 +94,6 @@ pub enum TimeOutHint {
     /// It was computing.
     #[error("it was still computing")]
     Computing,
-}
-
-/// The kind of a [`StepError`], for summaries and logs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StepFailure {
-    /// Ran past the time limit.
-    TimeOut,
-    /// Exited with a failure status or was killed.
-    Crash,
-    /// More than [`OUTPUT_LIMIT`] bytes of output.
-    TooMuchOutput,
-    /// Output that is not the protocol's JSON.
-    MalformedOutput,
-    /// Killed for using more memory than its limit.
-    MemoryLimit,
-}
-
-impl StepFailure {
-    /// Its short name: `time-out`, `crash`, `too much output`, `malformed
-    /// output` or `memory limit`.
-    pub fn name(self) -> &'static str {
-        match self {
-            StepFailure::TimeOut => "time-out",
-            StepFailure::Crash => "crash",
-            StepFailure::TooMuchOutput => "too much output",
-            StepFailure::MalformedOutput => "malformed output",
-            StepFailure::MemoryLimit => "memory limit",
-        }
-    }
 }
 
 impl StepError {

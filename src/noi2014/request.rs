@@ -2,7 +2,6 @@
 //! (single spaces, upper-case names), and `FromStr` reads it back, so a bot
 //! can be driven by strings as well.
 
-use super::protocol::StepFailure;
 use super::tiles::{name, parse_upper};
 use super::wall::HAND_TILES;
 use super::Tile;
@@ -127,6 +126,36 @@ impl std::str::FromStr for Request {
             ["4"] => Request::Target,
             _ => return Err(bad()),
         })
+    }
+}
+
+/// How a bot program's step failed (the kind of the protocol's
+/// `StepError`), for summaries and logs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepFailure {
+    /// Ran past the time limit.
+    TimeOut,
+    /// Exited with a failure status or was killed.
+    Crash,
+    /// More output than the protocol's limit (point 28).
+    TooMuchOutput,
+    /// Output that is not the protocol's JSON.
+    MalformedOutput,
+    /// Killed for using more memory than its limit.
+    MemoryLimit,
+}
+
+impl StepFailure {
+    /// Its short name: `time-out`, `crash`, `too much output`, `malformed
+    /// output` or `memory limit`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StepFailure::TimeOut => "time-out",
+            StepFailure::Crash => "crash",
+            StepFailure::TooMuchOutput => "too much output",
+            StepFailure::MalformedOutput => "malformed output",
+            StepFailure::MemoryLimit => "memory limit",
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! (point 17) and chance value (points 18, 35), places and points (points
 //! 15, 19, 35), and how the game ended for each player.
 
-use super::protocol::StepFailure;
+use super::request::StepFailure;
 use super::tiles::{name, parse_any_case};
 use super::Meld;
 use super::{EndReason, Tile, KINDS, PLAYERS};

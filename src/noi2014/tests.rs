@@ -11,9 +11,9 @@ use super::judge::Judge;
 use super::play::{play, run_bots};
 use super::program::step_verdict;
 use super::protocol::{
-    bot_input, bot_output, judge_step, read_output, reply_of, StepError, StepFailure, OUTPUT_LIMIT,
+    bot_input, bot_output, judge_step, read_output, reply_of, StepError, OUTPUT_LIMIT,
 };
-use super::request::{Reply, Request};
+use super::request::{Reply, Request, StepFailure};
 use super::result::{
     check_target, is_valid_target, target_counts, GameResult, OutReason, PlayerEnd, PlayerResult,
     TargetFlaw,
