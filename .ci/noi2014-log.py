@@ -231,13 +231,19 @@ def versioned_report(v):
 
 
 def report_v2(v):
-    """A version 1 duel report in version 2's form: without what depends on
-    how the walls were played (the time, the walls in play at the decision,
-    the logs folder), with the first wall counted."""
-    if not isinstance(v, dict) or v.get("format") != "mahjong-sim/noi2014-duel-report" or v.get("version") != 1:
+    """A version 1 duel or tournament report in version 2's form: without
+    what depends on how the games were played (the time, a duel's walls in
+    play at the decision, a tournament's processes started, the logs
+    folder), a duel's with the first wall counted."""
+    if not isinstance(v, dict) or v.get("version") != 1:
         return v
-    v = {k: x for k, x in v.items() if k not in ("seconds", "uncounted_walls", "logs")}
-    v["first_wall"] = 0
+    if v.get("format") == "mahjong-sim/noi2014-duel-report":
+        v = {k: x for k, x in v.items() if k not in ("seconds", "uncounted_walls", "logs")}
+        v["first_wall"] = 0
+    elif v.get("format") == "mahjong-sim/noi2014-tournament-report":
+        v = {k: x for k, x in v.items() if k not in ("seconds", "games_per_second", "processes_started", "logs")}
+    else:
+        return v
     v["version"] = 2
     return v
 

@@ -1,6 +1,8 @@
-//! A duel cut into shards (`noi2014 duel --walls FROM..TO`) and put back
-//! together (`noi2014 merge`): the report one machine prints for the same
-//! walls, byte for byte; shards that do not fit together refused.
+//! A duel cut into shards (`noi2014 duel --walls FROM..TO`) and a
+//! tournament cut into shards (`noi2014 tournament --round R --tables
+//! FROM..TO --after DIR...`), put back together (`noi2014 merge`): the
+//! report one machine prints for the same walls or rounds, byte for byte;
+//! shards that do not fit together refused.
 
 mod common;
 
@@ -161,6 +163,282 @@ fn shards_that_do_not_fit_together_are_refused() {
     assert_eq!(code, Some(2), "{out}{err}");
     assert!(
         err.contains("the log of wall 5, game 2, does not match"),
+        "{err}"
+    );
+}
+
+/// A tournament of `bots` (and `more` options) with its logs in `dir`, as
+/// a shard (`--round` ...) when `shard` is not empty; its stdout.
+fn tournament(bots: &[&str], more: &[&str], shard: &[&str], dir: &Path) -> String {
+    let mut args = vec!["tournament"];
+    for b in bots {
+        args.extend(["--bot", b]);
+    }
+    args.extend_from_slice(more);
+    args.extend_from_slice(shard);
+    args.extend(["--logs", dir.to_str().unwrap()]);
+    let (out, err, code) = noi2014(&args);
+    assert_eq!(code, Some(0), "{args:?}: {err}");
+    out
+}
+
+/// Runs the tournament on one machine, then as `shards` (each a shard's
+/// arguments, `--after` naming earlier shards by their index in `shards`),
+/// and checks that merging them in a shuffled order prints the one
+/// machine's standings, text and JSON; the one machine's JSON.
+fn tournament_shards_equal_one_machine(
+    bots: &[&str],
+    more: &[&str],
+    shards: &[(&[&str], &[usize])],
+) -> serde_json::Value {
+    let tmp = common::scratch("merge-tournament");
+    let at = |name: &str| tmp.path().join(name);
+    let one = tournament(bots, more, &[], &at("one"));
+    let mut json_more = more.to_vec();
+    json_more.push("--json");
+    let one_json = tournament(bots, &json_more, &[], &at("one-json"));
+    let dirs: Vec<String> = (0..shards.len())
+        .map(|i| at(&format!("shard-{i}")).to_str().unwrap().to_string())
+        .collect();
+    for (i, (args, after)) in shards.iter().enumerate() {
+        let mut shard: Vec<&str> = args.to_vec();
+        if !after.is_empty() {
+            shard.push("--after");
+            shard.extend(after.iter().map(|&j| dirs[j].as_str()));
+        }
+        let text = tournament(bots, more, &shard, Path::new(&dirs[i]));
+        assert!(text.contains("\na shard: round "), "{text}");
+    }
+    let mut order: Vec<&str> = dirs.iter().map(|d| d.as_str()).collect();
+    order.reverse();
+    order.swap(0, 1);
+    let mut args = vec!["merge"];
+    args.extend(&order);
+    let (merged, err, code) = noi2014(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(merged, one, "{err}");
+    args.push("--json");
+    let (merged_json, _, _) = noi2014(&args);
+    assert_eq!(merged_json, one_json);
+    // The merge of the one machine's folder is its own standings.
+    let (again, _, _) = noi2014(&["merge", at("one").to_str().unwrap()]);
+    assert_eq!(again, one);
+    common::schemas::report(
+        common::schemas::NOI2014_TOURNAMENT_REPORT,
+        one_json.as_bytes(),
+    )
+}
+
+/// Nine built-in bots (three tables, the last with house bots), three
+/// rounds: round 1 and round 3 each in two shards of tables, round 2 in
+/// one; the merge equals the one machine's standings.
+#[test]
+fn tournament_shards_merge_into_the_one_machine_standings_byte_for_byte() {
+    let bots = [
+        "greedy",
+        "sample",
+        "s2=sample",
+        "g2=greedy",
+        "s3=sample",
+        "e1=greedy:eps=0.3",
+        "e2=greedy:eps=0.3",
+        "s4=sample",
+        "e3=greedy:eps=0.6",
+    ];
+    let json = tournament_shards_equal_one_machine(
+        &bots,
+        &["--rounds", "3", "--seed", "9", "--jobs", "2"],
+        &[
+            (&["--round", "1", "--tables", "1..3"], &[]),
+            (&["--round", "1", "--tables", "3..4"], &[]),
+            (&["--round", "2"], &[1, 0]),
+            (&["--round", "3", "--tables", "2..4"], &[0, 2, 1]),
+            (&["--round", "3", "--tables", "1..2"], &[2, 0, 1]),
+        ],
+    );
+    // Not degenerate: round 2 and 3 were seated by standings that differ.
+    let points: std::collections::HashSet<String> = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["points"].to_string())
+        .collect();
+    assert!(points.len() > 3, "{json}");
+    assert_eq!(json["games"], 9);
+}
+
+/// A bot program and the duplicate format, a shard a table.
+#[test]
+fn tournament_shards_with_a_bot_program_merge_into_the_one_machine_standings() {
+    let program = format!("prog={} noi2014 bot", me());
+    let bots = [
+        program.as_str(),
+        "greedy",
+        "sample",
+        "s2=sample",
+        "g2=greedy",
+    ];
+    let json = tournament_shards_equal_one_machine(
+        &bots,
+        &["--rounds", "2", "--duplicate", "--seed", "3"],
+        &[
+            (&["--round", "1", "--tables", "2..3"], &[]),
+            (&["--round", "1", "--tables", "1..2"], &[]),
+            (&["--round", "2", "--tables", "1..2"], &[0, 1]),
+            (&["--round", "2", "--tables", "2..3"], &[1, 0]),
+        ],
+    );
+    assert_eq!(json["games"], 16);
+    let prog = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["bot"] == "prog")
+        .unwrap();
+    assert_eq!(prog["games"], 8);
+    assert!(prog["put_out"].as_array().unwrap().is_empty(), "{prog}");
+}
+
+/// Five built-in bots: two tables a round, the second with three house
+/// bots.
+const FIVE_BOTS: [&str; 5] = ["greedy", "sample", "s2=sample", "g2=greedy", "s3=sample"];
+
+/// A tournament of [`FIVE_BOTS`], two rounds, seed 5, in three shards in
+/// `dir`: round 1's two tables apart, then round 2; their folders.
+fn five_bots_in_three_shards(dir: &Path) -> [String; 3] {
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (t1, t2, r2) = (at("t1"), at("t2"), at("r2"));
+    let more = ["--rounds", "2", "--seed", "5"];
+    for (shard, folder) in [
+        (vec!["--round", "1", "--tables", "1..2"], &t1),
+        (vec!["--round", "1", "--tables", "2..3"], &t2),
+        (vec!["--round", "2", "--after", &t1, &t2], &r2),
+    ] {
+        tournament(&FIVE_BOTS, &more, &shard, Path::new(folder));
+    }
+    [t1, t2, r2]
+}
+
+/// Tournament shards that do not fit together are refused (exit 2) with
+/// words that name the problem: a missing table (with the command that
+/// plays it), a game held twice, other settings, a game seated after other
+/// standings, a record its log contradicts, a duel's shard among them; so
+/// is a shard whose `--after` does not hold the rounds before it.
+#[test]
+fn tournament_shards_that_do_not_fit_together_are_refused() {
+    let tmp = common::scratch("merge-tournament-refused");
+    let at = |name: &str| tmp.path().join(name).to_str().unwrap().to_string();
+    let [t1, t2, r2] = five_bots_in_three_shards(tmp.path());
+    let other = at("other");
+    let (bots, more) = (FIVE_BOTS, ["--rounds", "2", "--seed", "5"]);
+    let shard = ["--round", "1", "--tables", "2..3"];
+    tournament(
+        &bots,
+        &["--rounds", "2", "--seed", "6"],
+        &shard,
+        Path::new(&other),
+    );
+    let duel_dir = at("duel");
+    duel(
+        &["a=greedy", "b=sample"],
+        &["--games", "2"],
+        None,
+        Path::new(&duel_dir),
+    );
+    for (dirs, says) in [
+        (
+            vec![&t1, &r2],
+            "no shard holds table 2 of round 1, and the standings need every game of a round: run `noi2014 tournament --round 1 --tables 2..3`",
+        ),
+        (vec![&t1, &t2, &t2], "both hold round 1, table 2"),
+        (
+            vec![&t1, &other],
+            "shards of different tournaments: the seed: 5 against 6",
+        ),
+        (vec![&t1, &duel_dir], "is a tournament's shard and"),
+        (vec![&t1, &at("none")], "tournament.json"),
+    ] {
+        let mut args = vec!["merge"];
+        args.extend(dirs.iter().map(|d| d.as_str()));
+        let (out, err, code) = noi2014(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+    }
+    // The three that fit merge.
+    let (out, err, code) = noi2014(&["merge", &t1, &t2, &r2]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("round 2 of 2, seed 5, uniform walls; 4 games\n"),
+        "{out}"
+    );
+    // A shard's --after must hold every game of the rounds before it, of
+    // the same tournament, and none of its own round.
+    for (after, says) in [
+        (vec![&t1], "no shard holds table 2 of round 1"),
+        (vec![], "the --after folders hold no game"),
+        (
+            vec![&t1, &other],
+            "is a shard of another tournament: the seed: 5 against 6",
+        ),
+        (
+            vec![&t1, &t2, &r2],
+            "--after takes the folders of rounds before round 2 only",
+        ),
+    ] {
+        let mut args = vec!["tournament", "--round", "2"];
+        for b in &bots {
+            args.extend(["--bot", b]);
+        }
+        args.extend(&more);
+        let logs = at("refused");
+        args.extend(["--logs", &logs]);
+        if !after.is_empty() {
+            args.push("--after");
+            args.extend(after.iter().map(|d| d.as_str()));
+        }
+        let (out, err, code) = noi2014(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// Tournament records that their games contradict are refused (exit 2): a
+/// game seated otherwise than the standings before its round seat it, and
+/// a record that its log contradicts.
+#[test]
+fn tampered_tournament_records_are_refused() {
+    let tmp = common::scratch("merge-tournament-tampered");
+    let [t1, t2, r2] = five_bots_in_three_shards(tmp.path());
+    let (_, err, code) = noi2014(&["merge", &t1, &t2, &r2]);
+    assert_eq!(code, Some(0), "{err}");
+    // Two seats swapped in round 2's record.
+    let edit = |dir: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let path = Path::new(dir).join("tournament.json");
+        let mut v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        change(&mut v);
+        std::fs::write(&path, v.to_string()).unwrap();
+    };
+    edit(&r2, &|v| {
+        let seats = v["games"][0]["seats"].as_array_mut().unwrap();
+        seats.swap(0, 1);
+    });
+    let (out, err, code) = noi2014(&["merge", &t1, &t2, &r2]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("round 2, table 1 was seated as the standings after other games"),
+        "{err}"
+    );
+    // A record that its log contradicts: a seat's points changed.
+    edit(&t2, &|v| {
+        let h = v["games"][0]["half_points"][0].as_u64().unwrap();
+        v["games"][0]["half_points"][0] = (if h == 8 { 2 } else { h + 2 }).into();
+    });
+    let (out, err, code) = noi2014(&["merge", &t1, &t2]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("the log of round 1, table 2 does not match the tournament"),
         "{err}"
     );
 }

@@ -11,12 +11,13 @@
 mod common;
 
 use common::schemas::{
-    self, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG, NOI2014_TOURNAMENT_REPORT,
-    THUPC2021_CHECK_REPORT,
+    self, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG, NOI2014_TOURNAMENT_GAMES,
+    NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT,
 };
 use mahjong_sim::contest::check::CheckJson;
 use mahjong_sim::contest::duel::walls::WallsJson;
 use mahjong_sim::contest::duel::DuelJson;
+use mahjong_sim::contest::tournament::record::RecordJson;
 use mahjong_sim::contest::tournament::TournamentJson;
 use mahjong_sim::noi2014::log::Line;
 use std::path::Path;
@@ -31,6 +32,7 @@ fn the_committed_report_schemas_are_the_types() {
     schemas::check_committed::<DuelJson>(NOI2014_DUEL_REPORT);
     schemas::check_committed::<WallsJson>(NOI2014_DUEL_WALLS);
     schemas::check_committed::<TournamentJson>(NOI2014_TOURNAMENT_REPORT);
+    schemas::check_committed::<RecordJson>(NOI2014_TOURNAMENT_GAMES);
     schemas::check_committed::<CheckJson>(THUPC2021_CHECK_REPORT);
 }
 
@@ -120,6 +122,9 @@ fn duel_and_tournament_logs_are_valid() {
     let saved = std::fs::read(logs.join("standings.json")).unwrap();
     let report = schemas::report(NOI2014_TOURNAMENT_REPORT, &saved);
     assert_eq!(report["games"], 8);
+    let saved = std::fs::read(logs.join("tournament.json")).unwrap();
+    let record = schemas::report(NOI2014_TOURNAMENT_GAMES, &saved);
+    assert_eq!(record["games"].as_array().unwrap().len(), 8);
 }
 
 /// A report in serde's default shapes, or without its format, is not a

@@ -63,7 +63,14 @@ def duel_json(
     ``(from, to)`` plays those walls as a shard (``--walls FROM..TO``)."""
 
 def merge_json(dirs: Sequence[str]) -> str:
-    """``noi2014 merge``: the merged report as ``--json`` prints it."""
+    """``noi2014 merge`` of a duel's or a tournament's shards: the merged
+    report as ``--json`` prints it."""
+
+def tournament_merge_text(dirs: Sequence[str]) -> str:
+    """``noi2014 merge`` of a tournament's shards: the standings as text."""
+
+def tournament_tables(bots: int) -> int:
+    """Tables in each round of a tournament of ``bots`` bots."""
 
 def duel_walls_for(games: int) -> int:
     """The walls that hold ``games`` games of a duel, rounded up."""
@@ -98,8 +105,13 @@ def tournament_json(
     time_limit_ms: int = 1000,
     memory_mib: Optional[int] = None,
     sandbox: str = "auto",
+    round: Optional[int] = None,
+    tables: Optional[Tuple[int, int]] = None,
+    after: Sequence[str] = (),
 ) -> str:
-    """``noi2014 tournament``: the report as ``--json`` prints it."""
+    """``noi2014 tournament``: the report as ``--json`` prints it; with
+    ``round``, that round alone as a shard (``--round``), ``tables``
+    ``(from, to)`` of it, seated after the shards in ``after``."""
 
 class Policy:
     """A policy as a bot: ``policy(observation, mask) -> action``."""

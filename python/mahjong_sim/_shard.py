@@ -1,13 +1,15 @@
-"""One shard of a duel in a process of its own: ``python -m
+"""One shard of a duel or tournament in a process of its own: ``python -m
 mahjong_sim._shard SPEC``, SPEC the JSON of :func:`mahjong_sim.noi2014.duel`'s
-arguments with ``walls`` and ``logs``. :mod:`mahjong_sim.distributed`'s tasks
+arguments with ``walls`` and ``logs``, or (with ``"kind": "tournament"``) of
+:func:`mahjong_sim.noi2014.tournament`'s with ``round``, ``tables``,
+``after`` and ``logs``. :mod:`mahjong_sim.distributed`'s tasks
 run it so that a task can always stop its shard: SIGTERM or SIGINT, or the
 death of the process that started it, kills every bot program of the shard
 (the library's interrupt path) and ends it with status 143.
 
-Exit status: 0 when the shard's walls were all played (its logs folder then
-holds ``duel.json``), 143 when stopped, 2 on an error (the message on
-stderr).
+Exit status: 0 when the shard's walls or tables were all played (its logs
+folder then holds ``duel.json`` or ``tournament.json``), 143 when stopped, 2
+on an error (the message on stderr).
 """
 
 from __future__ import annotations
@@ -25,13 +27,19 @@ STOPPED = 143
 
 
 def _run(spec: dict, outcome: dict) -> None:
-    # The spec's keys are duel_json's own arguments: its defaults stay its.
+    # The spec's keys are the call's own arguments: its defaults stay its.
     args = dict(spec)
-    a, b, logs = tuple(args.pop("a")), tuple(args.pop("b")), args.pop("logs")
-    args["against"] = [tuple(x) for x in args.get("against", [])]
-    args["walls"] = tuple(args["walls"])
+    kind, logs = args.pop("kind", "duel"), args.pop("logs")
     try:
-        outcome["report"] = _native.duel_json(a, b, logs, **args)
+        if kind == "tournament":
+            entrants = [tuple(x) for x in args.pop("entrants")]
+            args["tables"] = tuple(args["tables"])
+            outcome["report"] = _native.tournament_json(entrants, logs, **args)
+        else:
+            a, b = tuple(args.pop("a")), tuple(args.pop("b"))
+            args["against"] = [tuple(x) for x in args.get("against", [])]
+            args["walls"] = tuple(args["walls"])
+            outcome["report"] = _native.duel_json(a, b, logs, **args)
     except BaseException as e:  # reported by the main thread
         outcome["error"] = e
 
@@ -59,7 +67,8 @@ def main(argv: list) -> int:
     if stopped.is_set():
         return STOPPED
     if "error" in outcome:
-        print(f"shard {spec['walls']}: {outcome['error']}", file=sys.stderr)
+        what = spec.get("walls") or f"round {spec.get('round')}, tables {spec.get('tables')}"
+        print(f"shard {what}: {outcome['error']}", file=sys.stderr)
         return 2
     return 0
 

@@ -1,6 +1,8 @@
-"""A duel across the machines of a Ray cluster, with the sequential test
-kept: ``mahjong_sim.distributed.duel(...)`` gives the report a single
-``mahjong-sim noi2014 duel`` gives for the same seed and walls.
+"""Duels and tournaments across the machines of a Ray cluster:
+``mahjong_sim.distributed.duel(...)`` gives the report a single
+``mahjong-sim noi2014 duel`` gives for the same seed and walls, the
+sequential test kept; ``mahjong_sim.distributed.tournament(...)`` the
+standings a single ``mahjong-sim noi2014 tournament`` gives.
 
 How. A duel's walls are independent and deterministic: a wall's tiles,
 seat and every built-in bot's random stream follow from the duel's seed
@@ -12,6 +14,13 @@ come (the library's ``Merger``, the same counting as ``noi2014 merge``),
 keeps a bounded number of chunks in flight, and cancels the rest when the
 test decides. The report is then the merge of the chunks it received,
 every wall checked against its game logs, saved with them in ``logs``.
+
+A tournament goes a round at a time: a round's seating follows from the
+standings before it, so its tables (``chunk_tables`` a task) are shards
+(``noi2014 tournament --round R --tables FROM..TO``) seated after the
+records of the earlier rounds' tasks, which the driver sends along. Once
+a round's tasks are all back, the next round goes out; the standings are
+the merge of every task's shard, every game checked against its log.
 
 Faults. A task whose worker or node dies is run again by Ray elsewhere
 (``max_retries``): its walls give the same games, so nothing is lost or
@@ -43,7 +52,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _native
 
-__all__ = ["duel", "DEFAULT_CHUNK_WALLS"]
+__all__ = ["duel", "tournament", "DEFAULT_CHUNK_WALLS"]
 
 #: Walls a task plays by default (two games a wall). See the guide's
 #: measurements (``docs/distributed.md``) for how it was chosen.
@@ -64,40 +73,65 @@ def _die_with_parent() -> None:
         pass
 
 
+def _run_shard(shard: Dict[str, Any], what: str, record_file: str) -> Tuple[str, bytes]:
+    """Plays ``shard`` (the keyword arguments of the shard's call, with
+    ``logs``) in a shard process; its record and its logs folder as a
+    gzipped tar."""
+    logs = shard["logs"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mahjong_sim._shard", json.dumps(shard)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=_die_with_parent,
+    )
+    try:
+        _, err = proc.communicate()
+    except BaseException:
+        # Cancelled (Ray raises KeyboardInterrupt here) or failing: the
+        # shard kills its bot programs on SIGTERM.
+        proc.terminate()
+        try:
+            proc.wait(_CANCEL_GRACE_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        raise
+    if proc.returncode != 0:
+        tail = err.decode("utf-8", "replace")[-2000:]
+        raise RuntimeError(f"{what}: the shard ended with status {proc.returncode}: {tail}")
+    with open(os.path.join(logs, record_file), encoding="utf-8") as f:
+        record = f.read()
+    packed = io.BytesIO()
+    with tarfile.open(fileobj=packed, mode="w:gz") as tar:
+        tar.add(logs, arcname=".")
+    return record, packed.getvalue()
+
+
 def _play_chunk(spec: Dict[str, Any], start: int, end: int) -> Tuple[str, bytes]:
     """A task: plays walls ``start`` to ``end - 1`` in a shard process;
     returns its ``duel.json`` and its logs folder as a gzipped tar."""
     with tempfile.TemporaryDirectory(prefix=f"mahjong-shard-{start}-") as tmp:
-        logs = os.path.join(tmp, "logs")
-        shard = dict(spec, walls=[start, end], logs=logs)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "mahjong_sim._shard", json.dumps(shard)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            preexec_fn=_die_with_parent,
-        )
-        try:
-            _, err = proc.communicate()
-        except BaseException:
-            # Cancelled (Ray raises KeyboardInterrupt here) or failing: the
-            # shard kills its bot programs on SIGTERM.
-            proc.terminate()
-            try:
-                proc.wait(_CANCEL_GRACE_S)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            raise
-        if proc.returncode != 0:
-            tail = err.decode("utf-8", "replace")[-2000:]
-            raise RuntimeError(f"walls {start}..{end}: the shard ended with status {proc.returncode}: {tail}")
-        with open(os.path.join(logs, "duel.json"), encoding="utf-8") as f:
-            record = f.read()
-        packed = io.BytesIO()
-        with tarfile.open(fileobj=packed, mode="w:gz") as tar:
-            tar.add(logs, arcname=".")
-        return record, packed.getvalue()
+        shard = dict(spec, walls=[start, end], logs=os.path.join(tmp, "logs"))
+        return _run_shard(shard, f"walls {start}..{end}", "duel.json")
+
+
+def _play_tables(spec: Dict[str, Any], round: int, start: int, end: int, before: List[str]) -> Tuple[str, bytes]:
+    """A task: plays tables ``start`` to ``end - 1`` of round ``round`` in a
+    shard process, seated after the records ``before`` (the
+    ``tournament.json`` of every earlier shard); returns its
+    ``tournament.json`` and its logs folder as a gzipped tar."""
+    with tempfile.TemporaryDirectory(prefix=f"mahjong-shard-r{round}-t{start}-") as tmp:
+        after = []
+        for i, record in enumerate(before):
+            folder = os.path.join(tmp, f"after-{i}")
+            os.makedirs(folder)
+            with open(os.path.join(folder, "tournament.json"), "w", encoding="utf-8") as f:
+                f.write(record)
+            after.append(folder)
+        shard = dict(spec, kind="tournament", round=round, tables=[start, end], after=after,
+                     logs=os.path.join(tmp, "logs"))
+        return _run_shard(shard, f"round {round}, tables {start}..{end}", "tournament.json")
 
 
 def _unpack(tar_bytes: bytes, into: str) -> None:
@@ -152,9 +186,7 @@ def duel(
     """
     import ray
 
-    for name, bot in [a, b, *against]:
-        if not isinstance(bot, str):
-            raise TypeError(f"{name}: a distributed duel's bots are built-in names or command lines, not {type(bot).__name__}")
+    _check_bots([a, b, *against])
     if chunk_walls < 1:
         raise ValueError("chunk_walls is at least 1")
     spec = {
@@ -172,13 +204,8 @@ def duel(
         "memory_mib": memory_mib,
         "sandbox": sandbox,
     }
-    logs = logs or tempfile.mkdtemp(prefix="noi2014-duel-")
-    os.makedirs(logs, exist_ok=True)
-    if os.listdir(logs):
-        raise ValueError(f"the logs folder {logs} is not empty")
-    if not ray.is_initialized():
-        ray.init(address=address, runtime_env=runtime_env, log_to_driver=False, configure_logging=False)
-    task = ray.remote(num_cpus=1, max_retries=max_retries)(_play_chunk)
+    logs = _new_logs(logs, "noi2014-duel-")
+    task = _remote(ray, _play_chunk, address, runtime_env, max_retries)
     cap = _native.duel_walls_for(games if games is not None else max_games)
     chunks = [(s, min(s + chunk_walls, cap)) for s in range(0, cap, chunk_walls)]
     if in_flight is None:
@@ -220,6 +247,120 @@ def duel(
         f.write(line)
     with open(os.path.join(logs, "report.txt"), "w", encoding="utf-8") as f:
         f.write(merger.report_text(True, False))
+    report = json.loads(line)
+    report["logs"] = logs
+    return report
+
+
+def _check_bots(bots: Sequence[Tuple[str, Any]]) -> None:
+    for name, bot in bots:
+        if not isinstance(bot, str):
+            raise TypeError(f"{name}: a distributed contest's bots are built-in names or command lines, not {type(bot).__name__}")
+
+
+def _remote(ray: Any, fn: Any, address: Optional[str], runtime_env: Optional[Dict[str, Any]], max_retries: int) -> Any:
+    """``fn`` as a Ray task of one CPU, run again up to ``max_retries``
+    times when its worker dies; Ray started first if this process has not
+    (a Ray already started keeps its own address and environment)."""
+    if not ray.is_initialized():
+        ray.init(address=address, runtime_env=runtime_env, log_to_driver=False, configure_logging=False)
+    return ray.remote(num_cpus=1, max_retries=max_retries)(fn)
+
+
+def _new_logs(logs: Optional[str], prefix: str) -> str:
+    logs = logs or tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(logs, exist_ok=True)
+    if os.listdir(logs):
+        raise ValueError(f"the logs folder {logs} is not empty")
+    return logs
+
+
+def tournament(
+    entrants: Sequence[Tuple[str, str]],
+    *,
+    rounds: int = 3,
+    seed: int = 1,
+    duplicate: bool = False,
+    family: str = "uniform",
+    time_limit_ms: int = 1000,
+    memory_mib: Optional[int] = None,
+    sandbox: str = "auto",
+    logs: Optional[str] = None,
+    chunk_tables: int = 1,
+    max_retries: int = 3,
+    address: Optional[str] = None,
+    runtime_env: Optional[Dict[str, Any]] = None,
+    progress: bool = True,
+) -> Dict[str, Any]:
+    """``noi2014 tournament`` on a Ray cluster: the standings (as
+    ``tournament --json`` prints them) that one machine gives for the same
+    settings.
+
+    The settings are :func:`mahjong_sim.noi2014.tournament`'s, the bots as
+    strings (a built-in name or a command line that works on every node).
+    Each round's tables go out ``chunk_tables`` to a task, seated after the
+    records of the rounds before; the next round goes out when the round's
+    tasks are all back. ``address``, ``runtime_env``, ``max_retries`` and
+    ``progress`` are as in :func:`duel`. Every task's logs folder goes
+    under ``logs`` as ``round-RR-tables-FROM-TO``, with the standings as
+    ``report.json`` and ``report.txt``; the result's ``"logs"`` names it.
+
+    Ctrl-C (KeyboardInterrupt) cancels the tasks, waits until their shards
+    have stopped (every bot program gone), and is raised again. A task that
+    fails after its retries raises ``RuntimeError``.
+    """
+    import ray
+
+    _check_bots(entrants)
+    if chunk_tables < 1:
+        raise ValueError("chunk_tables is at least 1")
+    spec = {
+        "entrants": [list(x) for x in entrants],
+        "rounds": rounds,
+        "seed": seed,
+        "jobs": 1,
+        "duplicate": duplicate,
+        "family": family,
+        "time_limit_ms": time_limit_ms,
+        "memory_mib": memory_mib,
+        "sandbox": sandbox,
+    }
+    logs = _new_logs(logs, "noi2014-tournament-")
+    task = _remote(ray, _play_tables, address, runtime_env, max_retries)
+    tables = _native.tournament_tables(len(entrants))
+    per_table = 4 if duplicate else 1
+    spec_ref = ray.put(spec)
+    records: List[str] = []
+    dirs: List[str] = []
+    out: Dict[Any, Tuple[int, int]] = {}
+    games = 0
+    try:
+        for r in range(1, rounds + 1):
+            before = ray.put(list(records))
+            for s in range(1, tables + 1, chunk_tables):
+                e = min(s + chunk_tables, tables + 1)
+                out[task.remote(spec_ref, r, s, e, before)] = (s, e)
+            while out:
+                ready, _ = ray.wait(list(out), num_returns=1)
+                for ref in ready:
+                    s, e = out.pop(ref)
+                    record, packed = ray.get(ref)
+                    where = os.path.join(logs, f"round-{r:02}-tables-{s}-{e}")
+                    _unpack(packed, where)
+                    records.append(record)
+                    dirs.append(where)
+                    games += (e - s) * per_table
+                if progress:
+                    print(f"round {r}/{rounds}: {games}/{rounds * tables * per_table} games  "
+                          f"({len(out)} tasks of {chunk_tables} tables in flight)", file=sys.stderr, flush=True)
+    except BaseException:
+        _cancel(ray, list(out))
+        raise
+    line = _native.merge_json(dirs)
+    with open(os.path.join(logs, "report.json"), "w", encoding="utf-8") as f:
+        f.write(line + "\n")
+    with open(os.path.join(logs, "report.txt"), "w", encoding="utf-8") as f:
+        f.write(_native.tournament_merge_text(dirs))
     report = json.loads(line)
     report["logs"] = logs
     return report

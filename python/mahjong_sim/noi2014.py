@@ -495,9 +495,11 @@ def duel(
 def merge(dirs: Sequence[str]) -> Dict[str, Any]:
     """``mahjong-sim noi2014 merge`` as a call: the report one machine gives
     for the walls of a duel's shards (the logs folders of :func:`duel` with
-    ``walls=``), every wall checked against its game logs. Shards of
-    different settings, overlapping walls or a wall missing before the
-    decision raise ``ValueError``."""
+    ``walls=``), every wall checked against its game logs, or for the
+    rounds of a tournament's shards (:func:`tournament` with ``round=``),
+    every game checked against its log. Shards of different settings,
+    overlapping walls or games, a wall missing before the decision or a
+    game missing from a round raise ``ValueError``."""
     return json.loads(_native.merge_json([str(d) for d in dirs]))
 
 
@@ -513,13 +515,19 @@ def tournament(
     time_limit_ms: int = 1000,
     memory_mib: Optional[int] = None,
     sandbox: str = "auto",
+    round: Optional[int] = None,
+    tables: Optional[Tuple[int, int]] = None,
+    after: Sequence[str] = (),
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 tournament`` as a call: Swiss rounds between
     ``entrants`` (``(name, bot)`` pairs, bots and ``sandbox`` as in
     :func:`duel`). Returns the report as ``tournament --json`` prints it.
-    Ctrl-C kills the bot programs and raises KeyboardInterrupt once the
-    tournament has stopped; ``logs`` keeps the standings of its finished
-    rounds."""
+    ``round=R`` plays round R alone as a shard (``--round``; ``tables=(from,
+    to)`` its tables ``from`` to ``to - 1``), seated after the shards whose
+    logs folders are ``after`` (every game of rounds 1 to R - 1), for
+    :func:`merge`. Ctrl-C kills the bot programs and raises
+    KeyboardInterrupt once the tournament has stopped; ``logs`` keeps the
+    standings of its finished rounds."""
     logs = logs or tempfile.mkdtemp(prefix="noi2014-tournament-")
     report = json.loads(
         _interruptible(lambda: _native.tournament_json(
@@ -533,6 +541,9 @@ def tournament(
             time_limit_ms,
             memory_mib,
             sandbox,
+            round,
+            tables,
+            [str(d) for d in after],
         ))
     )
     report.setdefault("logs", logs)

@@ -5,8 +5,9 @@
 
 use mahjong_sim::contest::duel::{self, merge, parse_sprt, Length, Options as DuelOptions};
 use mahjong_sim::contest::entrant::{BotSpec, Entrant, InProcess, Limits};
+use mahjong_sim::contest::merge::Merged;
 use mahjong_sim::contest::seed::bot_seed;
-use mahjong_sim::contest::tournament::{self, Options as TournamentOptions};
+use mahjong_sim::contest::tournament::{self, Options as TournamentOptions, Shard};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::meld::Meld;
 use mahjong_sim::noi2014::arena::Game as ArenaGame;
@@ -727,12 +728,32 @@ fn duel_json(
 }
 
 /// `noi2014 merge` as a call: the report (as `--json` prints it) of the
-/// duel whose shards' logs folders are `dirs`, every wall checked against
-/// its game logs.
+/// duel or tournament whose shards' logs folders are `dirs`, every wall or
+/// game checked against its logs.
 #[pyfunction]
 fn merge_json(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<String> {
-    let merged = py.detach(|| merge::merge(&dirs)).map_err(value_error)?;
-    Ok(merged.report.json_line())
+    let merged = py
+        .detach(|| mahjong_sim::contest::merge::merge(&dirs))
+        .map_err(value_error)?;
+    match merged {
+        Merged::Duel(m) => Ok(m.report.json_line()),
+        Merged::Tournament(m) => serde_json::to_string(&m.report.json()).map_err(value_error),
+    }
+}
+
+/// `noi2014 merge` of a tournament's shards as text, as it prints it.
+#[pyfunction]
+fn tournament_merge_text(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<String> {
+    let merged = py
+        .detach(|| tournament::merge::merge(&dirs))
+        .map_err(value_error)?;
+    Ok(merged.report.text())
+}
+
+/// Tables in each round of a tournament of `bots` bots.
+#[pyfunction]
+fn tournament_tables(bots: usize) -> u32 {
+    tournament::tables(bots)
 }
 
 /// A duel's shards added as they come, counted in wall order on demand
@@ -813,8 +834,11 @@ fn interrupt() {
 
 /// `noi2014 tournament` as a call: Swiss rounds between `entrants`
 /// (`(name, bot)` each); the report as the JSON object `--json` prints.
+/// `round` plays that round alone as a shard (`--round`), `tables` a pair
+/// `(from, to)` of its tables (`--tables FROM..TO`), seated after the
+/// shards whose logs folders are `after` (`--after`).
 #[pyfunction]
-#[pyo3(signature = (entrants, logs, rounds=3, seed=1, jobs=1, duplicate=false, family="uniform", time_limit_ms=1000, memory_mib=None, sandbox="auto"))]
+#[pyo3(signature = (entrants, logs, rounds=3, seed=1, jobs=1, duplicate=false, family="uniform", time_limit_ms=1000, memory_mib=None, sandbox="auto", round=None, tables=None, after=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn tournament_json(
     py: Python<'_>,
@@ -828,8 +852,16 @@ fn tournament_json(
     time_limit_ms: u64,
     memory_mib: Option<u64>,
     sandbox: &str,
+    round: Option<u32>,
+    tables: Option<(u32, u32)>,
+    after: Vec<std::path::PathBuf>,
 ) -> PyResult<String> {
     mahjong_sim::contest::guard::rearm();
+    if round.is_none() && (tables.is_some() || !after.is_empty()) {
+        return Err(value_error(
+            "tables and after are for a shard: give its round",
+        ));
+    }
     let raised: Raised = Arc::default();
     let entrants = entrants
         .into_iter()
@@ -844,6 +876,11 @@ fn tournament_json(
         limits: limits(time_limit_ms, memory_mib, sandbox)?,
         family: noi_family(family)?,
         logs,
+        shard: round.map(|round| Shard {
+            round,
+            tables: tables.map(|(from, to)| from..to),
+            after,
+        }),
     };
     let report = py
         .detach(|| tournament::run(&opts, &mut |_| {}))
@@ -894,6 +931,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(duel_json, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_json, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament_merge_text, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament_tables, m)?)?;
     m.add_function(wrap_pyfunction!(interrupt, m)?)?;
     m.add_function(wrap_pyfunction!(duel_walls_for, m)?)?;
     m.add_class::<DuelMerger>()?;

@@ -136,6 +136,28 @@ def test_shards_from_python_merge_into_the_command_lines_duel(tmp_path, cli):
         raise AssertionError("a shard added twice was taken")
 
 
+def test_tournament_shards_from_python_merge_into_the_command_lines_tournament(tmp_path, cli):
+    """``tournament(round=..., tables=..., after=...)`` shards and ``merge``
+    give what ``noi2014 tournament`` gives for the same rounds."""
+    bots = [("greedy", "greedy"), ("sample", "sample"), ("s2", "sample"), ("g2", "greedy"), ("e", "greedy:eps=0.3")]
+    args = ["noi2014", "tournament", "--rounds", "2", "--seed", "4", "--json", "--logs", str(tmp_path / "one")]
+    for name, bot in bots:
+        args += ["--bot", f"{name}={bot}"]
+    one = cli(*args)
+    common = dict(rounds=2, seed=4)
+    d = lambda name: str(tmp_path / name)
+    noi2014.tournament(bots, logs=d("r1-t1"), round=1, tables=(1, 2), **common)
+    noi2014.tournament(bots, logs=d("r1-t2"), round=1, tables=(2, 3), **common)
+    shard = noi2014.tournament(bots, logs=d("r2"), round=2, after=[d("r1-t2"), d("r1-t1")], **common)
+    assert shard["rounds_done"] == 2 and shard["games"] == 4, shard
+    merged = noi2014.merge([d("r2"), d("r1-t1"), d("r1-t2")])
+    assert json.dumps(merged, separators=(",", ":")) + "\n" == one
+    with pytest.raises(ValueError, match="no shard holds table 2 of round 1"):
+        noi2014.merge([d("r2"), d("r1-t1")])
+    with pytest.raises(ValueError, match="the --after folders hold round 1 only|no shard holds table 2 of round 1"):
+        noi2014.tournament(bots, logs=d("bad"), round=2, after=[d("r1-t1")], **common)
+
+
 def test_ctrl_c_stops_a_duel_and_the_next_one_runs(tmp_path, cli):
     """Ctrl-C during ``duel``: its bot programs die, KeyboardInterrupt is
     raised once it has stopped, and the same session's next duel of

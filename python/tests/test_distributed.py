@@ -2,7 +2,8 @@
 two worker nodes started here with ``ray start``. A duel of bot programs
 through the driver gives the one-machine ``noi2014 duel --json`` report
 exactly; killing a worker node in the middle changes nothing; interrupting
-the driver leaves no bot process on any node.
+the driver leaves no bot process on any node. A tournament through the
+driver gives the one-machine ``noi2014 tournament --json`` standings.
 
 Skipped, saying so, without Ray (``pip install "./python[distributed]"``)
 or without the command-line app (its bot is the bot program here)."""
@@ -214,6 +215,36 @@ def test_a_chunk_that_fails_raises_and_leaves_no_bot(cluster, tmp_path):
     """)
     assert done.returncode != 0
     assert "RuntimeError" in done.stderr and "/nonexistent/bot" in done.stderr, done.stderr
+    assert not _with_token("--seed " + token), "bot processes left behind"
+
+
+def test_a_distributed_tournament_is_the_one_machine_tournament(cluster, tmp_path):
+    """Five bots, two of them programs (two tables a round, the last with
+    three house bots), three rounds in the duplicate format, a table a
+    task: the standings of ``noi2014 tournament --json``, exactly."""
+    token = "7304"
+    bots = [("p", f"{BIN} noi2014 bot --seed {token}"),
+            ("q", f"{BIN} noi2014 bot --bot greedy:eps=0.2 --seed {token}"),
+            ("greedy", "greedy"), ("sample", "sample"), ("s2", "sample")]
+    cli = [BIN, "noi2014", "tournament", "--rounds", "3", "--duplicate", "--seed", "11", "--json",
+           "--jobs", "2", "--logs", str(tmp_path / "one")]
+    for name, bot in bots:
+        cli += ["--bot", f"{name}={bot}"]
+    done = subprocess.run(cli, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr
+    want = done.stdout
+    assert json.loads(want)["games"] == 24, want
+    driven = _run_driver(f"""
+        import json
+        r = distributed.tournament({bots!r}, rounds=3, duplicate=True, seed=11,
+                                   logs={str(tmp_path / "ray")!r}, address={cluster.address!r})
+        del r["logs"]
+        print(json.dumps(r, separators=(",", ":")))
+    """)
+    assert driven.returncode == 0, driven.stderr
+    assert driven.stdout.splitlines()[-1] + "\n" == want, driven.stdout + driven.stderr
+    # The progress, a line a task, reached the last round's last game.
+    assert "round 3/3: 24/24 games" in driven.stderr, driven.stderr
     assert not _with_token("--seed " + token), "bot processes left behind"
 
 

@@ -1,23 +1,32 @@
 //! `mahjong-sim noi2014 merge`: the arguments and the report printed; the
-//! merge itself is [`mahjong_sim::contest::duel::merge`].
+//! merge itself is [`mahjong_sim::contest::merge`].
 
 use super::CliError;
-use mahjong_sim::contest::duel::merge;
+use mahjong_sim::contest::merge::{self, Merged};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Merge a duel's shards into the report one machine would print.
+/// Merge a duel's or a tournament's shards into the report one machine
+/// would print.
 ///
-/// Each shard is the logs folder of `noi2014 duel --walls FROM..TO` (or of
-/// a whole duel), run on any machine with the same options but --walls,
-/// --jobs and --logs. The merge counts the shards' walls in order from
-/// wall 0 under the duel's test (--sprt or --games, as the shards were
-/// given), up to a decision or the cap, and prints the report a single
-/// `noi2014 duel` prints for the same walls, byte for byte (with --json,
-/// its JSON). Every wall is checked against its two game logs. Shards of
-/// different settings, shards holding the same wall, or a wall that no
-/// shard holds before the test decides are refused (exit 2); exit 1 when
-/// the test accepts H0, as `duel`.
+/// A duel's shard is the logs folder of `noi2014 duel --walls FROM..TO`
+/// (or of a whole duel), run on any machine with the same options but
+/// --walls, --jobs and --logs. The merge counts the shards' walls in order
+/// from wall 0 under the duel's test (--sprt or --games, as the shards
+/// were given), up to a decision or the cap, and prints the report a
+/// single `noi2014 duel` prints for the same walls, byte for byte (with
+/// --json, its JSON). Every wall is checked against its two game logs.
+/// Shards of different settings, shards holding the same wall, or a wall
+/// that no shard holds before the test decides are refused (exit 2); exit
+/// 1 when the test accepts H0, as `duel`.
+///
+/// A tournament's shard is the logs folder of `noi2014 tournament --round
+/// R [--tables FROM..TO]` (or of a whole tournament). The merge seats each
+/// round from the standings before it, as the tournament does, and prints
+/// the standings one machine prints after the rounds the shards hold.
+/// Every game is checked against its log. Shards of different settings, a
+/// game held twice, a round with a game missing (the command to run is
+/// named), or a game seated after other standings are refused (exit 2).
 ///
 /// Example: mahjong-sim noi2014 merge shard-0 shard-1 shard-2 shard-3
 #[derive(clap::Args)]
@@ -32,16 +41,29 @@ pub struct Args {
 
 /// Runs `noi2014 merge`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let merged = merge::merge(&args.dirs)?;
-    let code = super::duel::print_report(&merged.report, args.json)?;
-    let shards: Vec<String> = merged
-        .shards
-        .iter()
-        .map(|(dir, r)| match r.is_empty() {
-            true => format!("{} (no wall)", dir.display()),
-            false => format!("{} (walls {} to {})", dir.display(), r.start, r.end - 1),
-        })
-        .collect();
+    let (code, shards) = match merge::merge(&args.dirs)? {
+        Merged::Duel(merged) => {
+            let code = super::duel::print_report(&merged.report, args.json)?;
+            let shards = merged
+                .shards
+                .iter()
+                .map(|(dir, r)| match r.is_empty() {
+                    true => format!("{} (no wall)", dir.display()),
+                    false => format!("{} (walls {} to {})", dir.display(), r.start, r.end - 1),
+                })
+                .collect::<Vec<_>>();
+            (code, shards)
+        }
+        Merged::Tournament(merged) => {
+            let code = super::tournament::print_report(&merged.report, args.json)?;
+            let shards = merged
+                .shards
+                .iter()
+                .map(|(dir, holds)| format!("{} ({holds})", dir.display()))
+                .collect();
+            (code, shards)
+        }
+    };
     eprintln!("merged {}", shards.join(", "));
     Ok(code)
 }

@@ -5,7 +5,8 @@
 use super::args::{count_in, jobs_or_cpus, parse_entrant, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
 use mahjong_sim::contest::entrant::Entrant;
-use mahjong_sim::contest::tournament::{self, Options, Progress};
+use mahjong_sim::contest::tournament::{self, Options, Progress, Shard};
+use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -18,6 +19,12 @@ use std::process::ExitCode;
 /// Lines (games/), games.tsv naming the bots at each seat, and the
 /// standings after every round; standard output gets the standings and
 /// every bot put out with why. Ctrl-C stops with every bot process gone.
+///
+/// A tournament can be cut into shards that any scheduler runs: `--round
+/// R` plays round R alone (`--tables FROM..TO` some of its tables), seated
+/// from the standings of the shards of rounds 1 to R - 1 given to
+/// `--after`; `noi2014 merge` counts the shards into the standings one
+/// machine prints, byte for byte.
 ///
 /// Example: mahjong-sim noi2014 tournament --bot greedy --bot sample
 /// --bot mine='python3 examples/noi2014_bot.py --keep-running' --rounds 5
@@ -50,11 +57,54 @@ pub struct Args {
     /// Print the standings as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Play round R only, as a shard of the tournament (the same options
+    /// but --jobs and --logs on every shard): its logs folder is for
+    /// `noi2014 merge`, and for the --after of the next round's shards.
+    #[arg(long, value_name = "R", value_parser = count_in(1, 10_000))]
+    pub round: Option<usize>,
+    /// With --round: play tables FROM to TO - 1 of the round (tables
+    /// count from 1; a round of N bots has N/4 of them, rounded up).
+    #[arg(long, value_name = "FROM..TO", requires = "round", value_parser = parse_tables)]
+    pub tables: Option<Range<u32>>,
+    /// With --round R: the logs folders of shards that hold every game of
+    /// rounds 1 to R - 1 (their tournament.json is read), whose standings
+    /// seat round R.
+    #[arg(long, value_name = "DIR", num_args = 1.., requires = "round")]
+    pub after: Vec<PathBuf>,
+}
+
+/// `FROM..TO`: tables FROM to TO - 1.
+fn parse_tables(s: &str) -> Result<Range<u32>, String> {
+    let bad = || format!("`{s}`: --tables takes FROM..TO, e.g. 1..3 for tables 1 and 2");
+    let (from, to) = s.split_once("..").ok_or_else(bad)?;
+    let from: u32 = from.trim().parse().map_err(|_| bad())?;
+    let to: u32 = to.trim().parse().map_err(|_| bad())?;
+    if from < 1 || to <= from {
+        return Err(format!(
+            "`{s}` holds no table: FROM..TO plays tables FROM to TO - 1, and tables count from 1"
+        ));
+    }
+    Ok(from..to)
 }
 
 /// Runs `noi2014 tournament`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let seed = args.seed;
+    let shard = args.round.map(|round| Shard {
+        round: round as u32,
+        tables: args.tables.clone(),
+        after: args.after.clone(),
+    });
+    let default_logs = match &shard {
+        None => format!("noi2014-tournament-seed-{seed}"),
+        Some(s) => match &s.tables {
+            None => format!("noi2014-tournament-seed-{seed}-round-{}", s.round),
+            Some(t) => format!(
+                "noi2014-tournament-seed-{seed}-round-{}-tables-{}-{}",
+                s.round, t.start, t.end
+            ),
+        },
+    };
     let options = Options {
         entrants: args.bots,
         rounds: args.rounds as u32,
@@ -63,9 +113,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         duplicate: args.duplicate,
         limits: args.played.limits.into(),
         family: args.played.family,
-        logs: args
-            .logs
-            .unwrap_or_else(|| PathBuf::from(format!("noi2014-tournament-seed-{seed}"))),
+        logs: args.logs.unwrap_or_else(|| PathBuf::from(default_logs)),
+        shard,
     };
     let logs = options.logs.clone();
     super::interrupt_note(move || {
@@ -100,8 +149,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     });
     bar.finish_and_clear();
     let report = report?;
-    // Standard output gets the standings after the last round.
-    let out = if args.json {
+    let code = print_report(&report, args.json)?;
+    eprintln!("{}", report.run_line());
+    Ok(code)
+}
+
+/// Prints a tournament's standings (`tournament`, `merge`), as text or
+/// JSON.
+pub fn print_report(report: &tournament::Report, json: bool) -> Result<ExitCode, CliError> {
+    let out = if json {
         let mut j = serde_json::to_string(&report.json()).expect("JSON to memory");
         j.push('\n');
         j

@@ -5,6 +5,8 @@ use crate::noi2014::arena::Seat;
 use crate::noi2014::program::ProgramBot;
 use crate::noi2014::{Bot, BuiltIn};
 use crate::process::SandboxMode;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -170,5 +172,37 @@ impl Entrant {
             name: name.to_string(),
             spec: BotSpec::parse(bot)?,
         })
+    }
+}
+
+/// A bot in a record of a duel or tournament (`duel.json`,
+/// `tournament.json`): its name and what it runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct BotJson {
+    /// The name in the report.
+    pub name: String,
+    /// The built-in bot's name or the program's command line.
+    pub command: String,
+}
+
+impl BotJson {
+    /// The record of an entrant.
+    pub fn of(e: &Entrant) -> BotJson {
+        BotJson {
+            name: e.name.clone(),
+            command: e.spec.label(),
+        }
+    }
+
+    /// The entrant a merge shows: a command that is no built-in name is
+    /// shown as the program it names (an in-process bot's label included),
+    /// since a merge plays nothing.
+    pub fn entrant(&self) -> Entrant {
+        Entrant {
+            name: self.name.clone(),
+            spec: BotSpec::parse(&self.command)
+                .unwrap_or_else(|_| BotSpec::Program(self.command.clone())),
+        }
     }
 }

@@ -68,3 +68,55 @@ pub fn seat_records(names: [String; 4], commands: [String; 4]) -> [log::SeatReco
         command: commands.next().expect("four"),
     })
 }
+
+/// Reads the record `file` (`duel.json`, `tournament.json`) of the logs
+/// folder `dir`; `written` says, in the error, when a folder gets it.
+pub fn read_record(dir: &Path, file: &str, written: &str) -> Result<Vec<u8>, Error> {
+    let path = dir.join(file);
+    std::fs::read(&path).map_err(|source| Error::Io {
+        what: format!("cannot read {} ({written})", path.display()),
+        source,
+    })
+}
+
+/// A record of version `version` from its bytes (those of `dir`'s
+/// `file`), or an error naming it as `kind` ("a duel's"); `version_of`
+/// reads the version it holds.
+pub fn parse_record<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    file: &str,
+    bytes: &[u8],
+    kind: &str,
+    version: u32,
+    version_of: impl Fn(&T) -> u32,
+) -> Result<T, Error> {
+    let path = dir.join(file);
+    let record: T = serde_json::from_slice(bytes).map_err(|e| {
+        Error::Usage(format!(
+            "{} is not {kind} record of version {version}: {e}",
+            path.display()
+        ))
+    })?;
+    let held = version_of(&record);
+    if held != version {
+        return Err(Error::Usage(format!(
+            "{} is version {held} of {kind} record; this reads version {version}",
+            path.display()
+        )));
+    }
+    Ok(record)
+}
+
+/// The first of `fields` (what, one side's value, the other's) whose two
+/// values differ, in words: what two records' settings differ in.
+pub fn first_difference(fields: &[(&str, String, String)]) -> Option<String> {
+    fields
+        .iter()
+        .find(|(_, x, y)| x != y)
+        .map(|(what, x, y)| format!("{what}: {x} against {y}"))
+}
+
+/// A value as its record shows it: compact JSON.
+pub fn shown<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("JSON to memory")
+}

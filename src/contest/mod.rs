@@ -12,12 +12,13 @@
 //!   seed and its place in the run.
 //! - [`check`]: differential testing of a THUPC 2021 solution against the
 //!   engine, with shrinking.
-//! - [`duplicate`]: the duel's unit, a wall played eight times (A in every
-//!   seat, then B in A's places).
+//! - [`duplicate`]: the duel's unit, a wall played twice at one seat (A,
+//!   then B in A's place).
 //! - [`duel`]: is bot A stronger than bot B? Duplicate walls and a
 //!   sequential test, as a library call with a typed report.
 //! - [`play`]: one NOI2014 game between bots and programs, contained.
 //! - [`logs`]: the logs folders of duels and tournaments.
+//! - [`merge`]: `noi2014 merge`, of a duel's or a tournament's shards.
 //! - [`swiss`]: Swiss-round pairings and standings of NOI2014 tournaments
 //!   (points 24-26).
 //! - [`tournament`]: Swiss tournaments between bots, as a library call
@@ -46,6 +47,7 @@ pub mod duplicate;
 pub mod entrant;
 pub mod guard;
 pub mod logs;
+pub mod merge;
 pub mod play;
 pub mod pool;
 pub mod seed;

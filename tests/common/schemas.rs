@@ -17,7 +17,10 @@ pub const NOI2014_DUEL_REPORT: &str = "noi2014-duel-report.v2.json";
 pub const NOI2014_DUEL_WALLS: &str = "noi2014-duel-walls.v1.json";
 /// The schema of a tournament's standings (`tournament --json`,
 /// `standings.json`).
-pub const NOI2014_TOURNAMENT_REPORT: &str = "noi2014-tournament-report.v1.json";
+pub const NOI2014_TOURNAMENT_REPORT: &str = "noi2014-tournament-report.v2.json";
+/// The schema of a tournament's settings and games (`tournament.json`,
+/// for `merge` and a shard's `--after`).
+pub const NOI2014_TOURNAMENT_GAMES: &str = "noi2014-tournament-games.v1.json";
 /// The schema of a check's report (`check --json`).
 pub const THUPC2021_CHECK_REPORT: &str = "thupc2021-check-report.v2.json";
 

@@ -13,7 +13,8 @@
 use super::walls::{self, SettingsJson, WallsJson};
 use super::{length, Length, Options, Report, RunFacts, Tally};
 use crate::contest::duplicate::{seats, unit_wall, Who, GAMES_PER_UNIT};
-use crate::contest::entrant::{BotSpec, Entrant, Limits};
+use crate::contest::entrant::{BotJson, Entrant, Limits};
+use crate::contest::logs::{first_difference, parse_record, read_record, shown};
 use crate::contest::Error;
 use crate::noi2014::families::Family;
 use crate::noi2014::log::{self, Context};
@@ -38,36 +39,22 @@ impl Shard {
 
 /// Reads a shard's record from its folder.
 fn read_shard(dir: &Path) -> Result<Shard, Error> {
-    let path = dir.join(walls::FILE);
-    let bytes = std::fs::read(&path).map_err(|source| Error::Io {
-        what: format!(
-            "cannot read {} (a duel's logs folder holds it once its duel or shard has ended)",
-            path.display()
-        ),
-        source,
-    })?;
-    parse_shard(dir, &bytes)
+    let written = "a duel's logs folder holds it once its duel or shard has ended";
+    parse_shard(dir, &read_record(dir, walls::FILE, written)?)
 }
 
 /// A shard's record from its bytes; `dir` is its folder, or where it came
 /// from.
 fn parse_shard(dir: &Path, bytes: &[u8]) -> Result<Shard, Error> {
     let path = dir.join(walls::FILE);
-    let record: WallsJson = serde_json::from_slice(bytes).map_err(|e| {
-        Error::Usage(format!(
-            "{} is not a duel's record of version {}: {e}",
-            path.display(),
-            walls::VERSION
-        ))
-    })?;
-    if record.version != walls::VERSION {
-        return Err(Error::Usage(format!(
-            "{} is version {} of the duel's record; this reads version {}",
-            path.display(),
-            record.version,
-            walls::VERSION
-        )));
-    }
+    let record: WallsJson = parse_record(
+        dir,
+        walls::FILE,
+        bytes,
+        "a duel's",
+        walls::VERSION,
+        |r: &WallsJson| r.version,
+    )?;
     // The walls must follow one another from the first.
     let first = record.first_wall;
     if let Some((i, w)) = (first..).zip(&record.walls).find(|(i, w)| w.wall != *i) {
@@ -85,48 +72,36 @@ fn parse_shard(dir: &Path, bytes: &[u8]) -> Result<Shard, Error> {
 
 /// The first setting in which two shards differ, in words.
 fn difference(a: &SettingsJson, b: &SettingsJson) -> Option<String> {
-    fn show<T: serde::Serialize>(v: &T) -> String {
-        serde_json::to_string(v).expect("JSON to memory")
-    }
-    let fields = [
-        ("A", show(&a.a), show(&b.a)),
-        ("B", show(&a.b), show(&b.b)),
-        ("the opponents", show(&a.against), show(&b.against)),
-        ("the seed", show(&a.seed), show(&b.seed)),
-        ("the wall family", show(&a.family), show(&b.family)),
+    first_difference(&[
+        ("A", shown(&a.a), shown(&b.a)),
+        ("B", shown(&a.b), shown(&b.b)),
+        ("the opponents", shown(&a.against), shown(&b.against)),
+        ("the seed", shown(&a.seed), shown(&b.seed)),
+        ("the wall family", shown(&a.family), shown(&b.family)),
         (
             "common random numbers",
-            show(&a.common_random),
-            show(&b.common_random),
+            shown(&a.common_random),
+            shown(&b.common_random),
         ),
         (
             "the time limit (ms)",
-            show(&a.time_limit_ms),
-            show(&b.time_limit_ms),
+            shown(&a.time_limit_ms),
+            shown(&b.time_limit_ms),
         ),
         (
             "the memory limit (MiB)",
-            show(&a.memory_limit_mib),
-            show(&b.memory_limit_mib),
+            shown(&a.memory_limit_mib),
+            shown(&b.memory_limit_mib),
         ),
-        ("the test", show(&a.length), show(&b.length)),
-    ];
-    fields
-        .into_iter()
-        .find(|(_, x, y)| x != y)
-        .map(|(what, x, y)| format!("{what}: {x} against {y}"))
+        ("the test", shown(&a.length), shown(&b.length)),
+    ])
 }
 
 /// The options a merged report shows: the settings, with `logs` the first
 /// shard's folder.
 fn options(s: &SettingsJson, logs: &Path) -> Result<Options, Error> {
     let bad = |what: String| Error::Usage(format!("the shards' settings: {what}"));
-    // A command that is no built-in name is shown as the program it names
-    // (an in-process bot's label included): the merge plays nothing.
-    let entrant = |b: &walls::BotJson| Entrant {
-        name: b.name.clone(),
-        spec: BotSpec::parse(&b.command).unwrap_or_else(|_| BotSpec::Program(b.command.clone())),
-    };
+    let entrant = BotJson::entrant;
     let against: [Entrant; 3] = s
         .against
         .iter()

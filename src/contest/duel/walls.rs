@@ -10,7 +10,7 @@
 
 use super::{Length, Options, Report};
 use crate::contest::duplicate::Unit;
-use crate::contest::entrant::Entrant;
+use crate::contest::entrant::BotJson;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -74,16 +74,6 @@ pub struct SettingsJson {
     pub length: LengthJson,
 }
 
-/// A bot: its name and what it runs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[schemars(extend("unevaluatedProperties" = false))]
-pub struct BotJson {
-    /// The name in the report.
-    pub name: String,
-    /// The built-in bot's name or the program's command line.
-    pub command: String,
-}
-
 /// How long a duel goes on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -140,10 +130,7 @@ impl WallsJson {
 
 /// The settings of a duel's options.
 pub fn settings(o: &Options) -> SettingsJson {
-    let bot = |e: &Entrant| BotJson {
-        name: e.name.clone(),
-        command: e.spec.label(),
-    };
+    let bot = BotJson::of;
     SettingsJson {
         a: bot(&o.a),
         b: bot(&o.b),

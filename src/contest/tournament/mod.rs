@@ -12,7 +12,18 @@
 //! - `games/rRR-tT.html`: each game's replay page;
 //! - `standings.txt`, `standings.json` and `index.html` (the standings and
 //!   every game's replay, by round): after every round, so an interrupted
-//!   tournament keeps the standings of its finished rounds.
+//!   tournament keeps the standings of its finished rounds;
+//! - `tournament.json`: the settings and every game's outcome
+//!   ([`record`]), also after every round.
+//!
+//! # Shards
+//!
+//! A round's tables are independent, and its seating follows from the seed
+//! and the standings after the rounds before it. So a tournament can be
+//! played as shards on any machines: [`Options::shard`] plays one round
+//! (or some of its tables), seated from the records of the earlier rounds'
+//! shards, and [`merge`] counts every shard's games into the report one
+//! machine gives.
 
 use super::entrant::{check_runnable, seat, Entrant, Limits};
 use super::guard::Containment;
@@ -25,11 +36,16 @@ use crate::noi2014::arena::{self, Seat};
 use crate::noi2014::families::{walls, Family};
 use crate::noi2014::log;
 use crate::noi2014::{BuiltIn, PlayerEnd};
+use record::RecordJson;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+pub mod merge;
+pub mod record;
 
 /// What the tournament is.
 #[derive(Clone, Debug)]
@@ -50,14 +66,59 @@ pub struct Options {
     pub family: Family,
     /// Where the logs go (created; must not hold files already).
     pub logs: PathBuf,
+    /// Play only this part of the tournament; `None` for all of it.
+    pub shard: Option<Shard>,
+}
+
+/// A shard of a tournament: one round, or some of its tables, seated from
+/// the records of the rounds before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// The round to play, from 1.
+    pub round: u32,
+    /// Tables `start` to `end - 1` of the round (tables count from 1);
+    /// `None` for all of them.
+    pub tables: Option<Range<u32>>,
+    /// The logs folders (each holding a `tournament.json`) that together
+    /// hold every game of rounds 1 to `round - 1`, whose standings seat
+    /// this round.
+    pub after: Vec<PathBuf>,
+}
+
+impl Shard {
+    /// The tables it plays.
+    pub fn tables_of(&self, opts: &Options) -> Range<u32> {
+        self.tables
+            .clone()
+            .unwrap_or(1..tables(opts.entrants.len()) + 1)
+    }
+}
+
+/// Tables in each round of a tournament of `bots` bots: one per four, house
+/// bots filling the last.
+pub fn tables(bots: usize) -> u32 {
+    bots.div_ceil(4) as u32
 }
 
 impl Options {
     /// Games a tournament of these options plays: a table of four (house
-    /// bots filling the last) per four bots, each round.
+    /// bots filling the last) per four bots, each round; a shard, its
+    /// tables' games.
     pub fn total_games(&self) -> usize {
-        let per_table = if self.duplicate { 4 } else { 1 };
-        self.rounds as usize * self.entrants.len().div_ceil(4) * per_table
+        let tables = match &self.shard {
+            Some(s) => s.tables_of(self).len(),
+            None => self.rounds as usize * tables(self.entrants.len()) as usize,
+        };
+        tables * self.games_per_table() as usize
+    }
+
+    /// Games a table plays in a round: four in the duplicate format.
+    pub fn games_per_table(&self) -> u32 {
+        if self.duplicate {
+            4
+        } else {
+            1
+        }
     }
 }
 
@@ -107,7 +168,7 @@ fn page_name(log: &str) -> String {
 struct OutNote {
     game: String,
     request: usize,
-    kind: &'static str,
+    kind: String,
     reason: String,
     stderr: String,
     stdout: String,
@@ -119,22 +180,32 @@ struct OutNote {
 /// tournament keeps those of its finished rounds).
 pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Report, Error> {
     check_entrants(&opts.entrants)?;
+    // A shard is seated from the records of the rounds before it.
+    let (rounds, before) = match &opts.shard {
+        Some(shard) => (shard.round..=shard.round, merge::before(opts, shard)?),
+        None => (1..=opts.rounds, Report::empty(opts)),
+    };
     let guard = Containment::new();
     check_runnable(opts.entrants.iter().map(|e| &e.spec), opts.limits)?;
     let games_dir = prepare_games(&opts.logs)?;
-    let games_per_table = if opts.duplicate { 4 } else { 1 };
-    let mut report = Report::empty(opts);
+    let mut report = before;
+    let mut record = RecordJson::new(opts);
     let mut index = "file\tround\ttable\tgame\tseat0\tseat1\tseat2\tseat3\n".to_string();
     let mut listed: Vec<Listed> = Vec::new();
     let start = Instant::now();
-    for round in 1..=opts.rounds {
+    for round in rounds {
         on_progress(Progress::Round {
             round,
             rounds: opts.rounds,
         });
         let tables = pair_round(opts.seed, round, &report.half_points);
-        let jobs: Vec<(usize, usize)> = (0..tables.len())
-            .flat_map(|t| (0..games_per_table).map(move |g| (t, g)))
+        let played = match &opts.shard {
+            Some(s) => s.tables_of(opts),
+            None => 1..tables.len() as u32 + 1,
+        };
+        let jobs: Vec<(usize, usize)> = played
+            .clone()
+            .flat_map(|t| (0..opts.games_per_table() as usize).map(move |g| (t as usize - 1, g)))
             .collect();
         for p in run_jobs(opts, &tables, &jobs, &games_dir, on_progress)? {
             let names = p.chairs.map(|c| chair_name(opts, c));
@@ -154,11 +225,15 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Repo
                 names,
                 half_points: p.half_points,
             });
+            record.games.push(record::game(round, &p));
             report.count(&p);
+            report.run_games += 1;
         }
-        report.rounds_done = round;
+        if played.len() == tables.len() {
+            report.rounds_done = round;
+        }
         report.elapsed = start.elapsed();
-        save_round(&report, &index, &listed)?;
+        save_round(&report, &record, &index, &listed)?;
     }
     guard.finish();
     Ok(report)
@@ -182,10 +257,16 @@ fn check_entrants(entrants: &[Entrant]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Saves the standings after a round: `games.tsv`, `standings.txt`,
-/// `standings.json` and `index.html`.
-fn save_round(report: &Report, index: &str, listed: &[Listed]) -> Result<(), Error> {
+/// Saves the standings after a round: `tournament.json`, `games.tsv`,
+/// `standings.txt`, `standings.json` and `index.html`.
+fn save_round(
+    report: &Report,
+    record: &RecordJson,
+    index: &str,
+    listed: &[Listed],
+) -> Result<(), Error> {
     let logs = &report.options.logs;
+    write_file(&logs.join(record::FILE), &record.to_json())?;
     write_file(&logs.join("games.tsv"), index.as_bytes())?;
     write_file(&logs.join("standings.txt"), report.text().as_bytes())?;
     let mut j = serde_json::to_vec_pretty(&report.json()).expect("JSON to memory");
@@ -265,7 +346,7 @@ fn play_one(
         o.map(|o| OutNote {
             game: file.clone(),
             request: o.request,
-            kind: o.kind,
+            kind: o.kind.to_string(),
             reason: o.reason,
             stderr: o
                 .turn
@@ -372,9 +453,13 @@ pub struct Report {
     outs: Vec<Vec<OutNote>>,
     /// Games played.
     pub played_games: usize,
-    /// Bot processes started.
+    /// Games this run played: a shard's own, without those of the rounds
+    /// before it (in [`Report::run_line`] only).
+    pub run_games: usize,
+    /// Bot processes started (not in the report: it depends on how the
+    /// games were played; [`Report::run_line`]).
     pub starts: u64,
-    /// How long it took.
+    /// How long it took (in [`Report::run_line`] only).
     pub elapsed: Duration,
 }
 
@@ -390,6 +475,7 @@ impl Report {
             won: vec![0; n],
             outs: vec![Vec::new(); n],
             played_games: 0,
+            run_games: 0,
             starts: 0,
             elapsed: Duration::ZERO,
         }
@@ -412,19 +498,33 @@ impl Report {
     }
 
     fn games_per_second(&self) -> f64 {
-        self.played_games as f64 / self.elapsed.as_secs_f64().max(1e-9)
+        self.run_games as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 
     /// Put-out notes of bot `b` grouped by kind: (kind, count, first note).
-    fn out_kinds(&self, b: usize) -> Vec<(&'static str, usize, &OutNote)> {
-        let mut kinds: Vec<(&'static str, usize, &OutNote)> = Vec::new();
+    fn out_kinds(&self, b: usize) -> Vec<(&str, usize, &OutNote)> {
+        let mut kinds: Vec<(&str, usize, &OutNote)> = Vec::new();
         for note in &self.outs[b] {
             match kinds.iter_mut().find(|k| k.0 == note.kind) {
                 Some(k) => k.1 += 1,
-                None => kinds.push((note.kind, 1, note)),
+                None => kinds.push((&note.kind, 1, note)),
             }
         }
         kinds
+    }
+
+    /// How the games were played, for stderr (not in the report, which
+    /// follows from the games alone): the time, the processes started and
+    /// the logs folder.
+    pub fn run_line(&self) -> String {
+        format!(
+            "played {} in {:.1} s ({:.2} a second, {} started); logs in {}",
+            super::count(self.run_games, "game"),
+            self.elapsed.as_secs_f64(),
+            self.games_per_second(),
+            super::count(self.starts as usize, "bot process"),
+            self.options.logs.display(),
+        )
     }
 
     /// The standings for people: each bot's place, points, games and wins,
@@ -434,20 +534,38 @@ impl Report {
         let mut out = String::new();
         writeln!(
             out,
-            "NOI2014 Swiss tournament: {}, round {} of {}, seed {}, {}{} walls; {} in {:.1} s ({:.2} a second, {} started); logs in {}",
+            "NOI2014 Swiss tournament: {}, round {} of {}, seed {}, {}{} walls; {}",
             super::count(o.entrants.len(), "bot"),
             self.rounds_done,
             o.rounds,
             o.seed,
-            if o.duplicate { "duplicate format, " } else { "" },
+            if o.duplicate {
+                "duplicate format, "
+            } else {
+                ""
+            },
             o.family.name(),
             super::count(self.played_games, "game"),
-            self.elapsed.as_secs_f64(),
-            self.games_per_second(),
-            super::count(self.starts as usize, "bot process"),
-            o.logs.display(),
         )
         .expect("to memory");
+        if let Some(shard) = &o.shard {
+            let t = shard.tables_of(o);
+            let tables = match t.len() {
+                1 => format!("table {}", t.start),
+                _ => format!("tables {} to {}", t.start, t.end - 1),
+            };
+            let after = match shard.round {
+                1 => String::new(),
+                2 => ", seated after round 1".to_string(),
+                r => format!(", seated after rounds 1 to {}", r - 1),
+            };
+            writeln!(
+                out,
+                "a shard: round {}, {tables}{after}; `noi2014 merge` counts the shards into the standings",
+                shard.round,
+            )
+            .expect("to memory");
+        }
         writeln!(out, "\nplace  points  games  won  out  bot").expect("to memory");
         for s in standings(&self.half_points) {
             writeln!(
@@ -593,17 +711,13 @@ impl Report {
             duplicate: o.duplicate,
             family: o.family.name().to_string(),
             games: self.played_games,
-            seconds: self.elapsed.as_secs_f64(),
-            games_per_second: self.games_per_second(),
-            processes_started: self.starts,
-            logs: o.logs.display().to_string(),
             standings,
         }
     }
 }
 
 /// The version of the tournament report's format.
-pub const REPORT_VERSION: u32 = 1;
+pub const REPORT_VERSION: u32 = 2;
 
 /// The tournament report's name as a type, so that the schema requires it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -613,15 +727,19 @@ pub enum TournamentFormat {
     TournamentReport,
 }
 
-/// The standings as JSON (`noi2014 tournament --json`, `standings.json`):
-/// versioned, its schema committed in `docs/schemas/`.
+/// The standings as JSON (`noi2014 tournament --json`, `standings.json`,
+/// `noi2014 merge --json`): versioned, its schema committed in
+/// `docs/schemas/`. It follows from the games alone: version 2 left out
+/// version 1's `seconds`, `games_per_second`, `processes_started` and
+/// `logs` (now [`Report::run_line`]), so that a merge of shards gives the
+/// very report of one machine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("unevaluatedProperties" = false))]
 pub struct TournamentJson {
     /// Always `mahjong-sim/noi2014-tournament-report`.
     pub format: TournamentFormat,
     /// The version of the format, [`REPORT_VERSION`].
-    #[schemars(range(min = 1, max = 1))]
+    #[schemars(range(min = 2, max = 2))]
     pub version: u32,
     /// Rounds asked for.
     pub rounds: u32,
@@ -635,14 +753,6 @@ pub struct TournamentJson {
     pub family: String,
     /// Games played.
     pub games: usize,
-    /// Seconds it took.
-    pub seconds: f64,
-    /// Games a second.
-    pub games_per_second: f64,
-    /// Bot processes started.
-    pub processes_started: u64,
-    /// The logs folder.
-    pub logs: String,
     /// The bots, best first.
     pub standings: Vec<StandingJson>,
 }
@@ -726,14 +836,15 @@ mod tests {
             },
             family: Family::Uniform,
             logs: PathBuf::from("t-logs"),
+            shard: None,
         }
     }
 
-    fn note(kind: &'static str, game: &str, stderr: &str) -> OutNote {
+    fn note(kind: &str, game: &str, stderr: &str) -> OutNote {
         OutNote {
             game: game.into(),
             request: 12,
-            kind,
+            kind: kind.into(),
             reason: format!("{kind} reason"),
             stderr: stderr.into(),
             stdout: String::new(),
@@ -782,9 +893,9 @@ mod tests {
         assert!(e.starts_with("cannot use the logs folder"), "{e}");
     }
 
-    #[test]
-    fn the_report_gives_standings_outs_and_every_game() {
-        let o = options(true);
+    /// A report of two bots after two rounds, one of them put out three
+    /// times.
+    fn two_rounds() -> Report {
         let outs = vec![
             vec![],
             vec![
@@ -796,18 +907,39 @@ mod tests {
                 note("timeout", "r02-t1.jsonl", ""),
             ],
         ];
-        let r = Report {
-            options: o.clone(),
+        Report {
+            options: options(true),
             rounds_done: 2,
             half_points: vec![5, 8],
             games: vec![8, 8],
             won: vec![1, 2],
             outs,
             played_games: 16,
+            run_games: 16,
             starts: 6,
             elapsed: Duration::from_secs(4),
+        }
+    }
+
+    #[test]
+    fn the_run_line_says_how_the_games_were_played() {
+        let r = two_rounds();
+        assert_eq!(
+            r.run_line(),
+            "played 16 games in 4.0 s (4.00 a second, 6 bot processes started); logs in t-logs"
+        );
+        let shard = Report {
+            run_games: 4,
+            ..two_rounds()
         };
-        assert_eq!(r.games_per_second(), 4.0);
+        assert!(shard
+            .run_line()
+            .starts_with("played 4 games in 4.0 s (1.00 a second"));
+    }
+
+    #[test]
+    fn the_report_gives_standings_outs_and_every_game() {
+        let r = two_rounds();
         let kinds: Vec<(&str, usize, &str)> = r
             .out_kinds(1)
             .iter()
@@ -820,7 +952,7 @@ mod tests {
         let text = r.text();
         assert_eq!(
             text,
-            "NOI2014 Swiss tournament: 2 bots, round 2 of 3, seed 4, duplicate format, uniform walls; 16 games in 4.0 s (4.00 a second, 6 bot processes started); logs in t-logs\n\
+            "NOI2014 Swiss tournament: 2 bots, round 2 of 3, seed 4, duplicate format, uniform walls; 16 games\n\
              \nplace  points  games  won  out  bot\n\
              1      4       8      2    3    b\n\
              2      2.5     8      1    0    a\n\
@@ -829,7 +961,6 @@ mod tests {
              \x20 b: crash, 1 time; first in r01-t1.jsonl at request 12: crash reason; its stdout ends: Error: no heap; its stderr ends: oops | bye\n"
         );
         let j = r.json();
-        assert_eq!(j.games_per_second, 4.0);
         assert_eq!(j.standings[0].bot, "b");
         assert_eq!(j.standings[0].points, 4.0);
         assert_eq!(j.standings[0].put_out[0].kind, "timeout");

@@ -1,0 +1,213 @@
+//! `tournament.json`: a tournament's settings and every game it played, in
+//! its logs folder, so that shards run anywhere (a round, or some of its
+//! tables) can seat the next round and be merged
+//! ([`super::merge`]). Versioned, its schema committed in `docs/schemas/`.
+//!
+//! The settings are what fixes the games: the bots (names and commands),
+//! the rounds, the seed, the format, the wall family and the programs'
+//! limits. How the games were played (jobs, the sandbox, the machine) is
+//! not in them.
+
+use super::{Options, Played};
+use crate::contest::entrant::BotJson;
+use crate::contest::logs::{first_difference, shown};
+use crate::contest::swiss::Chair;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The file's name in a tournament's logs folder.
+pub const FILE: &str = "tournament.json";
+
+/// The version of the format.
+pub const VERSION: u32 = 1;
+
+/// The format's name as a type, so that the schema requires it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum GamesFormat {
+    /// `mahjong-sim/noi2014-tournament-games`.
+    #[serde(rename = "mahjong-sim/noi2014-tournament-games")]
+    TournamentGames,
+}
+
+/// A tournament's (or a shard's) settings and the games it played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct RecordJson {
+    /// Always `mahjong-sim/noi2014-tournament-games`.
+    pub format: GamesFormat,
+    /// The version of the format, [`VERSION`].
+    #[schemars(range(min = 1, max = 1))]
+    pub version: u32,
+    /// What fixes the games.
+    pub settings: SettingsJson,
+    /// A shard's round and tables, as given; `None` for a whole
+    /// tournament.
+    pub shard: Option<ShardJson>,
+    /// The games played, by round, table and game; a round's games are
+    /// written once the round (or the shard's part of it) is over.
+    pub games: Vec<GameJson>,
+}
+
+/// What fixes a tournament's games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct SettingsJson {
+    /// The bots, in the order given (a game's seats name them by index).
+    pub bots: Vec<BotJson>,
+    /// Rounds asked for.
+    pub rounds: u32,
+    /// The seed of seatings and walls.
+    pub seed: u64,
+    /// Each table plays its wall four times, seats rotated.
+    pub duplicate: bool,
+    /// The wall family.
+    pub family: String,
+    /// A program's time limit a step, in milliseconds.
+    pub time_limit_ms: u64,
+    /// A program's memory limit in MiB; `None` for none.
+    pub memory_limit_mib: Option<u64>,
+}
+
+/// A shard's part of the tournament: one round, some of its tables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct ShardJson {
+    /// The round, from 1.
+    pub round: u32,
+    /// Tables `from` to `to - 1` (tables count from 1).
+    pub tables: [u32; 2],
+}
+
+/// One game played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct GameJson {
+    /// The round, from 1.
+    pub round: u32,
+    /// The table, from 1.
+    pub table: u32,
+    /// The game at the table, from 1 (1 to 4 in the duplicate format).
+    pub game: u32,
+    /// Its log in the `games/` folder.
+    pub file: String,
+    /// Who sat at seats 0-3: a bot's index in `settings.bots`, or `None`
+    /// for a house bot.
+    pub seats: [Option<usize>; 4],
+    /// Each seat's points times two.
+    pub half_points: [u8; 4],
+    /// Which seats won.
+    pub won: [bool; 4],
+    /// Why each seat was put out, if it was.
+    pub put_out: [Option<PutOutJson>; 4],
+}
+
+/// Why a bot was put out of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct PutOutJson {
+    /// The request it was put out at (from 1).
+    pub request: usize,
+    /// The kind of reason, in words (`time-out`, `crash`, `illegal move`,
+    /// ...).
+    pub kind: String,
+    /// Why, in words.
+    pub reason: String,
+    /// The end of its standard error, when it failed.
+    pub stderr: String,
+    /// The end of its standard output, when it failed.
+    pub stdout: String,
+}
+
+impl RecordJson {
+    /// The record of a tournament of `opts` before its first game.
+    pub fn new(opts: &Options) -> RecordJson {
+        RecordJson {
+            format: GamesFormat::TournamentGames,
+            version: VERSION,
+            settings: settings(opts),
+            shard: opts.shard.as_ref().map(|s| {
+                let t = s.tables_of(opts);
+                ShardJson {
+                    round: s.round,
+                    tables: [t.start, t.end],
+                }
+            }),
+            games: Vec::new(),
+        }
+    }
+
+    /// The record as the file holds it: one line of JSON.
+    pub fn to_json(&self) -> Vec<u8> {
+        let mut j = serde_json::to_vec(self).expect("JSON to memory");
+        j.push(b'\n');
+        j
+    }
+}
+
+/// The settings of a tournament's options.
+pub fn settings(o: &Options) -> SettingsJson {
+    SettingsJson {
+        bots: o.entrants.iter().map(BotJson::of).collect(),
+        rounds: o.rounds,
+        seed: o.seed,
+        duplicate: o.duplicate,
+        family: o.family.name().to_string(),
+        time_limit_ms: o.limits.time.as_millis() as u64,
+        memory_limit_mib: o.limits.memory_mib,
+    }
+}
+
+/// The first setting in which two records differ, in words.
+pub fn difference(a: &SettingsJson, b: &SettingsJson) -> Option<String> {
+    first_difference(&[
+        ("the bots", shown(&a.bots), shown(&b.bots)),
+        ("the rounds", shown(&a.rounds), shown(&b.rounds)),
+        ("the seed", shown(&a.seed), shown(&b.seed)),
+        (
+            "the duplicate format",
+            shown(&a.duplicate),
+            shown(&b.duplicate),
+        ),
+        ("the wall family", shown(&a.family), shown(&b.family)),
+        (
+            "the time limit (ms)",
+            shown(&a.time_limit_ms),
+            shown(&b.time_limit_ms),
+        ),
+        (
+            "the memory limit (MiB)",
+            shown(&a.memory_limit_mib),
+            shown(&b.memory_limit_mib),
+        ),
+    ])
+}
+
+/// The record of a game played in round `round`.
+pub(super) fn game(round: u32, p: &Played) -> GameJson {
+    GameJson {
+        round,
+        table: p.table as u32 + 1,
+        game: p.game as u32 + 1,
+        file: p.file.clone(),
+        seats: p.chairs.map(|c| match c {
+            Chair::Bot(b) => Some(b),
+            Chair::House => None,
+        }),
+        half_points: p.half_points,
+        won: p.won,
+        put_out: p.put_out.clone().map(|o| {
+            o.map(|o| PutOutJson {
+                request: o.request,
+                kind: o.kind,
+                reason: o.reason,
+                stderr: o.stderr,
+                stdout: o.stdout,
+            })
+        }),
+    }
+}
+
+/// The chair a seat's record names.
+pub fn chair(seat: Option<usize>) -> Chair {
+    seat.map_or(Chair::House, Chair::Bot)
+}
