@@ -145,6 +145,28 @@ impl Hand {
     pub fn kinds(&self) -> impl DoubleEndedIterator<Item = Tile> + '_ {
         Tile::all().filter(move |&t| self.count(t) > 0)
     }
+
+    /// The kinds held, as a set: bit `k` for kind index `k`. One pass
+    /// without branches, for code that asks of every kind at once (an
+    /// environment's legal actions, on every draw).
+    #[inline]
+    pub fn held_bits(&self) -> u64 {
+        self.bits_where(|c| c > 0)
+    }
+
+    /// The kinds held exactly `n` times, as [`Hand::held_bits`] gives them.
+    #[inline]
+    pub fn bits_with(&self, n: u8) -> u64 {
+        self.bits_where(|c| c == n)
+    }
+
+    #[inline(always)]
+    fn bits_where(&self, keep: impl Fn(u8) -> bool) -> u64 {
+        self.counts
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (k, &c)| bits | u64::from(keep(c)) << k)
+    }
 }
 
 /// The base-5 keys of the three suits and the honors of `counts`, each count
@@ -436,6 +458,19 @@ impl serde::Serialize for Hand {
 mod tests {
     use super::*;
     use crate::tile::parse_tiles;
+
+    /// The sets of kinds name each kind by its index, for every kind up
+    /// to the last special one.
+    #[test]
+    fn kind_sets_have_a_bit_a_kind() {
+        let h = Hand::from_tiles(&parse_tiles("1M 1M 9P 9P 9P 9P E DOUBLE").unwrap());
+        let at = |s: &str| 1u64 << parse_tiles(s).unwrap()[0].index();
+        assert_eq!(h.held_bits(), at("1M") | at("9P") | at("E") | at("DOUBLE"));
+        assert_eq!(h.bits_with(4), at("9P"));
+        assert_eq!(h.bits_with(2), at("1M"));
+        assert_eq!(h.bits_with(1), at("E") | at("DOUBLE"));
+        assert_eq!(Hand::new().held_bits(), 0);
+    }
 
     #[test]
     fn keys_follow_the_counts_and_cap_at_four() {

@@ -139,6 +139,16 @@ impl Mask {
         self.0 |= 1 << a.index();
     }
 
+    /// Adds `of(t)` for every kind `t` in `kinds` (bit `k` for kind index
+    /// `k`; kinds past the 27 of the game are ignored). `of` is an action of
+    /// a tile whose numbers follow the kinds' order (`Play`, `GangSelf`,
+    /// `Peng`).
+    pub fn add_kinds(&mut self, of: fn(Tile) -> Action, kinds: u64) {
+        let first = of(tile(0)).index();
+        debug_assert_eq!(of(tile(KINDS - 1)).index(), first + KINDS - 1);
+        self.0 |= u128::from(kinds & ((1 << KINDS) - 1)) << first;
+    }
+
     /// True when `a` is in the set.
     pub fn contains(self, a: Action) -> bool {
         self.0 >> a.index() & 1 == 1
@@ -207,11 +217,10 @@ pub fn legal_for(request: &Request, hand: &Hand, melds: &Melds, wall_left: bool)
     let mut m = Mask::default();
     match *request {
         Request::Draw(_) => {
-            for t in hand.kinds() {
-                m.add(Action::Play(t));
-                if wall_left && supports::gang_on_draw(hand, melds, t) {
-                    m.add(Action::GangSelf(t));
-                }
+            // Every kind at once: this runs on every draw.
+            m.add_kinds(Action::Play, hand.held_bits());
+            if wall_left {
+                m.add_kinds(Action::GangSelf, supports::gangs_on_draw(hand, melds));
             }
             if supports::hu(hand, melds, None) {
                 m.add(Action::Hu);

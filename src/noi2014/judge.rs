@@ -141,11 +141,16 @@ pub(crate) mod supports {
     use super::super::table::Melds;
     use super::super::{distance, Hand, Tile};
 
-    /// `GANG c` on one's own draw: four concealed copies, or one beside an
+    /// The kinds `c` of every `GANG c` on one's own draw, as a set (bit
+    /// `k` for kind index `k`): four concealed copies, or one beside an
     /// exposed pung of `c` (point 7).
+    pub fn gangs_on_draw(hand: &Hand, melds: &Melds) -> u64 {
+        hand.bits_with(4) | hand.held_bits() & melds.pung_bits()
+    }
+
+    /// `GANG c` on one's own draw ([`gangs_on_draw`]).
     pub fn gang_on_draw(hand: &Hand, melds: &Melds, c: Tile) -> bool {
-        let held = hand.count(c);
-        held == 4 || held >= 1 && melds.has_pung(c)
+        gangs_on_draw(hand, melds) >> c.index() & 1 == 1
     }
 
     /// A pung of another's discard `c`: two concealed `c`.

@@ -46,6 +46,15 @@ impl Melds {
         self.concealed & (1 << i) != 0
     }
 
+    /// The kinds of the exposed pungs, as a set: bit `k` for kind index
+    /// `k` ([`crate::hand::Hand::held_bits`]'s order).
+    pub fn pung_bits(&self) -> u64 {
+        self.iter().fold(0, |bits, m| match m {
+            Meld::Pung(t) => bits | 1 << t.index(),
+            _ => bits,
+        })
+    }
+
     /// True when there is an exposed pung of `t`.
     pub fn has_pung(&self, t: Tile) -> bool {
         self.iter().any(|m| m == Meld::Pung(t))
