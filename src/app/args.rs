@@ -107,3 +107,24 @@ pub struct GameArgs {
     #[command(flatten)]
     pub limits: BotLimits,
 }
+
+/// `FROM..TO` for `--{option}`: the `noun`s FROM to TO - 1, none before
+/// `first`; the errors show `example` and end with `note`.
+pub fn parse_range<T: std::str::FromStr + PartialOrd>(
+    s: &str,
+    (option, noun): (&str, &str),
+    first: T,
+    example: &str,
+    note: &str,
+) -> Result<std::ops::Range<T>, String> {
+    let bad = || format!("`{s}`: --{option} takes FROM..TO, e.g. {example}");
+    let (from, to) = s.split_once("..").ok_or_else(bad)?;
+    let from: T = from.trim().parse().map_err(|_| bad())?;
+    let to: T = to.trim().parse().map_err(|_| bad())?;
+    if from < first || to <= from {
+        return Err(format!(
+            "`{s}` holds no {noun}: FROM..TO plays {noun}s FROM to TO - 1{note}"
+        ));
+    }
+    Ok(from..to)
+}

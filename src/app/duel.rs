@@ -1,7 +1,7 @@
 //! `mahjong-sim noi2014 duel`: the arguments, a live progress line, and the
 //! report printed; the duel itself is [`mahjong_sim::contest::duel`].
 
-use super::args::{count_in, jobs_or_cpus, parse_entrant, GameArgs};
+use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_range, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
 use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options, Report};
 use mahjong_sim::contest::entrant::Entrant;
@@ -95,18 +95,7 @@ pub struct Args {
 
 /// `FROM..TO`: walls FROM to TO - 1.
 fn parse_walls(s: &str) -> Result<Range<u64>, String> {
-    let bad = || format!("`{s}`: --walls takes FROM..TO, e.g. 0..500 for walls 0 to 499");
-    let (from, to) = s.split_once("..").ok_or_else(bad)?;
-    let (from, to): (u64, u64) = (
-        from.trim().parse().map_err(|_| bad())?,
-        to.trim().parse().map_err(|_| bad())?,
-    );
-    if from >= to {
-        return Err(format!(
-            "`{s}` holds no wall: FROM..TO plays walls FROM to TO - 1"
-        ));
-    }
-    Ok(from..to)
+    parse_range(s, ("walls", "wall"), 0, "0..500 for walls 0 to 499", "")
 }
 
 /// Runs `noi2014 duel`.

@@ -2,7 +2,7 @@
 //! standings printed; the tournament itself is
 //! [`mahjong_sim::contest::tournament`].
 
-use super::args::{count_in, jobs_or_cpus, parse_entrant, GameArgs};
+use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_range, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
 use mahjong_sim::contest::entrant::Entrant;
 use mahjong_sim::contest::tournament::{self, Options, Progress, Shard};
@@ -75,16 +75,13 @@ pub struct Args {
 
 /// `FROM..TO`: tables FROM to TO - 1.
 fn parse_tables(s: &str) -> Result<Range<u32>, String> {
-    let bad = || format!("`{s}`: --tables takes FROM..TO, e.g. 1..3 for tables 1 and 2");
-    let (from, to) = s.split_once("..").ok_or_else(bad)?;
-    let from: u32 = from.trim().parse().map_err(|_| bad())?;
-    let to: u32 = to.trim().parse().map_err(|_| bad())?;
-    if from < 1 || to <= from {
-        return Err(format!(
-            "`{s}` holds no table: FROM..TO plays tables FROM to TO - 1, and tables count from 1"
-        ));
-    }
-    Ok(from..to)
+    parse_range(
+        s,
+        ("tables", "table"),
+        1,
+        "1..3 for tables 1 and 2",
+        ", and tables count from 1",
+    )
 }
 
 /// Runs `noi2014 tournament`.
