@@ -191,3 +191,5 @@ class VecGame:
         """(obs, masks, seats, rewards, done) of the pending decisions."""
     def step(self, actions: npt.NDArray[np.uint32]) -> Batch:
         """Answers every decision, plays on: (obs, masks, seats, rewards, done)."""
+    def random_actions(self) -> npt.NDArray[np.uint32]:
+        """A uniformly random legal action of every pending decision."""

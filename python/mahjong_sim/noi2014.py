@@ -385,6 +385,14 @@ class VectorEnv:
         """(observations, masks, seats, rewards, done) after ``actions``."""
         return self._vec.step(np.ascontiguousarray(actions, dtype=np.uint32))
 
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action of every pending decision,
+        ``(n,)`` uint32, ready for :meth:`step`: a random policy (for
+        rollouts, exploration, a baseline) drawn in Rust. It has its own
+        stream from ``seed``: the same calls give the same actions, and
+        drawing them changes no game."""
+        return self._vec.random_actions()
+
     @property
     def games(self) -> int:
         """Games started so far."""

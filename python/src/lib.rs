@@ -581,6 +581,16 @@ impl VecGame {
         let n = v.len();
         batch(py, n, |out| v.step(&actions, out))
     }
+
+    /// A uniformly random legal action of every pending decision (uint32,
+    /// one a game), from the vector's own stream: the same seed and calls
+    /// give the same actions, and drawing them changes no game.
+    fn random_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let mut v = self.vector.lock().expect("not poisoned");
+        let mut actions = vec![0u32; v.len()];
+        v.random_actions(&mut actions).map_err(value_error)?;
+        Ok(PyArray1::from_vec(py, actions))
+    }
 }
 
 /// New arrays for `n` games, filled by `fill` with the GIL released.

@@ -177,6 +177,26 @@ def test_vector_is_deterministic_and_a_slot_is_a_game():
     assert not np.array_equal(a, c)
 
 
+def test_vector_random_actions_are_legal_and_seeded():
+    def run(seed, steps=300):
+        v = noi2014.VectorEnv(8, seats=(None, "greedy", None, None), seed=seed)
+        _, masks, _ = v.reset()
+        drawn = []
+        for _ in range(steps):
+            actions = v.random_actions()
+            assert actions.dtype == np.uint32 and actions.shape == (8,)
+            assert np.all(masks[np.arange(8), actions] == 1)
+            drawn.append(actions)
+            _, masks, _, _, _ = v.step(actions)
+        return np.stack(drawn)
+
+    a = run(1)
+    assert np.array_equal(a, run(1))
+    assert not np.array_equal(a, run(2))
+    # Not always the same choice: discards of many kinds are drawn.
+    assert len(np.unique(a)) > 20
+
+
 def test_vector_refuses_bad_input():
     with pytest.raises(ValueError):
         noi2014.VectorEnv(2, seats=("greedy",) * 4)

@@ -422,6 +422,12 @@ impl Env {
         Some((p, request, mask))
     }
 
+    /// The legal actions of the caller's pending decision (as in
+    /// [`Env::decision`], without reading the request).
+    pub fn pending_mask(&self) -> Option<Mask> {
+        self.pending.map(|(_, mask)| mask)
+    }
+
     /// The seat whose decision is pending.
     pub fn to_act(&self) -> Option<usize> {
         self.judge.pending().map(|(p, _)| p)

@@ -38,6 +38,9 @@ pub struct Vector {
     slots: Vec<Slot>,
     seats: [Option<BuiltIn>; PLAYERS],
     family: Family,
+    /// The stream of [`Vector::random_actions`], apart from the slots'
+    /// own so that drawing random actions changes no game.
+    sampler: Rng,
 }
 
 /// The buffers one step writes, each with `N` rows.
@@ -80,6 +83,7 @@ impl Vector {
             slots,
             seats,
             family,
+            sampler: Rng::new(seed ^ 0x5EED_AC71_0B5A_3F11),
         })
     }
 
@@ -158,6 +162,26 @@ impl Vector {
         Ok(())
     }
 
+    /// Writes a uniformly random legal action of each slot's pending
+    /// decision (numbers of [`Action::index`]) into `out`, one a slot,
+    /// from the vector's own stream (the same seed and calls give the
+    /// same actions). A random policy that costs nothing beside a step.
+    pub fn random_actions(&mut self, out: &mut [u32]) -> Result<(), VectorError> {
+        if out.len() != self.slots.len() {
+            return Err(VectorError::Shape(format!(
+                "{} actions for {} games",
+                out.len(),
+                self.slots.len()
+            )));
+        }
+        for (a, slot) in out.iter_mut().zip(&self.slots) {
+            let mask = slot.env.pending_mask().expect("a decision is pending");
+            let action = mask.nth(self.sampler.below(mask.len()));
+            *a = action.expect("a legal action").index() as u32;
+        }
+        Ok(())
+    }
+
     fn check(&self, out: &Out<'_>) -> Result<(), VectorError> {
         let n = self.slots.len();
         for (name, len, want) in [
@@ -204,6 +228,7 @@ fn write(env: &Env, i: usize, out: &mut Out<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::noi2014::env::Mask;
 
     /// Buffers for `n` games.
     struct Bufs {
@@ -311,6 +336,69 @@ mod tests {
             }
             assert_eq!(b.done[0], 0);
         }
+    }
+
+    /// Random actions are legal, follow the seed, leave the games alone,
+    /// and reach every legal action of a decision.
+    #[test]
+    fn random_actions_are_legal_and_seeded() {
+        let seats = [None, Some(BuiltIn::Greedy), None, None];
+        let mut a = Vector::new(16, seats, Family::Uniform, 3).unwrap();
+        let mut b = Vector::new(16, seats, Family::Uniform, 3).unwrap();
+        let mut c = Vector::new(16, seats, Family::Uniform, 4).unwrap();
+        let (mut ba, mut bb) = (Bufs::new(16), Bufs::new(16));
+        a.current(&mut ba.out()).unwrap();
+        let (mut xa, mut xb, mut xc) = (vec![0; 16], vec![0; 16], vec![0; 16]);
+        let mut differ = false;
+        for _ in 0..200 {
+            a.random_actions(&mut xa).unwrap();
+            b.random_actions(&mut xb).unwrap();
+            c.random_actions(&mut xc).unwrap();
+            assert_eq!(xa, xb);
+            differ |= xa != xc;
+            for (i, &x) in xa.iter().enumerate() {
+                assert_eq!(
+                    ba.masks[i * ACTIONS + x as usize],
+                    1,
+                    "slot {i}, action {x}"
+                );
+            }
+            a.step(&xa, &mut ba.out()).unwrap();
+            b.step(&xb, &mut bb.out()).unwrap();
+            c.step(&xc, &mut Bufs::new(16).out()).unwrap();
+        }
+        assert!(differ, "another seed drew the same actions");
+        // Drawing actions does not move a game: a vector that draws and
+        // one that does not play the same.
+        let mut d = Vector::new(16, seats, Family::Uniform, 3).unwrap();
+        let mut e = Vector::new(16, seats, Family::Uniform, 3).unwrap();
+        d.random_actions(&mut xa).unwrap();
+        let (mut bd, mut be) = (Bufs::new(16), Bufs::new(16));
+        let legal: Vec<u32> = (0..16)
+            .map(|i| {
+                e.env(i)
+                    .pending_mask()
+                    .unwrap()
+                    .iter()
+                    .next()
+                    .unwrap()
+                    .index() as u32
+            })
+            .collect();
+        d.step(&legal, &mut bd.out()).unwrap();
+        e.step(&legal, &mut be.out()).unwrap();
+        assert_eq!((bd.obs, bd.seats), (be.obs, be.seats));
+        // Every legal action of one decision comes up.
+        let mask = a.env(0).pending_mask().unwrap();
+        let mut seen = Mask::default();
+        let mut one = vec![0; 16];
+        for _ in 0..400 {
+            a.random_actions(&mut one).unwrap();
+            seen.add(Action::from_index(one[0] as usize).unwrap());
+        }
+        assert!(mask.len() > 1);
+        assert_eq!(seen, mask);
+        assert!(a.random_actions(&mut [0; 3]).is_err());
     }
 
     #[test]
