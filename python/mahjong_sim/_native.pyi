@@ -62,12 +62,10 @@ def duel_json(
     """``noi2014 duel``: the report as ``--json`` prints it; ``walls``
     ``(from, to)`` plays those walls as a shard (``--walls FROM..TO``)."""
 
-def merge_json(dirs: Sequence[str]) -> str:
+def merge_reports(dirs: Sequence[str]) -> Tuple[str, str]:
     """``noi2014 merge`` of a duel's or a tournament's shards: the merged
-    report as ``--json`` prints it."""
-
-def tournament_merge_text(dirs: Sequence[str]) -> str:
-    """``noi2014 merge`` of a tournament's shards: the standings as text."""
+    report as (JSON, text), as ``--json`` prints it and as printed without,
+    from one reading of the logs."""
 
 def tournament_tables(bots: int) -> int:
     """Tables in each round of a tournament of ``bots`` bots."""
@@ -89,10 +87,9 @@ class DuelMerger:
         """Adds a shard's ``duel.json`` text; ``origin`` names it."""
     def standing(self) -> Tuple[int, bool, Optional[int], str]:
         """(walls counted, over, first missing wall, progress line)."""
-    def report_json(self, check_logs: bool = True, partial: bool = False) -> str:
-        """The merged report as ``noi2014 merge --json`` prints it."""
-    def report_text(self, check_logs: bool = True, partial: bool = False) -> str:
-        """The merged report as ``noi2014 merge`` prints it."""
+    def reports(self, check_logs: bool = True, partial: bool = False) -> Tuple[str, str]:
+        """The merged report as (JSON, text), as ``noi2014 merge`` prints it
+        with ``--json`` and without."""
 
 def tournament_json(
     entrants: Sequence[Tuple[str, object]],

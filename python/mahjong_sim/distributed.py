@@ -242,11 +242,8 @@ def duel(
         _cancel(ray, list(out))
         raise
     _cancel(ray, list(out))
-    line = merger.report_json(True, False)
-    with open(os.path.join(logs, "report.json"), "w", encoding="utf-8") as f:
-        f.write(line)
-    with open(os.path.join(logs, "report.txt"), "w", encoding="utf-8") as f:
-        f.write(merger.report_text(True, False))
+    line, text = merger.reports(True, False)
+    _write_reports(logs, line, text)
     report = json.loads(line)
     report["logs"] = logs
     return report
@@ -356,14 +353,20 @@ def tournament(
     except BaseException:
         _cancel(ray, list(out))
         raise
-    line = _native.merge_json(dirs)
-    with open(os.path.join(logs, "report.json"), "w", encoding="utf-8") as f:
-        f.write(line + "\n")
-    with open(os.path.join(logs, "report.txt"), "w", encoding="utf-8") as f:
-        f.write(_native.tournament_merge_text(dirs))
+    line, text = _native.merge_reports(dirs)
+    _write_reports(logs, line, text)
     report = json.loads(line)
     report["logs"] = logs
     return report
+
+
+def _write_reports(logs: str, line: str, text: str) -> None:
+    """The merged report into ``logs`` as the CLI writes it: ``report.json``
+    and ``report.txt``."""
+    with open(os.path.join(logs, "report.json"), "w", encoding="utf-8") as f:
+        f.write(line)
+    with open(os.path.join(logs, "report.txt"), "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 def _cancel(ray: Any, refs: List[Any]) -> None:

@@ -508,7 +508,7 @@ def merge(dirs: Sequence[str]) -> Dict[str, Any]:
     every game checked against its log. Shards of different settings,
     overlapping walls or games, a wall missing before the decision or a
     game missing from a round raise ``ValueError``."""
-    return json.loads(_native.merge_json([str(d) for d in dirs]))
+    return json.loads(_native.merge_reports([str(d) for d in dirs])[0])
 
 
 def tournament(

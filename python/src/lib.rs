@@ -737,27 +737,23 @@ fn duel_json(
     Ok(report.json_line())
 }
 
-/// `noi2014 merge` as a call: the report (as `--json` prints it) of the
-/// duel or tournament whose shards' logs folders are `dirs`, every wall or
-/// game checked against its logs.
+/// `noi2014 merge` as a call, for the duel or tournament whose shards' logs
+/// folders are `dirs`, every wall or game checked against its logs: the
+/// report as `(JSON, text)`, the line `--json` prints and the text printed
+/// without it, from one reading of the logs.
 #[pyfunction]
-fn merge_json(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<String> {
+fn merge_reports(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<(String, String)> {
     let merged = py
         .detach(|| mahjong_sim::contest::merge::merge(&dirs))
         .map_err(value_error)?;
-    match merged {
-        Merged::Duel(m) => Ok(m.report.json_line()),
-        Merged::Tournament(m) => serde_json::to_string(&m.report.json()).map_err(value_error),
-    }
-}
-
-/// `noi2014 merge` of a tournament's shards as text, as it prints it.
-#[pyfunction]
-fn tournament_merge_text(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<String> {
-    let merged = py
-        .detach(|| tournament::merge::merge(&dirs))
-        .map_err(value_error)?;
-    Ok(merged.report.text())
+    Ok(match merged {
+        Merged::Duel(m) => (m.report.json_line(), m.report.text()),
+        Merged::Tournament(m) => {
+            let mut json = serde_json::to_string(&m.report.json()).map_err(value_error)?;
+            json.push('\n');
+            (json, m.report.text())
+        }
+    })
 }
 
 /// Tables in each round of a tournament of `bots` bots.
@@ -802,18 +798,19 @@ impl DuelMerger {
         Ok((s.walls, s.over, s.needs, s.progress))
     }
 
-    /// The merged report as `noi2014 merge --json` prints it; each wall
-    /// checked against its game logs when `check_logs`; with `partial`, a
-    /// missing wall ends the count instead of being an error.
+    /// The merged report as `(JSON, text)`, as `noi2014 merge` prints it
+    /// with `--json` and without; each wall checked against its game logs
+    /// when `check_logs` (once for both); with `partial`, a missing wall
+    /// ends the count instead of being an error.
     #[pyo3(signature = (check_logs=true, partial=false))]
-    fn report_json(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<String> {
-        Ok(self.report(py, check_logs, partial)?.json_line())
-    }
-
-    /// The merged report as `noi2014 merge` prints it (text).
-    #[pyo3(signature = (check_logs=true, partial=false))]
-    fn report_text(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<String> {
-        Ok(self.report(py, check_logs, partial)?.text())
+    fn reports(
+        &self,
+        py: Python<'_>,
+        check_logs: bool,
+        partial: bool,
+    ) -> PyResult<(String, String)> {
+        let report = self.report(py, check_logs, partial)?;
+        Ok((report.json_line(), report.text()))
     }
 }
 
@@ -940,8 +937,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(noi_action_of, m)?)?;
     m.add_function(wrap_pyfunction!(duel_json, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
-    m.add_function(wrap_pyfunction!(merge_json, m)?)?;
-    m.add_function(wrap_pyfunction!(tournament_merge_text, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_reports, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_tables, m)?)?;
     m.add_function(wrap_pyfunction!(interrupt, m)?)?;
     m.add_function(wrap_pyfunction!(duel_walls_for, m)?)?;

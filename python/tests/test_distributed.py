@@ -243,6 +243,10 @@ def test_a_distributed_tournament_is_the_one_machine_tournament(cluster, tmp_pat
     """)
     assert driven.returncode == 0, driven.stderr
     assert driven.stdout.splitlines()[-1] + "\n" == want, driven.stdout + driven.stderr
+    # The reports it leaves are the one machine's standings, text and JSON.
+    ray, one = tmp_path / "ray", tmp_path / "one"
+    assert (ray / "report.txt").read_text() == (one / "standings.txt").read_text()
+    assert json.loads((ray / "report.json").read_text()) == json.loads((one / "standings.json").read_text())
     # The progress, a line a task, reached the last round's last game.
     assert "round 3/3: 24/24 games" in driven.stderr, driven.stderr
     assert not _with_token("--seed " + token), "bot processes left behind"
@@ -265,5 +269,8 @@ def test_a_distributed_duel_is_the_one_machine_duel_even_when_a_node_dies(cluste
     assert driver.returncode == 0, err
     # Ray may print its own warnings (a node died) before the report.
     assert out.splitlines()[-1] + "\n" == want, out + err
+    # The reports it leaves are the one machine's, text and JSON alike.
+    for name in ("report.txt", "report.json"):
+        assert (tmp_path / "ray" / name).read_text() == (tmp_path / "one" / name).read_text(), name
     assert "ActorDiedError" not in err and "RuntimeError" not in err, err
     assert not _with_token("--seed " + token), "bot processes left behind"
