@@ -146,6 +146,27 @@ fn shards_that_do_not_fit_together_are_refused() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(out.is_empty(), "{out}");
     }
+    // A shard past the duel's cap would play walls no merge counts.
+    let past = at("past");
+    for (cap, walls, says) in [
+        (
+            "--games=8",
+            "2..6",
+            "--walls 2..6 reaches past the duel's end: --games holds 4 walls, 0 to 3",
+        ),
+        (
+            "--max-games=200",
+            "99..101",
+            "--walls 99..101 reaches past the duel's end: --max-games holds 100 walls, 0 to 99",
+        ),
+    ] {
+        let mut args = vec!["duel", "--bot", bots[0], "--bot", bots[1], cap];
+        args.extend(["--walls", walls, "--logs", past.to_str().unwrap()]);
+        let (out, err, code) = noi2014(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(!past.join("duel.json").exists());
+    }
     // The two that fit merge.
     let (out, err, code) = noi2014(&["merge", &first, &fine]);
     assert!(code == Some(0) || code == Some(1), "{err}");

@@ -154,7 +154,7 @@ def test_tournament_shards_from_python_merge_into_the_command_lines_tournament(t
     assert json.dumps(merged, separators=(",", ":")) + "\n" == one
     with pytest.raises(ValueError, match="no shard holds table 2 of round 1"):
         noi2014.merge([d("r2"), d("r1-t1")])
-    with pytest.raises(ValueError, match="the --after folders hold round 1 only|no shard holds table 2 of round 1"):
+    with pytest.raises(ValueError, match="no shard holds table 2 of round 1"):
         noi2014.tournament(bots, logs=d("bad"), round=2, after=[d("r1-t1")], **common)
 
 

@@ -88,7 +88,8 @@ pub struct Args {
     /// Play walls FROM to TO - 1 of the duel's sequence (walls from 0),
     /// all of them, as a shard of the duel: its logs folder is for
     /// `noi2014 merge`, which applies the test to the shards' walls in
-    /// order. The other options must be the same for every shard.
+    /// order. The other options must be the same for every shard, and TO
+    /// at most the walls of --games or --max-games.
     #[arg(long, value_name = "FROM..TO", value_parser = parse_walls)]
     pub walls: Option<Range<u64>>,
 }

@@ -182,6 +182,20 @@ fn plan(opts: &Options) -> Result<(Range<u64>, Tally), Error> {
                 r.start, r.end
             )))
         }
+        // Walls past the cap would be played and never counted.
+        Some(r) if r.end > cap => {
+            let option = match opts.length {
+                Length::Units(_) => "--games",
+                Length::Sprt(..) => "--max-games",
+            };
+            return Err(Error::Usage(format!(
+                "--walls {}..{} reaches past the duel's end: {option} holds {}, 0 to {}",
+                r.start,
+                r.end,
+                super::count(cap as usize, "wall"),
+                cap.saturating_sub(1)
+            )));
+        }
         Some(r) => (r.clone(), Tally::new(r.start, None, r.end - r.start)),
         None => (0..cap, Tally::new(0, test, cap)),
     })
