@@ -176,6 +176,47 @@ def test_interrupting_the_driver_leaves_no_bot_process(cluster, tmp_path):
     assert not left, f"processes left behind: {left}"
 
 
+def test_interrupting_a_tournament_driver_leaves_no_bot_process(cluster, tmp_path):
+    """Ctrl-C in a distributed tournament, with tasks out on the nodes:
+    KeyboardInterrupt comes once every task has stopped (the driver, still
+    connected to Ray, finds no bot program then), and no bot is left."""
+    token = "7305"
+    bots = [(f"p{i}", f"{BIN} noi2014 bot --bot greedy:eps=0.1 --seed {token}") for i in range(8)]
+    code = textwrap.dedent(f"""
+        import os
+        from mahjong_sim import distributed
+        def bots():
+            found = []
+            for p in filter(str.isdigit, os.listdir("/proc")):
+                try:
+                    line = open(f"/proc/{{p}}/cmdline", "rb").read().replace(b"\\0", b" ")
+                except OSError:
+                    continue
+                if b"--seed {token}" in line and b"mahjong_sim" not in line:
+                    found.append(p)
+            return found
+        try:
+            distributed.tournament({bots!r}, rounds=40, duplicate=True, seed=3,
+                                   logs={str(tmp_path / "ray")!r}, address={cluster.address!r})
+        except KeyboardInterrupt:
+            print("bots at KeyboardInterrupt:", len(bots()), flush=True)
+            raise
+    """)
+    driver = subprocess.Popen([sys.executable, "-c", code], env=ENV, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 300
+    while not _bots(token):
+        assert driver.poll() is None, driver.communicate()
+        assert time.monotonic() < deadline, "no bot program started"
+        time.sleep(0.05)
+    os.kill(driver.pid, signal.SIGINT)
+    out, err = driver.communicate(timeout=120)
+    assert driver.returncode != 0 and "KeyboardInterrupt" in err, err
+    assert "bots at KeyboardInterrupt: 0\n" in out, out + err
+    left = _with_token("--seed " + token)
+    assert not left, f"processes left behind: {left}"
+
+
 def _run_driver(body):
     """Runs ``body`` after ``from mahjong_sim import distributed`` in a
     driver process of its own."""
