@@ -5,18 +5,22 @@
 //! - `units [WALLS]`: for a few pairs, the correlation of one wall's four
 //!   seats' differences, and the variance a game of an eight-game wall
 //!   (A and B in every seat) against a one-seat wall (A and B in one
-//!   seat): what playing every seat of a wall buys.
+//!   seat): what playing every seat of a wall buys; and the variance of a
+//!   one-seat wall with each seat drawing its column (a duel's order)
+//!   against the wall's order: what the columns buy.
 //! - `compare A B D1 ALPHA DUELS [independent]`: the same duels (seeds 1
-//!   to DUELS, the same walls in the same order) decided by three tests:
+//!   to DUELS, the same walls in the same order) decided by four tests:
 //!   the test of 2026-11-24, when issue 33 was filed (the normal SPRT with
 //!   the walls' sample variance, no decision before 5 walls, on
 //!   eight-game walls, A and B with streams of their own); the test of
 //!   2026-11-25 (the generalized SPRT on eight-game walls, common random
-//!   numbers); and today's (the generalized SPRT on one seat a wall,
-//!   common random numbers). With `independent` all three give A and B
-//!   streams of their own (two copies of one random bot are then two
-//!   equally strong players). Prints how often each accepted H1 and its
-//!   games to a decision.
+//!   numbers); that of 2026-11-26 (the generalized SPRT on one seat a
+//!   wall, common random numbers); and today's (the same with each seat
+//!   drawing its column). All but today's draw in the wall's order, as
+//!   they did. With `independent` all four give A and B streams of their
+//!   own (two copies of one random bot are then two equally strong
+//!   players). Prints how often each accepted H1 and its games to a
+//!   decision.
 //! - `today A B D1 ALPHA DUELS [independent]`: today's test alone on the
 //!   same duels, with a 95% interval on its rate of H1 (the calibration
 //!   on real duels: `tests/duel.rs` checks that these in-process duels
@@ -24,7 +28,8 @@
 //!
 //! `cargo run --release --example duel_length -- compare greedy greedy:eps=0.05 0.14 0.05 300`
 
-use mahjong_sim::contest::duplicate::{play_built_in_at, unit_seat, Unit, UNIT_RANGE};
+use mahjong_sim::contest::duplicate::{play_built_in_at, unit_seat, Unit, DRAWS, UNIT_RANGE};
+use mahjong_sim::noi2014::draw_order::DrawOrder;
 use mahjong_sim::noi2014::{BuiltIn, PLAYERS};
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
 use std::collections::HashMap;
@@ -68,26 +73,30 @@ struct Walls {
     a: BuiltIn,
     b: BuiltIn,
     seed: u64,
-    played: HashMap<(u64, usize, bool), Unit>,
+    played: HashMap<(u64, usize, bool, DrawOrder), Unit>,
 }
 
 impl Walls {
     /// One seat of wall `u`: its difference, A's points minus B's.
-    fn seat(&mut self, u: u64, seat: usize, common: bool) -> f64 {
-        self.unit(u, seat, common).diff()
+    fn seat(&mut self, u: u64, seat: usize, common: bool, order: DrawOrder) -> f64 {
+        self.unit(u, seat, common, order).diff()
     }
 
     /// One seat of wall `u`, played once.
-    fn unit(&mut self, u: u64, seat: usize, common: bool) -> &Unit {
+    fn unit(&mut self, u: u64, seat: usize, common: bool, order: DrawOrder) -> &Unit {
         let (a, b, seed) = (self.a, self.b, self.seed);
         self.played
-            .entry((u, seat, common))
-            .or_insert_with(|| play_built_in_at(a, b, seed, u, seat, common))
+            .entry((u, seat, common, order))
+            .or_insert_with(|| play_built_in_at(a, b, seed, u, seat, common, order))
     }
 
-    /// Wall `u` in all four seats: the mean difference a game.
+    /// Wall `u` in all four seats, in the wall's order (as eight-game
+    /// walls were played): the mean difference a game.
     fn wall(&mut self, u: u64, common: bool) -> f64 {
-        (0..PLAYERS).map(|s| self.seat(u, s, common)).sum::<f64>() / PLAYERS as f64
+        (0..PLAYERS)
+            .map(|s| self.seat(u, s, common, DrawOrder::Wall))
+            .sum::<f64>()
+            / PLAYERS as f64
     }
 }
 
@@ -126,7 +135,7 @@ const CAP: u64 = 20_000;
 
 fn compare(a: BuiltIn, b: BuiltIn, t: Sprt, duels: u64, independent: bool, only_today: bool) {
     let common = !independent;
-    let mut tallies: [Tally; 3] = Default::default();
+    let mut tallies: [Tally; 4] = Default::default();
     for seed in 1..=duels {
         let mut walls = Walls {
             a,
@@ -148,10 +157,15 @@ fn compare(a: BuiltIn, b: BuiltIn, t: Sprt, duels: u64, independent: bool, only_
             let mut eight = Sequential::new(t, UNIT_RANGE).expect("inside the range");
             let d = eight.run(CAP / 8, |u| walls.wall(u, common));
             tallies[1].add(d, 8 * eight.units());
+            let mut one = Sequential::new(t, UNIT_RANGE).expect("inside the range");
+            let d = one.run(CAP / 2, |u| {
+                walls.seat(u, unit_seat(u), common, DrawOrder::Wall)
+            });
+            tallies[2].add(d, 2 * one.units());
         }
         let mut one = Sequential::new(t, UNIT_RANGE).expect("inside the range");
-        let d = one.run(CAP / 2, |u| walls.seat(u, unit_seat(u), common));
-        tallies[2].add(d, 2 * one.units());
+        let d = one.run(CAP / 2, |u| walls.seat(u, unit_seat(u), common, DRAWS));
+        tallies[3].add(d, 2 * one.units());
     }
     let streams = if independent { "independent" } else { "common" };
     println!("{} against {}, d0=0 d1={} alpha=beta={}, {duels} duels (seeds 1-{duels}), cap {CAP} games:", a.name(), b.name(), t.d1, t.alpha);
@@ -166,17 +180,21 @@ fn compare(a: BuiltIn, b: BuiltIn, t: Sprt, duels: u64, independent: bool, only_
                 "2026-11-25: GSPRT, 8-game walls, {streams} streams"
             ))
         );
+        println!(
+            "  {}",
+            tallies[2].line(&format!(
+                "2026-11-26: GSPRT, one seat a wall, {streams} streams"
+            ))
+        );
     }
     println!(
         "  {}",
-        tallies[2].line(&format!(
-            "today: GSPRT, one seat a wall (2 games), {streams} streams"
-        ))
+        tallies[3].line("today: the same, each seat drawing its column")
     );
-    let (lo, hi) = wilson(tallies[2].h1, duels);
+    let (lo, hi) = wilson(tallies[3].h1, duels);
     println!(
         "  today's H1 rate: {:.2}%, 95% interval {:.2}-{:.2}%",
-        100.0 * tallies[2].h1 as f64 / duels as f64,
+        100.0 * tallies[3].h1 as f64 / duels as f64,
         100.0 * lo,
         100.0 * hi
     );
@@ -208,15 +226,18 @@ fn units(walls: u64) {
             played: HashMap::new(),
         };
         let (mut eight, mut one) = (Summary::default(), Summary::default());
+        // One seat a wall in the wall's order, against seat columns.
+        let mut one_in_wall_order = Summary::default();
         // A's and B's points alone: A and B on walls of their own.
         let (mut alone_a, mut alone_b) = (Summary::default(), Summary::default());
         let (mut cross, mut pairs_seen) = (0.0, 0.0);
         for u in 0..walls {
-            let d: Vec<f64> = (0..PLAYERS).map(|s| w.seat(u, s, common)).collect();
+            let d: Vec<f64> = (0..PLAYERS).map(|s| w.seat(u, s, common, DRAWS)).collect();
             eight.push(d.iter().sum::<f64>() / 4.0);
             d.iter().for_each(|&x| one.push(x));
+            one_in_wall_order.push(w.seat(u, unit_seat(u), common, DrawOrder::Wall));
             for s in 0..PLAYERS {
-                let unit = w.unit(u, s, common);
+                let unit = w.unit(u, s, common, DRAWS);
                 alone_a.push(unit.a_points());
                 alone_b.push(unit.b_points());
             }
@@ -237,6 +258,12 @@ fn units(walls: u64) {
             a.name(), b.name(), if common { "common" } else { "independent" },
             8.0 * v8, 2.0 * v1, 8.0 * v8 / (2.0 * v1),
             2.0 * unpaired, unpaired / v1,
+        );
+        let vw = one_in_wall_order.variance().unwrap();
+        println!(
+            "  a wall's difference (one seat): variance {v1:.4} with each seat drawing its column, {vw:.4} in the wall's order ({:.2}x); mean {m:+.3} and {:+.3}",
+            vw / v1,
+            one_in_wall_order.mean(),
         );
     }
 }

@@ -16,7 +16,8 @@ fn me() -> &'static str {
 }
 
 /// Walls' differences recorded from real duels (`units.tsv` of `duel
-/// --games N --seed 7`), as counts: the sample bot against itself
+/// --games N --seed 7`, in the wall's order, before 2026-11-27), as
+/// counts: the sample bot against itself
 /// (`--independent-random`) with three sample opponents (5,000 walls:
 /// bell-shaped on the grid of 1/2, sd 0.93), the same with the three
 /// default greedy opponents (2,000 walls: 98.5% exactly 0, the rest mostly

@@ -105,7 +105,7 @@ def test_shards_from_python_merge_into_the_command_lines_duel(tmp_path, cli):
         "noi2014", "duel", "--bot", "a=greedy", "--bot", "b=greedy:eps=0.1",
         "--sprt", "d1=0.3", "--seed", "2", "--json", "--logs", str(tmp_path / "one"),
     )
-    cuts = [0, 40, 80, 120, 400]
+    cuts = [0, 10, 20, 30, 200]
     dirs = []
     for i, (start, end) in enumerate(zip(cuts, cuts[1:])):
         d = str(tmp_path / f"shard-{i}")
@@ -115,6 +115,7 @@ def test_shards_from_python_merge_into_the_command_lines_duel(tmp_path, cli):
     merged = noi2014.merge(dirs[::-1])
     assert json.dumps(merged, separators=(",", ":")) + "\n" == one
     assert merged["decision"] == "h1", merged
+    assert 30 < merged["walls"] < 200, "the decision must come in the last shard"
     # Counted as they come: a gap holds the count, and the count ends at
     # the decision.
     from mahjong_sim import _native
@@ -123,7 +124,7 @@ def test_shards_from_python_merge_into_the_command_lines_duel(tmp_path, cli):
     m.add_dir(dirs[0])
     m.add_dir(dirs[2])
     walls, over, needs, line = m.standing()
-    assert (walls, over, needs) == (40, False, 40) and line.startswith("games 80 ")
+    assert (walls, over, needs) == (10, False, 10) and line.startswith("games 20 ")
     for d in (dirs[1], dirs[3]):
         m.add_dir(d)
     walls, over, needs, _ = m.standing()

@@ -15,8 +15,11 @@ use std::time::Duration;
 /// Each wall is played twice: a game with A in one seat against three
 /// opponents (--against, by default the built-in greedy bot), then the
 /// same game with B in A's place, so the luck of the tiles and the seat
-/// cancels out of each wall's difference (A's points minus B's); A's
-/// seat goes round the four seats from one wall to the next. With --sprt (the default)
+/// cancels out of each wall's difference (A's points minus B's); each
+/// seat draws its own column of the wall, so that a claim made in one
+/// game and not the other leaves every seat the same tiles to draw
+/// (docs/duel.md); A's seat goes round the four seats from one wall to
+/// the next. With --sprt (the default)
 /// a sequential probability ratio test on that difference (fishtest's
 /// generalized SPRT on the walls' empirical distribution, any shape in
 /// [-3, 3] points a game) stops at the first bound it crosses; --games N plays N games. A live

@@ -6,6 +6,7 @@
 //! record is all a log holds, so a log can be replayed.
 
 use super::bot::{Bot, BuiltIn};
+use super::draw_order::DrawOrder;
 use super::event::Event;
 use super::judge::Judge;
 use super::program::ProgramBot;
@@ -135,7 +136,8 @@ impl Observer for Lines {
 
 /// A finished game and its record.
 pub struct Game {
-    /// The wall it was played on.
+    /// The wall it was played on: with the normal draws in seat order, as
+    /// rearranged, so that a replay in the wall's order is the same game.
     pub wall: Wall,
     /// Every request in the order asked.
     pub turns: Vec<Turn>,
@@ -151,10 +153,28 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
     play_watched(wall, seats, |_| {})
 }
 
+/// [`play`] with the normal draws in `order`: the game's `wall` is then
+/// the wall as rearranged ([`super::draw_order`]).
+pub fn play_in_order(
+    wall: &Wall,
+    order: DrawOrder,
+    seats: &mut [Seat; PLAYERS],
+) -> std::io::Result<Game> {
+    play_judged(Judge::with_order(wall, order), seats, |_| {})
+}
+
 /// [`play`], with `watch` shown each turn as soon as it is played (a log
 /// streamed as the game goes).
 pub fn play_watched(
     wall: &Wall,
+    seats: &mut [Seat; PLAYERS],
+    watch: impl FnMut(&Turn),
+) -> std::io::Result<Game> {
+    play_judged(Judge::new(wall), seats, watch)
+}
+
+fn play_judged(
+    judge: Judge,
     seats: &mut [Seat; PLAYERS],
     watch: impl FnMut(&Turn),
 ) -> std::io::Result<Game> {
@@ -173,7 +193,7 @@ pub fn play_watched(
             Ok((step.reply, Some(program)))
         }
     };
-    let outcome = record_watched(wall, answer, watch);
+    let outcome = record_judged(judge, answer, watch);
     let mut starts = [0; PLAYERS];
     for (seat, n) in seats.iter_mut().zip(&mut starts) {
         if let Seat::Program(bot) = seat {
@@ -198,10 +218,17 @@ pub fn record(
 /// [`record`], with `watch` shown each turn as soon as it is recorded.
 pub fn record_watched(
     wall: &Wall,
+    answer: impl FnMut(usize, &Request) -> std::io::Result<(Reply, Option<ProgramStep>)>,
+    watch: impl FnMut(&Turn),
+) -> std::io::Result<Game> {
+    record_judged(Judge::new(wall), answer, watch)
+}
+
+fn record_judged(
+    mut judge: Judge,
     mut answer: impl FnMut(usize, &Request) -> std::io::Result<(Reply, Option<ProgramStep>)>,
     mut watch: impl FnMut(&Turn),
 ) -> std::io::Result<Game> {
-    let mut judge = Judge::new(wall);
     let mut turns = Vec::new();
     while let Some((p, request)) = judge.pending() {
         let request = *request;
@@ -211,7 +238,7 @@ pub fn record_watched(
         turns.push(turn);
     }
     Ok(Game {
-        wall: wall.clone(),
+        wall: judge.wall(),
         turns,
         judge,
         starts: [0; PLAYERS],

@@ -20,6 +20,7 @@
 //!   `Failed` reply there puts the player out (point 35) and the game still
 //!   ends `empty-wall`, its `end` line after any `out` lines.
 
+use super::draw_order::{DrawOrder, SeatColumns};
 use super::event::{EndReason, Event};
 use super::request::StepFailure;
 use super::request::{Reply, Request};
@@ -218,11 +219,20 @@ pub struct Judge {
     /// While an observer listens: each event of the answer being judged,
     /// with the table right after it.
     observed: Option<Vec<(Event, Table)>>,
+    /// In [`DrawOrder::Seats`], where each seat's next draw comes from.
+    columns: Option<Box<SeatColumns>>,
 }
 
 impl Judge {
     /// A game on `wall`: the deal is made and request `0 0` is pending.
     pub fn new(wall: &Wall) -> Judge {
+        Judge::with_order(wall, DrawOrder::Wall)
+    }
+
+    /// A game on `wall` whose normal draws take the tiles in `order`
+    /// ([`super::draw_order`]); [`Judge::wall`] gives the wall as
+    /// rearranged, on which the game is an ordinary one.
+    pub fn with_order(wall: &Wall, order: DrawOrder) -> Judge {
         let seats = std::array::from_fn(|p| Seat {
             hand: Hand::from_tiles(&wall.dealt(p)),
             melds: Melds::default(),
@@ -241,6 +251,7 @@ impl Judge {
             targets: Default::default(),
             result: None,
             observed: None,
+            columns: (order == DrawOrder::Seats).then(Box::default),
         };
         j.requests.push((0, Request::Id(0)));
         j
@@ -325,7 +336,8 @@ impl Judge {
         self.seats[p].melds.to_vec()
     }
 
-    /// The wall the game is played on.
+    /// The wall the game is played on (in [`DrawOrder::Seats`], as
+    /// rearranged so far: the tiles drawn are where they were drawn from).
     pub fn wall(&self) -> Wall {
         Wall::new(&self.wall).expect("a judge holds a whole wall")
     }
@@ -511,6 +523,9 @@ impl Judge {
         if self.front == self.back {
             self.next_target(0);
             return;
+        }
+        if let Some(columns) = &mut self.columns {
+            columns.bring(seat as usize, self.front, self.back, &mut self.wall);
         }
         let tile = self.wall[self.front];
         self.front += 1;

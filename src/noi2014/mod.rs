@@ -42,6 +42,7 @@ pub use crate::tile::Tile;
 
 pub mod arena;
 pub mod bot;
+pub mod draw_order;
 pub mod env;
 pub mod event;
 pub mod families;

@@ -16,8 +16,9 @@ use crate::contest::duplicate::{seats, unit_wall, Who, GAMES_PER_UNIT};
 use crate::contest::entrant::{BotJson, Entrant, Limits};
 use crate::contest::logs::{first_difference, parse_record, read_record, shown};
 use crate::contest::Error;
+use crate::noi2014::draw_order::{played_wall, Draw};
 use crate::noi2014::families::Family;
-use crate::noi2014::log::{self, Context};
+use crate::noi2014::log::{self, Context, EventKind};
 use crate::noi2014::result::OUT_KINDS;
 use crate::stats::Sprt;
 use std::path::{Path, PathBuf};
@@ -83,6 +84,7 @@ fn difference(a: &SettingsJson, b: &SettingsJson) -> Option<String> {
             shown(&a.common_random),
             shown(&b.common_random),
         ),
+        ("the draw order", shown(&a.draws), shown(&b.draws)),
         (
             "the time limit (ms)",
             shown(&a.time_limit_ms),
@@ -141,9 +143,10 @@ fn options(s: &SettingsJson, logs: &Path) -> Result<Options, Error> {
 }
 
 /// Checks wall `w` of `shard` against its two game logs: the wall's
-/// tiles, who sat where, and A's and B's points.
+/// tiles (as the game's draws rearranged them), who sat where, and A's
+/// and B's points.
 fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(), Error> {
-    let tiles = *unit_wall(opts.seed, w.wall, opts.family).tiles();
+    let wall = unit_wall(opts.seed, w.wall, opts.family);
     for g in 0..GAMES_PER_UNIT {
         let name = super::file_name(w.wall, g);
         let path = shard.dir.join("games").join(&name);
@@ -165,7 +168,18 @@ fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(
             Some(Context::Duel { unit, game, .. }) if unit == w.wall && game as usize == g + 1 => {}
             ref c => return Err(bad(format!("its header says {c:?}"))),
         }
-        if h.tiles.iter().map(|t| t.0).ne(tiles.iter().copied()) {
+        let draws = game.events().filter_map(|e| match e.event {
+            EventKind::Draw { player, .. } => Some(Draw::Front(usize::from(player))),
+            EventKind::DrawBack { .. } => Some(Draw::Back),
+            _ => None,
+        });
+        let played = played_wall(&wall, shard.record.settings.draws, draws)
+            .ok_or_else(|| bad("more draws than a wall holds".into()))?;
+        if h.tiles
+            .iter()
+            .map(|t| t.0)
+            .ne(played.tiles().iter().copied())
+        {
             return Err(bad("another wall's tiles".into()));
         }
         let names = seats(w.seat, g).map(|who| {

@@ -23,7 +23,8 @@ pub mod merge;
 pub mod walls;
 
 use super::duplicate::{
-    duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, GAMES_PER_UNIT, UNIT_RANGE,
+    duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, DRAWS, GAMES_PER_UNIT,
+    UNIT_RANGE,
 };
 use super::entrant::{check_runnable, seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
@@ -420,7 +421,7 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         write_json_log(&mut log, &setting, game);
         std::fs::write(games_dir.join(file_name(u, g)), log)
     };
-    play_unit(&wall, at, make, save).map_err(|source| Error::Io {
+    play_unit(&wall, at, DRAWS, make, save).map_err(|source| Error::Io {
         what: format!("unit {u} (wall {u}) could not be played"),
         source,
     })
@@ -1084,7 +1085,7 @@ mod tests {
                 spec: BotSpec::BuiltIn(b),
             };
             o.common_random = false;
-            o.length = Length::Units(3);
+            o.length = Length::Units(6);
             o.jobs = 2;
             o.logs = logs.to_path_buf();
             run(&o, &mut |_| {}).unwrap()

@@ -9,8 +9,9 @@
 //! the walls were played (jobs, the sandbox, the machine) is not in them.
 
 use super::{Length, Options, Report};
-use crate::contest::duplicate::Unit;
+use crate::contest::duplicate::{Unit, DRAWS};
 use crate::contest::entrant::BotJson;
+use crate::noi2014::draw_order::DrawOrder;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +67,11 @@ pub struct SettingsJson {
     pub family: String,
     /// A and B draw the same random stream on the same wall and seat.
     pub common_random: bool,
+    /// Which tile a normal draw took: each seat its own column of the wall
+    /// (`seats`, duels since 2026-11-27) or the wall's front (`wall`, and
+    /// when absent: the duels before).
+    #[serde(default)]
+    pub draws: DrawOrder,
     /// A program's time limit a step, in milliseconds.
     pub time_limit_ms: u64,
     /// A program's memory limit in MiB; `None` for none.
@@ -138,6 +144,7 @@ pub fn settings(o: &Options) -> SettingsJson {
         seed: o.seed,
         family: o.family.name().to_string(),
         common_random: o.common_random,
+        draws: DRAWS,
         time_limit_ms: o.limits.time.as_millis() as u64,
         memory_limit_mib: o.limits.memory_mib,
         length: match o.length {
