@@ -159,29 +159,10 @@ def _one_machine(token, cli_args, logs):
     return done.stdout
 
 
-def test_interrupting_the_driver_leaves_no_bot_process(cluster, tmp_path):
-    token = "7302"
-    driver = _driver(cluster, token, "games=4000", tmp_path / "ray", 4)
-    deadline = time.monotonic() + 300
-    while not _bots(token):
-        assert driver.poll() is None, driver.communicate()
-        assert time.monotonic() < deadline, "no bot program started"
-        time.sleep(0.05)
-    os.kill(driver.pid, signal.SIGINT)
-    out, err = driver.communicate(timeout=120)
-    assert driver.returncode != 0 and "KeyboardInterrupt" in err, err
-    # The driver has waited for every node's shards to stop, and their
-    # bots with them.
-    left = _with_token("--seed " + token)
-    assert not left, f"processes left behind: {left}"
-
-
-def test_interrupting_a_tournament_driver_leaves_no_bot_process(cluster, tmp_path):
-    """Ctrl-C in a distributed tournament, with tasks out on the nodes:
-    KeyboardInterrupt comes once every task has stopped (the driver, still
-    connected to Ray, finds no bot program then), and no bot is left."""
-    token = "7305"
-    bots = [(f"p{i}", f"{BIN} noi2014 bot --bot greedy:eps=0.1 --seed {token}") for i in range(8)]
+def _counting_driver(token, call):
+    """A driver process running ``call`` (a ``distributed`` call) that, when
+    KeyboardInterrupt reaches it, still connected to Ray, prints how many
+    bot programs seeded by ``token`` are alive."""
     code = textwrap.dedent(f"""
         import os
         from mahjong_sim import distributed
@@ -196,14 +177,20 @@ def test_interrupting_a_tournament_driver_leaves_no_bot_process(cluster, tmp_pat
                     found.append(p)
             return found
         try:
-            distributed.tournament({bots!r}, rounds=40, duplicate=True, seed=3,
-                                   logs={str(tmp_path / "ray")!r}, address={cluster.address!r})
+            CALL
         except KeyboardInterrupt:
             print("bots at KeyboardInterrupt:", len(bots()), flush=True)
             raise
-    """)
-    driver = subprocess.Popen([sys.executable, "-c", code], env=ENV, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, start_new_session=True)
+    """).replace("CALL", call)
+    return subprocess.Popen([sys.executable, "-c", code], env=ENV, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _interrupt_once_bots_run(driver, token):
+    """Ctrl-C's ``driver`` (a :func:`_counting_driver`) once a bot program
+    seeded by ``token`` runs: KeyboardInterrupt must come only once every
+    task has stopped (the driver then finds no bot), and no bot may be left
+    afterwards."""
     deadline = time.monotonic() + 300
     while not _bots(token):
         assert driver.poll() is None, driver.communicate()
@@ -215,6 +202,29 @@ def test_interrupting_a_tournament_driver_leaves_no_bot_process(cluster, tmp_pat
     assert "bots at KeyboardInterrupt: 0\n" in out, out + err
     left = _with_token("--seed " + token)
     assert not left, f"processes left behind: {left}"
+
+
+def test_interrupting_the_driver_leaves_no_bot_process(cluster, tmp_path):
+    """Ctrl-C in a distributed duel, with shards out on the nodes. B is
+    kept running, so that a shard in play has a bot process alive (one
+    process a request is mostly gone between requests). The interrupt
+    lands in ``ray.wait``, where Ray itself ends the tasks: unlike the
+    tournament's test, this one passes with ``_cancel`` made a no-op."""
+    token = "7302"
+    a = BIN + " noi2014 bot"
+    b = f"{BIN} noi2014 bot --bot greedy:eps=0.2 --keep-running --seed {token}"
+    call = (f"distributed.duel(('a', {a!r}), ('b', {b!r}), games=4000, chunk_walls=4, "
+            f"logs={str(tmp_path / 'ray')!r}, address={cluster.address!r})")
+    _interrupt_once_bots_run(_counting_driver(token, call), token)
+
+
+def test_interrupting_a_tournament_driver_leaves_no_bot_process(cluster, tmp_path):
+    """Ctrl-C in a distributed tournament, with tasks out on the nodes."""
+    token = "7305"
+    bots = [(f"p{i}", f"{BIN} noi2014 bot --bot greedy:eps=0.1 --seed {token}") for i in range(8)]
+    call = (f"distributed.tournament({bots!r}, rounds=40, duplicate=True, seed=3, "
+            f"logs={str(tmp_path / 'ray')!r}, address={cluster.address!r})")
+    _interrupt_once_bots_run(_counting_driver(token, call), token)
 
 
 def _run_driver(body):

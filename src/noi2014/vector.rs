@@ -118,18 +118,23 @@ impl Vector {
         Ok(())
     }
 
+    /// A list of `n` actions must hold one a game.
+    fn check_actions(&self, n: usize) -> Result<(), VectorError> {
+        if n == self.slots.len() {
+            return Ok(());
+        }
+        Err(VectorError::Shape(format!(
+            "{n} actions for {} games",
+            self.slots.len()
+        )))
+    }
+
     /// Answers each slot's decision with its action (numbers of
     /// [`Action::index`]; an illegal one puts that seat out, as the judge
     /// does), plays on to the next decisions, and writes them.
     pub fn step(&mut self, actions: &[u32], out: &mut Out<'_>) -> Result<(), VectorError> {
         self.check(out)?;
-        if actions.len() != self.slots.len() {
-            return Err(VectorError::Shape(format!(
-                "{} actions for {} games",
-                actions.len(),
-                self.slots.len()
-            )));
-        }
+        self.check_actions(actions.len())?;
         let parsed: Vec<Action> = actions
             .iter()
             .map(|&a| {
@@ -167,13 +172,7 @@ impl Vector {
     /// from the vector's own stream (the same seed and calls give the
     /// same actions). A random policy that costs nothing beside a step.
     pub fn random_actions(&mut self, out: &mut [u32]) -> Result<(), VectorError> {
-        if out.len() != self.slots.len() {
-            return Err(VectorError::Shape(format!(
-                "{} actions for {} games",
-                out.len(),
-                self.slots.len()
-            )));
-        }
+        self.check_actions(out.len())?;
         for (a, slot) in out.iter_mut().zip(&self.slots) {
             let mask = slot.env.pending_mask().expect("a decision is pending");
             let action = mask.nth(self.sampler.below(mask.len()));
