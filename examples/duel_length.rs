@@ -21,6 +21,10 @@
 //!   own (two copies of one random bot are then two equally strong
 //!   players). Prints how often each accepted H1 and its games to a
 //!   decision.
+//! - `versus A B D1 FILED_ALPHA ALPHA DUELS [independent]`: the filed
+//!   test at alpha = beta = FILED_ALPHA against today's at ALPHA on the
+//!   same duels, in one run: both tests' games at error rates one can
+//!   match (issue 33's "2x fewer games at the same error rates").
 //! - `today A B D1 ALPHA DUELS [independent]`: today's test alone on the
 //!   same duels, with a 95% interval on its rate of H1 (the calibration
 //!   on real duels: `tests/duel.rs` checks that these in-process duels
@@ -77,6 +81,16 @@ struct Walls {
 }
 
 impl Walls {
+    /// The walls of the duel of `a` against `b` with this seed, none played.
+    fn new(a: BuiltIn, b: BuiltIn, seed: u64) -> Walls {
+        Walls {
+            a,
+            b,
+            seed,
+            played: HashMap::new(),
+        }
+    }
+
     /// One seat of wall `u`: its difference, A's points minus B's.
     fn seat(&mut self, u: u64, seat: usize, common: bool, order: DrawOrder) -> f64 {
         self.unit(u, seat, common, order).diff()
@@ -88,6 +102,21 @@ impl Walls {
         self.played
             .entry((u, seat, common, order))
             .or_insert_with(|| play_built_in_at(a, b, seed, u, seat, common, order))
+    }
+
+    /// The filed test at `t` on these walls (eight-game walls, A and B
+    /// with streams of their own, as then): its decision and games.
+    fn filed(&mut self, t: Sprt) -> (Decision, u64) {
+        let mut filed = Filed {
+            sprt: t,
+            units: Summary::default(),
+        };
+        let (mut d, mut n) = (Decision::Continue, 0);
+        while d == Decision::Continue && 8 * n < CAP {
+            d = filed.push(self.wall(n, false));
+            n += 1;
+        }
+        (d, 8 * n)
     }
 
     /// Wall `u` in all four seats, in the wall's order (as eight-game
@@ -137,23 +166,10 @@ fn compare(a: BuiltIn, b: BuiltIn, t: Sprt, duels: u64, independent: bool, only_
     let common = !independent;
     let mut tallies: [Tally; 4] = Default::default();
     for seed in 1..=duels {
-        let mut walls = Walls {
-            a,
-            b,
-            seed,
-            played: HashMap::new(),
-        };
+        let mut walls = Walls::new(a, b, seed);
         if !only_today {
-            let mut filed = Filed {
-                sprt: t,
-                units: Summary::default(),
-            };
-            let (mut d, mut n) = (Decision::Continue, 0);
-            while d == Decision::Continue && 8 * n < CAP {
-                d = filed.push(walls.wall(n, false));
-                n += 1;
-            }
-            tallies[0].add(d, 8 * n);
+            let (d, games) = walls.filed(t);
+            tallies[0].add(d, games);
             let mut eight = Sequential::new(t, UNIT_RANGE).expect("inside the range");
             let d = eight.run(CAP / 8, |u| walls.wall(u, common));
             tallies[1].add(d, 8 * eight.units());
@@ -200,6 +216,43 @@ fn compare(a: BuiltIn, b: BuiltIn, t: Sprt, duels: u64, independent: bool, only_
     );
 }
 
+/// The filed test (its streams independent, as then) at `filed`, against
+/// today's at `today`, on the same duels in one run: the games each takes
+/// at error rates of one's choosing.
+fn versus(a: BuiltIn, b: BuiltIn, filed: Sprt, today: Sprt, duels: u64, independent: bool) {
+    let common = !independent;
+    let mut tallies: [Tally; 2] = Default::default();
+    for seed in 1..=duels {
+        let mut walls = Walls::new(a, b, seed);
+        let (d, games) = walls.filed(filed);
+        tallies[0].add(d, games);
+        let mut one = Sequential::new(today, UNIT_RANGE).expect("inside the range");
+        let d = one.run(CAP / 2, |u| walls.seat(u, unit_seat(u), common, DRAWS));
+        tallies[1].add(d, 2 * one.units());
+    }
+    let streams = if independent { "independent" } else { "common" };
+    println!(
+        "{} against {}, d0=0 d1={}, {duels} duels (seeds 1-{duels}), cap {CAP} games:",
+        a.name(),
+        b.name(),
+        today.d1
+    );
+    println!(
+        "  {}",
+        tallies[0].line(&format!(
+            "2026-11-24 at alpha=beta={}: normal SPRT, 8-game walls",
+            filed.alpha
+        ))
+    );
+    println!(
+        "  {}",
+        tallies[1].line(&format!(
+            "today at alpha=beta={}, {streams} streams",
+            today.alpha
+        ))
+    );
+}
+
 /// Wilson's 95% interval for `k` successes in `n` trials.
 fn wilson(k: u64, n: u64) -> (f64, f64) {
     let (k, n, z) = (k as f64, n as f64, 1.959_964);
@@ -219,12 +272,7 @@ fn units(walls: u64) {
     ];
     for (a, b, common) in pairs {
         let (a, b) = (bot(a), bot(b));
-        let mut w = Walls {
-            a,
-            b,
-            seed: 7,
-            played: HashMap::new(),
-        };
+        let mut w = Walls::new(a, b, 7);
         let (mut eight, mut one) = (Summary::default(), Summary::default());
         // One seat a wall in the wall's order, against seat columns.
         let mut one_in_wall_order = Summary::default();
@@ -288,6 +336,15 @@ fn main() {
             let duels = duels.parse().expect("a number of duels");
             compare(bot(a), bot(b), t, duels, rest == ["independent"], *mode == "today");
         }
-        _ => eprintln!("usage: duel_length units [WALLS] | duel_length compare|today A B D1 ALPHA DUELS [independent]"),
+        ["versus", a, b, d1, filed_alpha, alpha, duels, rest @ ..] => {
+            let d1: f64 = d1.parse().expect("d1");
+            let test = |alpha: &str| {
+                let alpha: f64 = alpha.parse().expect("alpha");
+                Sprt::new(0.0, d1, alpha, alpha).expect("a test")
+            };
+            let duels = duels.parse().expect("a number of duels");
+            versus(bot(a), bot(b), test(filed_alpha), test(alpha), duels, rest == ["independent"]);
+        }
+        _ => eprintln!("usage: duel_length units [WALLS] | duel_length compare|today A B D1 ALPHA DUELS [independent] | duel_length versus A B D1 FILED_ALPHA ALPHA DUELS [independent]"),
     }
 }

@@ -60,8 +60,8 @@ pub enum Who {
 /// not in B's (or the other way round) leaves every seat the same tiles
 /// to draw. On uniform walls each game alone is as random as in the
 /// wall's order; the two games of a wall stay closer, and a wall's
-/// difference varies less: 0.462 against 0.541 for `greedy` against
-/// `greedy:eps=0.05`, 0.708 against 0.848 for `greedy:eps=0.05` against
+/// difference varies less: 0.455 against 0.559 for `greedy` against
+/// `greedy:eps=0.05`, 0.488 against 0.625 for `greedy:eps=0.05` against
 /// `greedy:eps=0.1` (2,000 walls each, `cargo run --release --example
 /// duel_length -- units`).
 pub const DRAWS: DrawOrder = DrawOrder::Seats;

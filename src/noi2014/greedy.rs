@@ -69,14 +69,17 @@ impl GreedyBot {
         }
     }
 
-    /// The stream for a random move now, if the noise says so (one draw
-    /// at every decision, taken or not, so two noisy bots on one stream
-    /// stay in step while their games do).
-    fn random_move(&mut self) -> Option<&mut Rng> {
+    /// The pick of a random move now, if the noise says so. Two draws at
+    /// every decision, the chance and the pick, taken or not, so that two
+    /// noisy bots on one stream stay in step while their games do, even
+    /// when only the noisier one moves at random (or its random move is
+    /// the greedy one).
+    fn random_move(&mut self) -> Option<u64> {
         let (eps, rng) = self.noise.as_mut()?;
         // 53 random bits: a uniform number in [0, 1).
         let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        (u < *eps).then_some(rng)
+        let pick = rng.next_u64();
+        (u < *eps).then_some(pick)
     }
 
     /// A legal move on its own draw, uniformly among the discards of every
@@ -178,8 +181,7 @@ impl GreedyBot {
         if distance::is_winning(&hand, m) {
             return "HU";
         }
-        if let Some(rng) = self.random_move() {
-            let pick = rng.next_u64();
+        if let Some(pick) = self.random_move() {
             return self.random_on_draw(pick);
         }
         let best =
@@ -212,8 +214,7 @@ impl GreedyBot {
                 return "HU";
             }
         }
-        if let Some(rng) = self.random_move() {
-            let pick = rng.next_u64();
+        if let Some(pick) = self.random_move() {
             return self.random_on_discard(c, pick);
         }
         let held = hand.count(c);
@@ -429,6 +430,30 @@ mod tests {
                 crate::noi2014::play::play(wall, &mut bots)
             })
             .collect()
+    }
+
+    /// Two noisy bots on one stream stay in step: whenever the quieter
+    /// one moves at random, the noisier one does too, with the same pick,
+    /// also after the noisier one's own random moves.
+    #[test]
+    fn noisy_bots_on_one_stream_stay_in_step() {
+        let (mut quiet, mut noisy) = (GreedyBot::noisy(0.05, 9), GreedyBot::noisy(0.1, 9));
+        let (mut both, mut noisier_alone) = (0, 0);
+        for _ in 0..2000 {
+            match (quiet.random_move(), noisy.random_move()) {
+                (Some(a), b) => {
+                    assert_eq!(Some(a), b);
+                    // Not degenerate: the streams were put to the test
+                    // after the noisier bot moved alone.
+                    if noisier_alone > 0 {
+                        both += 1;
+                    }
+                }
+                (None, Some(_)) => noisier_alone += 1,
+                (None, None) => {}
+            }
+        }
+        assert!(both > 20 && noisier_alone > 20, "{both} {noisier_alone}");
     }
 
     /// With no noise the noisy bot is the greedy bot, move for move.

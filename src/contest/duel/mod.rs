@@ -1085,7 +1085,7 @@ mod tests {
                 spec: BotSpec::BuiltIn(b),
             };
             o.common_random = false;
-            o.length = Length::Units(6);
+            o.length = Length::Units(12);
             o.jobs = 2;
             o.logs = logs.to_path_buf();
             run(&o, &mut |_| {}).unwrap()
