@@ -15,7 +15,9 @@
 //! - [`thupc2021`]: the THUPC 2021 contest game (walls, events, the game,
 //!   `explain`, wall families);
 //! - [`noi2014`]: the NOI2014 team-contest judge, bots, bot programs, and
-//!   the arena of one game between them.
+//!   the arena of one game between them;
+//! - [`mcr`]: Chinese Standard Mahjong (国标麻将): the fan calculator and
+//!   shanten, exact against MahjongGB 1.4.0.
 //!
 //! [`replay`]: a self-contained HTML page per game, for both rulesets.
 //!
@@ -33,6 +35,7 @@ pub mod analysis;
 pub mod contest;
 pub mod distance;
 pub mod hand;
+pub mod mcr;
 pub mod meld;
 pub mod noi2014;
 pub mod parse;
