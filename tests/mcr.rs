@@ -21,7 +21,9 @@ fn mcr_dir() -> Option<PathBuf> {
 /// when it or `gzip` is missing.
 fn cases(file: &str) -> Option<Vec<Value>> {
     let Some(dir) = mcr_dir() else {
-        common::skip(&format!("../shared/conformance/mcr not found; {file} not checked"));
+        common::skip(&format!(
+            "../shared/conformance/mcr not found; {file} not checked"
+        ));
         return None;
     };
     let out = match Command::new("gzip").arg("-dc").arg(dir.join(file)).output() {
@@ -87,28 +89,41 @@ fn report(what: &str, bad: &[String], n: usize) {
 
 #[test]
 fn every_public_fan_case_matches_mahjonggb_1_4_0() {
-    let Some(cases) = cases("fans-public.jsonl.gz") else { return };
+    let Some(cases) = cases("fans-public.jsonl.gz") else {
+        return;
+    };
     let mut bad = Vec::new();
     for case in &cases {
         let got = as_value(&answer(&case["input"], Reading::V1_4_0).unwrap());
         if got != case["output"] {
-            bad.push(format!("id {}: got {got}, want {}; input {}", case["id"], case["output"], case["input"]));
+            bad.push(format!(
+                "id {}: got {got}, want {}; input {}",
+                case["id"], case["output"], case["input"]
+            ));
         }
     }
     report("1.4.0", &bad, cases.len());
-    let wins = cases.iter().filter(|c| c["output"].get("total").is_some()).count();
+    let wins = cases
+        .iter()
+        .filter(|c| c["output"].get("total").is_some())
+        .count();
     assert!(wins > cases.len() / 2, "only {wins} winning cases compared");
 }
 
 #[test]
 fn every_public_fan_case_matches_the_judge_2018_reading() {
-    let Some(cases) = cases("fans-public.jsonl.gz") else { return };
+    let Some(cases) = cases("fans-public.jsonl.gz") else {
+        return;
+    };
     let mut bad = Vec::new();
     for case in &cases {
         let got = as_value(&answer(&case["input"], Reading::Judge2018).unwrap());
         let want = judge2018_expected(case);
         if without_english(got.clone()) != without_english(want.clone()) {
-            bad.push(format!("id {}: got {got}, want {want}; input {}", case["id"], case["input"]));
+            bad.push(format!(
+                "id {}: got {got}, want {want}; input {}",
+                case["id"], case["input"]
+            ));
         }
     }
     report("judge2018", &bad, cases.len());

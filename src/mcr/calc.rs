@@ -174,8 +174,8 @@ fn prepare(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<Ctx, FanEr
         let i = m.tile.index();
         let kind = match m.kind {
             MeldKind::Chow => {
-                for j in i - 1..=i + 1 {
-                    fixed_counts[j] += 1;
+                for c in &mut fixed_counts[i - 1..=i + 1] {
+                    *c += 1;
                 }
                 SetKind::Chow
             }
@@ -206,11 +206,34 @@ fn prepare(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<Ctx, FanEr
     let present = (0..KINDS)
         .filter(|&i| fixed_counts[i] != 0 || standing[i] != 0)
         .fold(0u64, |m, i| m | 1 << i);
+    let flags = win_flags(hand, ctx, &standing, &fixed_counts);
+    Ok(Ctx {
+        fixed,
+        fixed_cnt,
+        fixed_counts,
+        standing,
+        standing_size: size as i32,
+        present,
+        win: ctx.win_tile,
+        flags,
+        seat: ctx.seat_wind,
+        prevalent: ctx.prevalent_wind,
+        reading,
+    })
+}
+
+/// The win flags, corrected from the tiles as the reference corrects them.
+fn win_flags(hand: &Hand, ctx: &WinContext, standing: &Counts, fixed_counts: &[u16; KINDS]) -> u8 {
     let w = ctx.win_tile.index();
-    let mut flags = u8::from(ctx.self_drawn) * SELF_DRAWN
-        | u8::from(ctx.last_copy) * LAST_TILE
-        | u8::from(ctx.about_kong) * KONG
-        | u8::from(ctx.wall_last) * WALL_LAST;
+    let mut flags = [
+        (ctx.self_drawn, SELF_DRAWN),
+        (ctx.last_copy, LAST_TILE),
+        (ctx.about_kong, KONG),
+        (ctx.wall_last, WALL_LAST),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .fold(0, |f, (_, bit)| f | bit);
     // The last copy cannot be won when the hand holds another; it must be
     // when the melds show the other three.
     if standing[w] != 1 {
@@ -229,19 +252,7 @@ fn prepare(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<Ctx, FanEr
             flags &= !KONG;
         }
     }
-    Ok(Ctx {
-        fixed,
-        fixed_cnt,
-        fixed_counts,
-        standing,
-        standing_size: size as i32,
-        present,
-        win: ctx.win_tile,
-        flags,
-        seat: ctx.seat_wind,
-        prevalent: ctx.prevalent_wind,
-        reading,
-    })
+    flags
 }
 
 fn tiles_of(mask: u64) -> impl Iterator<Item = Tile> {
@@ -330,9 +341,23 @@ fn rank_range_fans(present: u64, t: &mut FanTable) {
     }
     let ranks = tiles_of(present).fold(0u16, |m, x| m | 1 << x.rank());
     if ranks & !0b1_1110 == 0 {
-        t.set(if ranks & 1 << 4 != 0 { Fan::LowerFour } else { Fan::LowerTiles }, 1);
+        t.set(
+            if ranks & 1 << 4 != 0 {
+                Fan::LowerFour
+            } else {
+                Fan::LowerTiles
+            },
+            1,
+        );
     } else if ranks & !0b11_1100_0000 == 0 {
-        t.set(if ranks & 1 << 6 != 0 { Fan::UpperFour } else { Fan::UpperTiles }, 1);
+        t.set(
+            if ranks & 1 << 6 != 0 {
+                Fan::UpperFour
+            } else {
+                Fan::UpperTiles
+            },
+            1,
+        );
     } else if ranks & !0b111_0000 == 0 {
         t.set(Fan::MiddleTiles, 1);
     }
@@ -353,10 +378,27 @@ fn final_adjust(t: &mut FanTable) {
         (BigThreeDragons, &[DragonPung]),
         (AllGreen, &[HalfFlush, OneVoidedSuit]),
         (FourKongs, &[SingleWait]),
-        (AllTerminals, &[AllPungs, OutsideHand, PungOfTerminalsOrHonors, NoHonors, DoublePung]),
+        (
+            AllTerminals,
+            &[
+                AllPungs,
+                OutsideHand,
+                PungOfTerminalsOrHonors,
+                NoHonors,
+                DoublePung,
+            ],
+        ),
         (LittleFourWinds, &[PungOfTerminalsOrHonors]),
         (LittleThreeDragons, &[DragonPung]),
-        (AllHonors, &[AllPungs, OutsideHand, PungOfTerminalsOrHonors, OneVoidedSuit]),
+        (
+            AllHonors,
+            &[
+                AllPungs,
+                OutsideHand,
+                PungOfTerminalsOrHonors,
+                OneVoidedSuit,
+            ],
+        ),
     ];
     apply(t, rules);
     if t.has(FourConcealedPungs) {
@@ -370,7 +412,10 @@ fn final_adjust(t: &mut FanTable) {
     let rules: &[(Fan, &[Fan])] = &[
         (PureTerminalChows, &[FullFlush, AllChows, NoHonors]),
         (FourPureShiftedPungs, &[AllPungs]),
-        (AllTerminalsAndHonors, &[AllPungs, OutsideHand, PungOfTerminalsOrHonors]),
+        (
+            AllTerminalsAndHonors,
+            &[AllPungs, OutsideHand, PungOfTerminalsOrHonors],
+        ),
         (AllEvenPungs, &[AllPungs, AllSimples, NoHonors]),
         (UpperTiles, &[NoHonors]),
         (MiddleTiles, &[AllSimples, NoHonors]),

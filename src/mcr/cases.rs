@@ -55,7 +55,9 @@ pub enum Parsed {
 }
 
 fn field<'a>(input: &'a Value, name: &str) -> Result<&'a Value, String> {
-    input.get(name).ok_or_else(|| format!("`input` has no `{name}`"))
+    input
+        .get(name)
+        .ok_or_else(|| format!("`input` has no `{name}`"))
 }
 
 fn int(input: &Value, name: &str) -> Result<i64, String> {

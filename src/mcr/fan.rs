@@ -432,7 +432,9 @@ impl FanTable {
 
     /// The counted fans in table order.
     pub fn entries(&self) -> impl Iterator<Item = (Fan, u16)> + '_ {
-        ALL.iter().map(|&f| (f, self.get(f))).filter(|&(_, n)| n != 0)
+        ALL.iter()
+            .map(|&f| (f, self.get(f)))
+            .filter(|&(_, n)| n != 0)
     }
 }
 

@@ -66,7 +66,11 @@ impl Meld {
         if kind == MeldKind::Chow && !(t.is_suited() && (2..=8).contains(&t.rank())) {
             return Err(MeldError::Chow(t));
         }
-        Ok(Meld { kind, tile: t, offer })
+        Ok(Meld {
+            kind,
+            tile: t,
+            offer,
+        })
     }
 }
 

@@ -88,12 +88,12 @@ fn regular_waits(table: &mut [u16; KINDS], size: i32, prev: i32, out: &mut TileS
             table[i] = table[i].wrapping_add(3);
         }
         if chow_starts(i) && table[i + 1] != 0 && table[i + 2] != 0 && chow_key(i) >= prev {
-            for j in i..i + 3 {
-                table[j] = table[j].wrapping_sub(1);
+            for c in &mut table[i..i + 3] {
+                *c = c.wrapping_sub(1);
             }
             regular_waits(table, size - 3, chow_key(i), out);
-            for j in i..i + 3 {
-                table[j] = table[j].wrapping_add(1);
+            for c in &mut table[i..i + 3] {
+                *c = c.wrapping_add(1);
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use super::{
     final_adjust, rank_range_fans, regular::wait_fans, suit_fans, tile_hog, tile_trait_fans,
-    wind_fans, win_flag_fans, Ctx, Form, Set, SetKind, SELF_DRAWN,
+    win_flag_fans, wind_fans, Ctx, Form, Set, SetKind, SELF_DRAWN,
 };
 use crate::mcr::fan::{Fan, FanTable};
 use crate::mcr::tile::{Tile, KINDS};
@@ -13,7 +13,14 @@ use crate::mcr::wait::{self, chow_key, chow_starts, pung_key};
 /// The six knitted straights: 147, 258 and 369 of the three suits in
 /// every assignment, as bit masks over the kinds.
 pub const KNITTED: [u64; 6] = {
-    let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let orders = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut out = [0u64; 6];
     let mut k = 0;
     while k < 6 {
@@ -138,10 +145,7 @@ pub(super) fn knitted_straight(c: &Ctx, t: &mut FanTable) -> Option<Vec<Set>> {
     }
     straight_wait_fans(c, mask, &rest, set, pair, t);
     final_adjust(t);
-    let mut sets = Vec::with_capacity(2);
-    sets.push(set);
-    sets.push(pair);
-    Some(sets)
+    Some(vec![set, pair])
 }
 
 /// The one way to make a set and a pair of what the straight leaves (a
@@ -242,7 +246,14 @@ fn straight_set_fans(c: &Ctx, set: Set, pair: Set, t: &mut FanTable) {
 /// Edge, closed or single wait beside a knitted straight. 1.4.0 counts a
 /// wait the straight could also explain; the 2018 calculator counts none
 /// when the winning tile belongs to the straight.
-fn straight_wait_fans(c: &Ctx, mask: u64, rest: &[u8; KINDS], set: Set, pair: Set, t: &mut FanTable) {
+fn straight_wait_fans(
+    c: &Ctx,
+    mask: u64,
+    rest: &[u8; KINDS],
+    set: Set,
+    pair: Set,
+    t: &mut FanTable,
+) {
     let in_straight = mask >> c.win.index() & 1 != 0;
     if c.fixed_cnt == 0 {
         if in_straight && !c.reading.waits_inside_knitted_straight() {
@@ -304,4 +315,3 @@ pub(super) fn nine_gates(c: &Ctx, t: &mut FanTable) -> bool {
     win_flag_fans(c.flags, t);
     true
 }
-

@@ -2,8 +2,8 @@
 //! scored, the best kept.
 
 use super::{
-    final_adjust, rank_range_fans, suit_fans, tile_hog, tile_trait_fans, wind_fans,
-    win_flag_fans, Ctx, Set, SetKind, NO_SET, SELF_DRAWN,
+    final_adjust, rank_range_fans, suit_fans, tile_hog, tile_trait_fans, win_flag_fans, wind_fans,
+    Ctx, Set, SetKind, NO_SET, SELF_DRAWN,
 };
 use crate::mcr::fan::{Fan, FanTable};
 use crate::mcr::tile::{Tile, KINDS};
@@ -82,7 +82,11 @@ fn divide(
 
 /// The best arrangement's fans, if one beats `to_beat` (or ties it where
 /// the reading prefers the later one).
-pub(super) fn best_division(c: &Ctx, to_beat: i32, seven_pairs: bool) -> Option<(FanTable, [Set; 5])> {
+pub(super) fn best_division(
+    c: &Ctx,
+    to_beat: i32,
+    seven_pairs: bool,
+) -> Option<(FanTable, [Set; 5])> {
     let mut counts = c.standing;
     if !counts.iter().any(|&n| n >= 2) {
         return None;
@@ -113,8 +117,8 @@ pub(super) fn best_division(c: &Ctx, to_beat: i32, seven_pairs: bool) -> Option<
     for division in &out.list[..out.len] {
         let table = score(division, c, &traits, unique);
         let total = table.total();
-        let better = total > max
-            || (total == max && c.reading.prefers_later_tie(&table, seven_pairs));
+        let better =
+            total > max || (total == max && c.reading.prefers_later_tie(&table, seven_pairs));
         if better {
             max = max.max(total);
             best = Some((table, *division));
@@ -185,9 +189,7 @@ fn score(sets: &[Set; 5], c: &Ctx, traits: &FanTable, unique: bool) -> FanTable 
     // pung, and that pung counts as melded.
     if c.flags & SELF_DRAWN == 0 {
         let in_chow = sets.iter().any(|s| {
-            s.kind == SetKind::Chow
-                && !s.melded
-                && s.tile.index().abs_diff(c.win.index()) <= 1
+            s.kind == SetKind::Chow && !s.melded && s.tile.index().abs_diff(c.win.index()) <= 1
         });
         if !in_chow {
             let n = p.pungs[..p.n_pungs]
@@ -281,8 +283,22 @@ fn concealment_fans(sets: &[Set; 5], c: &Ctx, t: &mut FanTable) {
     let melded = sets[..c.fixed_cnt].iter().filter(|s| s.melded).count();
     let self_drawn = c.flags & SELF_DRAWN != 0;
     match melded {
-        0 => t.set(if self_drawn { Fan::FullyConcealedHand } else { Fan::ConcealedHand }, 1),
-        4 => t.set(if self_drawn { Fan::SelfDrawn } else { Fan::MeldedHand }, 1),
+        0 => t.set(
+            if self_drawn {
+                Fan::FullyConcealedHand
+            } else {
+                Fan::ConcealedHand
+            },
+            1,
+        ),
+        4 => t.set(
+            if self_drawn {
+                Fan::SelfDrawn
+            } else {
+                Fan::MeldedHand
+            },
+            1,
+        ),
         _ if self_drawn => t.set(Fan::SelfDrawn, 1),
         _ => {}
     }

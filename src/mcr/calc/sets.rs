@@ -299,6 +299,11 @@ fn terminal_chows(chows: &[Tile; 4], pair: Tile) -> Option<Fan> {
     if chows.iter().all(|c| c.suit() != ps) && others.iter().all(|&s| has(s, 2) && has(s, 8)) {
         return Some(Fan::ThreeSuitedTerminalChows);
     }
-    let count = |r: u8| chows.iter().filter(|c| c.suit() == ps && c.rank() == r).count();
+    let count = |r: u8| {
+        chows
+            .iter()
+            .filter(|c| c.suit() == ps && c.rank() == r)
+            .count()
+    };
     (count(2) == 2 && count(8) == 2).then_some(Fan::PureTerminalChows)
 }
