@@ -203,7 +203,8 @@ fn a_solution_that_never_exits_is_killed_with_its_children_in_time() {
     assert_eq!(first_line_number(&out), 1, "{out}");
     // Already at line 1: nothing to shrink, and the report says why.
     assert!(out.contains("the disagreement is at line 1"), "{out}");
-    assert!(took < Duration::from_secs(2), "took {took:?}");
+    // Generous on a busy machine, far below the 1001 s its sleeps would take.
+    assert!(took < Duration::from_secs(60), "took {took:?}");
     // The background child went with its parent.
     let left = survivors("sleep 100[12]");
     assert!(left.is_empty(), "left running: {left}");
@@ -217,7 +218,8 @@ fn megabytes_of_noise_are_cut_off() {
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("printed too much output (cut off)"), "{out}");
     assert_eq!(first_line_number(&out), 1, "{out}");
-    assert!(start.elapsed() < Duration::from_secs(10));
+    // Only a hang fails this: a busy machine takes seconds.
+    assert!(start.elapsed() < Duration::from_secs(60));
 }
 
 #[test]
@@ -275,7 +277,8 @@ fn an_interrupted_check_takes_its_solutions_down() {
     let (code, took) =
         interrupted_check(&solution, &dir, |_| pgrep_finds(&["-f", "sleep 100[34]"]));
     assert_eq!(code, Some(130));
-    assert!(took < Duration::from_secs(2));
+    // Far below the 1003 s its solutions would sleep.
+    assert!(took < Duration::from_secs(60), "took {took:?}");
     let left = survivors("sleep 100[34]");
     assert!(left.is_empty(), "left running: {left}");
 }
@@ -300,13 +303,18 @@ fn a_bad_save_dir_is_refused_before_anything_runs() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("a-file");
     std::fs::write(&file, "x").unwrap();
-    let start = Instant::now();
+    // The solution leaves a mark when it runs (outside any sandbox, so that
+    // it could): no mark, nothing ran, whatever the machine's speed.
+    let mark = dir.join("ran");
+    let solution = format!("touch {}", mark.display());
     for bad in [file.clone(), file.join("below")] {
         let r = run(
             &[
                 "check",
                 "--solution",
-                "sleep 5",
+                &solution,
+                "--sandbox",
+                "off",
                 "--walls",
                 "100",
                 "--save-dir",
@@ -317,8 +325,8 @@ fn a_bad_save_dir_is_refused_before_anything_runs() {
         assert_eq!(r.code, Some(2), "{}", r.stderr);
         assert!(r.stderr.contains("--save-dir"), "{}", r.stderr);
         assert!(r.stdout.is_empty());
+        assert!(!mark.exists(), "the solution ran before the refusal");
     }
-    assert!(start.elapsed() < Duration::from_secs(4));
 }
 
 #[test]
@@ -464,7 +472,8 @@ fn a_correct_log_then_a_bad_ending_is_said_plainly() {
         assert!(out.contains(says), "{out}");
         assert!(out.contains("not shrunk: the log is right"), "{out}");
         assert!(!out.contains("expected:"), "{out}");
-        assert!(start.elapsed() < Duration::from_secs(8), "{out}");
+        // Far below the 1005 s the solution would sleep.
+        assert!(start.elapsed() < Duration::from_secs(60), "{out}");
     }
 }
 
@@ -642,7 +651,8 @@ fn walls_are_made_as_the_runs_ask_for_them() {
     let (code, out, _) = check("exit 3", &["--walls", "1000000000", "--jobs", "1"], &dir);
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("crashed with exit code 3"), "{out}");
-    assert!(start.elapsed() < Duration::from_secs(5));
+    // A billion walls made up front would take hours.
+    assert!(start.elapsed() < Duration::from_secs(60));
 }
 
 /// An interrupted check also takes down what left its solutions' process

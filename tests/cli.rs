@@ -613,7 +613,8 @@ fn gen_streams_walls_one_at_a_time() {
     assert!(!first.is_empty());
     // The reader went away: gen stops, quietly, with status 0.
     let out = child.wait_with_output().unwrap();
-    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    // A billion walls would take hours: only a gen that went on fails this.
+    assert!(start.elapsed() < std::time::Duration::from_secs(60));
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty());
 }
@@ -737,7 +738,7 @@ fn a_full_disk_is_an_error_where_a_closed_pipe_is_not() {
     use std::io::Write;
     use std::process::{Command, Stdio};
     if !std::path::Path::new("/dev/full").exists() {
-        eprintln!("skipped: this machine has no /dev/full");
+        common::skip("this machine has no /dev/full: a full disk not tried");
         return;
     }
     let cases: [(&[&str], Vec<u8>); 2] = [

@@ -278,7 +278,7 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
     let b = if python {
         format!("example=python3 {} --keep-running", example.display())
     } else {
-        println!("SKIPPED (the Python example): python3 is not available; the sample bot instead");
+        common::skip("the Python example: python3 is not available; the sample bot instead");
         format!("example={} noi2014 bot --bot sample", me())
     };
     let (_tmp, logs) = common::logs_dir("duel-programs");

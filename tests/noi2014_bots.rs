@@ -329,7 +329,7 @@ fn python() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
-        println!("SKIPPED (the Python example): python3 is not available");
+        common::skip("the Python example: python3 is not available");
     }
     ok
 }

@@ -30,7 +30,7 @@ fn sandbox_here(test: &str) -> bool {
     match mahjong_sim::process::sandbox::unavailable() {
         None => true,
         Some(why) => {
-            eprintln!("{test}: skipped, no sandbox on this machine: {why}");
+            common::skip(&format!("{test}: no sandbox on this machine: {why}"));
             false
         }
     }
@@ -146,14 +146,29 @@ impl Arena {
             self.arg(attack, mode)
         );
         let mut cmd = Command::new(me());
+        // 3 s a request, unless the caller sets its own limit.
+        let limit = if more
+            .iter()
+            .any(|a| *a == "--time-limit" || *a == "--timeout")
+        {
+            &[][..]
+        } else if mode == "check" {
+            &["--timeout", "3"][..]
+        } else {
+            &["--time-limit", "3"][..]
+        };
         if mode == "check" {
-            cmd.args(["check", "--jobs", "1", "--timeout", "3", "--walls-dir"])
+            cmd.args(["check", "--jobs", "1"])
+                .args(limit)
+                .arg("--walls-dir")
                 .arg(&self.walls_dir)
                 .args(["--shrink-seconds", "0", "--keep-going", "--save-dir"])
                 .arg(self._tmp.path().join("failures"))
                 .args(["--solution", &program]);
         } else {
-            cmd.args(["noi2014", "play", "--json", "--time-limit", "3", "--wall"])
+            cmd.args(["noi2014", "play", "--json"])
+                .args(limit)
+                .arg("--wall")
                 .arg(&self.wall)
                 .args(["--bot", &program]);
         }
@@ -380,8 +395,10 @@ fn without_the_sandbox_the_same_checks_see_the_attacks() {
     // it runs, and this one attacks at each first request.
     let (_, _) = arena.run("network", &token, "request", "off");
     assert!(arena.accepted.load(Ordering::SeqCst) >= 1);
-    // The memory attack gets its gibibyte when nothing limits it.
-    let (_, text) = arena.run_with("memory", &token, "request", "off", &["--memory-limit", "0"]);
+    // The memory attack gets its gibibyte when nothing limits it; touching
+    // a gibibyte can take seconds on a busy machine, hence the long limit.
+    let more = ["--memory-limit", "0", "--time-limit", "60"];
+    let (_, text) = arena.run_with("memory", &token, "request", "off", &more);
     assert!(text.contains("allocated 1073741824"), "{text}");
     // Nothing stops it from killing the judge.
     let (code, text) = arena.run("kill-judge", &token, "request", "off");
@@ -436,7 +453,7 @@ fn without_bubblewrap_the_judge_warns_or_refuses() {
 fn as_an_unprivileged_user_the_sandbox_holds() {
     // SAFETY: geteuid(2) reads this process's uid.
     if unsafe { libc::geteuid() } != 0 {
-        eprintln!("skipped: needs root to become an unprivileged user");
+        common::skip("unprivileged: needs root to become an unprivileged user");
         return;
     }
     if !sandbox_here("unprivileged") {
@@ -475,7 +492,9 @@ fn as_an_unprivileged_user_the_sandbox_holds() {
     let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&out.stderr));
     if text.contains("no sandbox can be had") {
-        eprintln!("skipped: no user namespaces for an unprivileged user here: {text}");
+        common::skip(&format!(
+            "unprivileged: no user namespaces for an unprivileged user here: {text}"
+        ));
         return;
     }
     assert_eq!(out.status.code(), Some(0), "{text}");

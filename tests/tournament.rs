@@ -119,7 +119,7 @@ fn tournament_bots() -> Vec<String> {
             example.display()
         ));
     } else {
-        println!("SKIPPED (the Python example in the tournament): python3 is not available");
+        common::skip("the Python example in the tournament: python3 is not available");
         bots.push("s3=sample".to_string());
     }
     bots

@@ -78,7 +78,11 @@ impl Botzone {
 fn compile(dir: &Path) -> Option<PathBuf> {
     let source = Path::new(ANCHORS).join("MahjongSample.cpp");
     if !source.exists() {
-        println!("SKIPPED: {} is missing", source.display());
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: {} is missing",
+            source.display()
+        );
         return None;
     }
     let exe = dir.join("sample");
@@ -91,7 +95,7 @@ fn compile(dir: &Path) -> Option<PathBuf> {
         Ok(s) if s.success() => Some(exe),
         Ok(s) => panic!("g++ failed to compile the sample bot: {s}"),
         Err(e) => {
-            println!("SKIPPED: g++ is not available ({e})");
+            let _ = writeln!(std::io::stderr(), "SKIPPED: g++ is not available ({e})");
             None
         }
     }
