@@ -128,3 +128,58 @@ fn every_public_fan_case_matches_the_judge_2018_reading() {
     }
     report("judge2018", &bad, cases.len());
 }
+
+fn shanten_value(s: Option<mahjong_sim::mcr::shanten::Shanten>, useful: bool) -> Value {
+    match s {
+        None => serde_json::json!({"error": "ERROR_INVALID_HAND"}),
+        Some(s) if useful => serde_json::json!({
+            "shanten": s.shanten,
+            "useful": s.useful_tiles().iter().map(|t| t.name()).collect::<Vec<_>>(),
+        }),
+        Some(s) => serde_json::json!({"shanten": s.shanten}),
+    }
+}
+
+#[test]
+fn every_public_shanten_case_matches_mahjonggb_1_4_0() {
+    use mahjong_sim::mcr::shanten::{best, shanten, ShantenForm};
+    let Some(cases) = cases("shanten-public.jsonl.gz") else {
+        return;
+    };
+    let forms = [
+        ("RegularShanten", ShantenForm::Regular),
+        ("SevenPairsShanten", ShantenForm::SevenPairs),
+        ("ThirteenOrphansShanten", ShantenForm::ThirteenOrphans),
+        (
+            "HonorsAndKnittedTilesShanten",
+            ShantenForm::HonorsAndKnittedTiles,
+        ),
+        ("KnittedStraightShanten", ShantenForm::KnittedStraight),
+    ];
+    let mut bad = Vec::new();
+    for case in &cases {
+        let hand: Vec<mahjong_sim::mcr::Tile> = case["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().parse().unwrap())
+            .collect();
+        for (field, form) in forms {
+            let got = shanten_value(shanten(form, &hand), true);
+            if got != case[field] {
+                bad.push(format!(
+                    "id {} {field}: got {got}, want {}",
+                    case["id"], case[field]
+                ));
+            }
+        }
+        let got = shanten_value(best(&hand).map(|(s, _)| s), false);
+        if got != case["MahjongShanten"] {
+            bad.push(format!(
+                "id {} MahjongShanten: got {got}, want {}",
+                case["id"], case["MahjongShanten"]
+            ));
+        }
+    }
+    report("shanten", &bad, cases.len());
+}

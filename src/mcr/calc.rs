@@ -486,4 +486,5 @@ mod regular;
 mod sets;
 
 use forms::{knitted_straight, nine_gates, special_forms};
+pub use forms::{KNITTED, ORPHANS};
 use regular::best_division;

@@ -12,6 +12,7 @@
 //! - [`hand`]: melds, the hand, the context of a win;
 //! - [`fan`]: the fan table;
 //! - [`calc`]: the calculator;
+//! - [`shanten`]: shanten of every form, the best, the useful tiles;
 //! - [`cases`]: the conformance files' JSON input and output;
 //! - [`wait`]: waits, as the calculator reads them.
 
@@ -19,6 +20,7 @@ pub mod calc;
 pub mod cases;
 pub mod fan;
 pub mod hand;
+pub mod shanten;
 pub mod tile;
 pub mod wait;
 
