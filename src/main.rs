@@ -14,7 +14,8 @@ use std::process::ExitCode;
 /// your solution (check). The winning distance of a hand (distance) and
 /// its analysis (analyze). The NOI2014 team contest: games, duels and
 /// Swiss tournaments between built-in bots and your bot programs under
-/// Botzone's protocol (noi2014).
+/// Botzone's protocol (noi2014). Chinese Standard Mahjong's fans and
+/// shanten (mcr).
 ///
 /// Exit status: 0 success, 1 a negative verdict (a mismatch found, a duel
 /// that accepts H0), 2 bad usage, bad input or an I/O error. Errors go to
@@ -50,6 +51,15 @@ enum Command {
         after_help = "Example: mahjong-sim noi2014 play --seed 1 --bot greedy --bot sample --bot ./mybot"
     )]
     Noi2014(app::noi2014::Command),
+    /// Chinese Standard Mahjong (MCR, 国标麻将): fans and shanten.
+    ///
+    /// The fan calculator and shanten of MahjongGB 1.4.0 (pymahjonggb),
+    /// exact on its recorded answers, with Botzone's tile names.
+    #[command(
+        subcommand,
+        after_help = "Example: mahjong-sim mcr fan W1 W2 W3 T4 T5 T6 B7 B8 B9 F1 F1 F1 J2 J2 --self-drawn"
+    )]
+    Mcr(app::mcr::Command),
     Bench(app::bench::Args),
 }
 
@@ -62,6 +72,7 @@ fn main() -> ExitCode {
         Command::Check(args) => app::check::run(args),
         Command::Analyze(args) => app::analyze::run(args),
         Command::Noi2014(command) => app::noi2014::run(command),
+        Command::Mcr(command) => app::mcr::run(command),
         Command::Bench(args) => app::bench::run(args),
     };
     // An interrupt that exits: its handler says what was saved and sets

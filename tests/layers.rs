@@ -13,7 +13,7 @@ fn layer(module: &str) -> Option<u8> {
     Some(match module {
         "tile" | "hand" | "meld" | "distance" | "analysis" | "parse" | "rng" | "stats"
         | "process" => 0,
-        "thupc2021" | "noi2014" => 1,
+        "thupc2021" | "noi2014" | "mcr" => 1,
         "replay" => 2,
         "contest" => 3,
         _ => return None,

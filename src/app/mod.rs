@@ -13,6 +13,7 @@ pub mod duel;
 pub mod explain;
 pub mod files;
 pub mod gen;
+pub mod mcr;
 pub mod merge;
 pub mod noi2014;
 pub mod simulate;

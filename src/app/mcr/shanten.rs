@@ -1,0 +1,129 @@
+//! `mahjong-sim mcr shanten`: shanten of hands, one a line.
+
+use super::super::files::open_input;
+use super::super::{CliError, Verdict};
+use super::parse_tiles;
+use mahjong_sim::mcr::shanten::{best, shanten, ShantenForm, FORMS};
+use mahjong_sim::mcr::Tile;
+use serde::Serialize;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+/// MCR shanten (上听数): the best over every form, and the useful tiles.
+///
+/// The forms that reach the best are named.
+/// Shanten is the number of tiles missing to a ready hand (0 = ready,
+/// -1 = complete). A hand is 13, 10, 7, 4 or 1 standing tiles (13 less
+/// 3 a meld; melds themselves play no part) in Botzone names (W1-W9,
+/// T1-T9, B1-B9, F1-F4, J1-J3), given as arguments or, with none, on
+/// standard input one hand a line. Prints a line a hand: the shanten,
+/// the forms that reach it and the tiles that lower it (kinds held four
+/// times included, as MahjongGB lists them). The numbers are MahjongGB
+/// 1.4.0's; --json adds every form's own answer.
+///
+/// Example: mahjong-sim mcr shanten W1 W2 W3 T4 T5 T6 B7 B8 B9 F1 F1 J2 J3
+#[derive(clap::Args)]
+pub struct ShantenArgs {
+    /// The standing tiles; standard input (one hand a line) when none.
+    #[arg(value_name = "HAND")]
+    pub hand: Vec<String>,
+    /// Print one JSON object a line: line, hand, shanten, forms, useful
+    /// and each form's shanten and useful tiles (absent: the form needs
+    /// another tile count).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `mcr shanten`.
+pub fn run(args: ShantenArgs) -> Result<ExitCode, CliError> {
+    if !args.hand.is_empty() {
+        let mut out = Vec::new();
+        let (tiles, _) = parse_tiles(&args.hand, "HAND")?;
+        one(1, &tiles, args.json, &mut out)?;
+        return super::super::emit(&out, Verdict::Ok);
+    }
+    let input = open_input(None)?;
+    super::super::stream(|out| {
+        for (n, line) in input.reader.lines().enumerate() {
+            let line = line.map_err(|source| CliError::Io {
+                what: "cannot read standard input".into(),
+                source,
+            })?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (tiles, _) = parse_tiles(&[line], &format!("line {}", n + 1))?;
+            one(n + 1, &tiles, args.json, out)?;
+            out.flush().map_err(CliError::Stdout)?;
+        }
+        Ok(Verdict::Ok)
+    })
+}
+
+#[derive(Serialize)]
+struct FormJson {
+    form: ShantenForm,
+    shanten: i32,
+    useful: Vec<Tile>,
+}
+
+#[derive(Serialize)]
+struct ShantenJson<'a> {
+    line: usize,
+    hand: &'a [Tile],
+    shanten: i32,
+    forms: Vec<ShantenForm>,
+    useful: Vec<Tile>,
+    by_form: Vec<FormJson>,
+}
+
+fn form_name(f: ShantenForm) -> &'static str {
+    match f {
+        ShantenForm::Regular => "regular",
+        ShantenForm::SevenPairs => "seven-pairs",
+        ShantenForm::ThirteenOrphans => "thirteen-orphans",
+        ShantenForm::HonorsAndKnittedTiles => "honors-and-knitted-tiles",
+        ShantenForm::KnittedStraight => "knitted-straight",
+    }
+}
+
+fn one(line: usize, tiles: &[Tile], json: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let Some((s, forms)) = best(tiles) else {
+        return Err(CliError::Other(format!(
+            "line {line}: {} tiles: a hand holds 13, 10, 7, 4 or 1 standing tiles",
+            tiles.len()
+        )));
+    };
+    if json {
+        let by_form = FORMS
+            .iter()
+            .filter_map(|&f| {
+                shanten(f, tiles).map(|x| FormJson {
+                    form: f,
+                    shanten: x.shanten,
+                    useful: x.useful_tiles(),
+                })
+            })
+            .collect();
+        let j = ShantenJson {
+            line,
+            hand: tiles,
+            shanten: s.shanten,
+            forms,
+            useful: s.useful_tiles(),
+            by_form,
+        };
+        serde_json::to_writer(&mut *out, &j).map_err(|e| CliError::Stdout(e.into()))?;
+        return writeln!(out).map_err(CliError::Stdout);
+    }
+    let names: Vec<&str> = forms.iter().map(|&f| form_name(f)).collect();
+    let useful: Vec<&str> = s.useful_tiles().iter().map(|t| t.name()).collect();
+    writeln!(
+        out,
+        "{} ({}) useful: {}",
+        s.shanten,
+        names.join(", "),
+        useful.join(" ")
+    )
+    .map_err(CliError::Stdout)
+}
