@@ -422,7 +422,10 @@ fn the_mcr_help_examples_run() {
         let r = common::run(&[words, &["--help"]].concat(), b"");
         let help = String::from_utf8(r.stdout).unwrap();
         let first = help.lines().next().unwrap();
-        assert!(first.chars().count() <= 80 && first.ends_with('.'), "{first}");
+        assert!(
+            first.chars().count() <= 80 && first.ends_with('.'),
+            "{first}"
+        );
         let ex = help.split("Example: mahjong-sim ").nth(1).unwrap();
         let ex: Vec<&str> = ex
             .split("\n\n")
