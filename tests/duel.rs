@@ -407,6 +407,10 @@ fn an_interrupt_while_the_programs_are_tried_is_an_interrupt() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(143), "{text}{err}");
     assert!(text.contains("0 walls, 0 games (interrupted)"), "{text}");
+    // No games, no average (an empty sum printed as -0.000 once).
+    assert!(text.contains("A a: no games played;"), "{text}");
+    assert!(text.contains("A - B: no walls played"), "{text}");
+    assert!(!text.contains("-0.000"), "{text}");
     assert!(common::survivors(&token, " duel ").is_empty());
 }
 

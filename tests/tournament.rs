@@ -333,6 +333,10 @@ fn check_replays_and_index(
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     let (_tmp, logs) = common::logs_dir("noi2014-tournament");
     let (report, started) = run_ten_rounds(&logs, &tournament_bots());
@@ -442,8 +446,20 @@ fn bad_tournament_arguments_exit_2() {
         (vec!["--bot", "x=gredy"], "unknown bot `gredy`"),
         (vec!["--bot", "greedy", "--rounds", "0"], "0"),
         (
-            vec!["--bot", "greedy", "--logs", logs.to_str().unwrap()],
+            vec![
+                "--bot",
+                "greedy",
+                "--bot",
+                "sample",
+                "--logs",
+                logs.to_str().unwrap(),
+            ],
             "is not empty",
+        ),
+        // One bot among house bots ranks nothing.
+        (
+            vec!["--bot", "greedy"],
+            "a tournament ranks at least two bots, not 1",
         ),
     ] {
         let out = Command::new(me())

@@ -149,15 +149,15 @@ def duel(
     b: Tuple[str, str],
     *,
     against: Sequence[Tuple[str, str]] = (),
-    seed: int = 1,
+    seed: Optional[int] = None,
     games: Optional[int] = None,
     sprt: Sequence[str] = (),
-    max_games: int = 20_000,
-    family: str = "uniform",
+    max_games: Optional[int] = None,
+    family: Optional[str] = None,
     common_random: bool = True,
-    time_limit_ms: int = 1000,
+    time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
-    sandbox: str = "auto",
+    sandbox: Optional[str] = None,
     logs: Optional[str] = None,
     chunk_walls: int = DEFAULT_CHUNK_WALLS,
     in_flight: Optional[int] = None,
@@ -169,7 +169,8 @@ def duel(
     """``noi2014 duel`` on a Ray cluster: the report (as ``duel --json``
     prints it) that one machine gives for the same settings.
 
-    The duel's settings are :func:`mahjong_sim.noi2014.duel`'s, the bots as
+    The duel's settings are :func:`mahjong_sim.noi2014.duel`'s, with its
+    defaults (the library's: ``None`` is the default), the bots as
     strings (a built-in name or a command line that works on every node).
     ``chunk_walls`` walls go to a task; at most ``in_flight`` tasks are out
     at once (by default twice the cluster's CPUs). ``address`` is the Ray
@@ -206,6 +207,8 @@ def duel(
     }
     logs = _new_logs(logs, "noi2014-duel-")
     task = _remote(ray, _play_chunk, address, runtime_env, max_retries)
+    if games is None and max_games is None:
+        max_games = _native.contest_defaults()["duel_max_games"]
     cap = _native.duel_walls_for(games if games is not None else max_games)
     chunks = [(s, min(s + chunk_walls, cap)) for s in range(0, cap, chunk_walls)]
     if in_flight is None:
@@ -275,13 +278,13 @@ def _new_logs(logs: Optional[str], prefix: str) -> str:
 def tournament(
     entrants: Sequence[Tuple[str, str]],
     *,
-    rounds: int = 3,
-    seed: int = 1,
+    rounds: Optional[int] = None,
+    seed: Optional[int] = None,
     duplicate: bool = False,
-    family: str = "uniform",
-    time_limit_ms: int = 1000,
+    family: Optional[str] = None,
+    time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
-    sandbox: str = "auto",
+    sandbox: Optional[str] = None,
     logs: Optional[str] = None,
     chunk_tables: int = 1,
     max_retries: int = 3,
@@ -311,6 +314,8 @@ def tournament(
     _check_bots(entrants)
     if chunk_tables < 1:
         raise ValueError("chunk_tables is at least 1")
+    if rounds is None:
+        rounds = _native.contest_defaults()["tournament_rounds"]
     spec = {
         "entrants": [list(x) for x in entrants],
         "rounds": rounds,

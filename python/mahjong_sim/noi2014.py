@@ -442,22 +442,31 @@ def _interruptible(call: Callable[[], Any]) -> Any:
     return outcome["value"]
 
 
+def defaults() -> Dict[str, Any]:
+    """The library's defaults of duels and tournaments, which the command
+    line, :func:`duel`, :func:`tournament` and :mod:`mahjong_sim.distributed`
+    all use: ``duel_seed``, ``duel_max_games``, ``tournament_rounds``,
+    ``tournament_seed``, ``jobs`` (the CPUs), ``family``, ``time_limit_ms``,
+    ``memory_mib`` (0: no limit) and ``sandbox``."""
+    return dict(_native.contest_defaults())
+
+
 def duel(
     a: Tuple[str, ContestBot],
     b: Tuple[str, ContestBot],
     *,
     against: Sequence[Tuple[str, ContestBot]] = (),
     logs: Optional[str] = None,
-    seed: int = 1,
+    seed: Optional[int] = None,
     games: Optional[int] = None,
     sprt: Sequence[str] = (),
-    max_games: int = 20_000,
-    jobs: int = 1,
-    family: str = "uniform",
+    max_games: Optional[int] = None,
+    jobs: Optional[int] = None,
+    family: Optional[str] = None,
     common_random: bool = True,
-    time_limit_ms: int = 1000,
+    time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
-    sandbox: str = "auto",
+    sandbox: Optional[str] = None,
     walls: Optional[Tuple[int, int]] = None,
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 duel`` as a call: is bot A stronger than bot B?
@@ -472,7 +481,11 @@ def duel(
     sandbox where the machine allows one), ``"on"`` (a sandbox or an
     error) or ``"off"``. ``walls=(from, to)`` plays walls ``from`` to
     ``to - 1`` of the duel, all of them, as a shard (``--walls FROM..TO``)
-    for :func:`merge`. Returns the report as ``duel --json`` prints it.
+    for :func:`merge`. A setting left at ``None`` takes the library's
+    default, the command line's too (:func:`defaults`: seed 1, at most
+    20,000 games, one job per CPU, uniform walls, 1,000 ms and 256 MiB a
+    step, ``"auto"``); ``memory_mib=0`` is no limit. Returns the report as
+    ``duel --json`` prints it.
     Ctrl-C kills the bot programs and raises KeyboardInterrupt once the
     duel has stopped; ``report.json`` in ``logs`` has the result so far.
     """
@@ -515,21 +528,23 @@ def tournament(
     entrants: Sequence[Tuple[str, ContestBot]],
     *,
     logs: Optional[str] = None,
-    rounds: int = 3,
-    seed: int = 1,
-    jobs: int = 1,
+    rounds: Optional[int] = None,
+    seed: Optional[int] = None,
+    jobs: Optional[int] = None,
     duplicate: bool = False,
-    family: str = "uniform",
-    time_limit_ms: int = 1000,
+    family: Optional[str] = None,
+    time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
-    sandbox: str = "auto",
+    sandbox: Optional[str] = None,
     round: Optional[int] = None,
     tables: Optional[Tuple[int, int]] = None,
     after: Sequence[str] = (),
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 tournament`` as a call: Swiss rounds between
     ``entrants`` (``(name, bot)`` pairs, bots and ``sandbox`` as in
-    :func:`duel`). Returns the report as ``tournament --json`` prints it.
+    :func:`duel`; a setting left at ``None`` takes the library's default,
+    10 rounds among them). Returns the report as ``tournament --json``
+    prints it.
     ``round=R`` plays round R alone as a shard (``--round``; ``tables=(from,
     to)`` its tables ``from`` to ``to - 1``), seated after the shards whose
     logs folders are ``after`` (every game of rounds 1 to R - 1), for

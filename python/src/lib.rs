@@ -160,6 +160,11 @@ fn noi_family(name: &str) -> PyResult<NoiFamily> {
     })
 }
 
+/// A NOI2014 wall family by name, or the library's default (uniform).
+fn noi_family_or_default(name: Option<&str>) -> PyResult<NoiFamily> {
+    name.map_or(Ok(NoiFamily::default()), noi_family)
+}
+
 /// `count` NOI2014 walls of `family` from `seed` (the walls `noi2014 play
 /// --seed` plays), 108 tile names each.
 #[pyfunction]
@@ -669,13 +674,65 @@ fn contest_entrant(
 }
 
 /// Program bots' limits, and their sandbox as the command line's
-/// `--sandbox` says it (`auto`, `on` or `off`).
-fn limits(time_limit_ms: u64, memory_mib: Option<u64>, sandbox: &str) -> PyResult<Limits> {
+/// `--sandbox` says it (`auto`, `on` or `off`); what is not given is the
+/// library's default ([`Limits::default`]: the command line's too).
+/// `memory_mib=0` is no limit, as `--memory-limit 0`.
+fn limits(
+    time_limit_ms: Option<u64>,
+    memory_mib: Option<u64>,
+    sandbox: Option<&str>,
+) -> PyResult<Limits> {
+    let default = Limits::default();
+    let time = match time_limit_ms {
+        None => default.time,
+        Some(0) => return Err(value_error("time_limit_ms must be at least 1")),
+        Some(ms) => std::time::Duration::from_millis(ms),
+    };
     Ok(Limits {
-        time: std::time::Duration::from_millis(time_limit_ms),
-        memory_mib,
-        sandbox: sandbox.parse().map_err(value_error)?,
+        time,
+        memory_mib: match memory_mib {
+            None => default.memory_mib,
+            Some(0) => None,
+            Some(m) => Some(m),
+        },
+        sandbox: match sandbox {
+            None => default.sandbox,
+            Some(s) => s.parse().map_err(value_error)?,
+        },
     })
+}
+
+/// `jobs`, or the library's default (one per CPU); 0 is refused.
+fn jobs_or_default(jobs: Option<usize>) -> PyResult<usize> {
+    match jobs {
+        None => Ok(mahjong_sim::contest::pool::default_jobs()),
+        Some(0) => Err(value_error("jobs must be at least 1")),
+        Some(j) => Ok(j),
+    }
+}
+
+/// The library's defaults of duels and tournaments, for the Python
+/// wrappers and the Ray driver, which take them from here rather than
+/// writing them again: a dict of `duel_seed`, `duel_max_games`,
+/// `tournament_rounds`, `tournament_seed`, `jobs`, `family`,
+/// `time_limit_ms`, `memory_mib` (0: none), `sandbox`.
+#[pyfunction]
+fn contest_defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    let d = pyo3::types::PyDict::new(py);
+    let limits = Limits::default();
+    d.set_item("duel_seed", duel::DEFAULT_SEED)?;
+    d.set_item("duel_max_games", duel::DEFAULT_MAX_GAMES)?;
+    d.set_item("tournament_rounds", tournament::DEFAULT_ROUNDS)?;
+    d.set_item("tournament_seed", tournament::DEFAULT_SEED)?;
+    d.set_item("jobs", mahjong_sim::contest::pool::default_jobs())?;
+    d.set_item(
+        "family",
+        mahjong_sim::noi2014::families::Family::default().name(),
+    )?;
+    d.set_item("time_limit_ms", limits.time.as_millis() as u64)?;
+    d.set_item("memory_mib", limits.memory_mib.unwrap_or(0))?;
+    d.set_item("sandbox", limits.sandbox.to_string())?;
+    Ok(d)
 }
 
 /// `noi2014 duel` as a call: the report as the JSON object `--json`
@@ -684,7 +741,7 @@ fn limits(time_limit_ms: u64, memory_mib: Option<u64>, sandbox: &str) -> PyResul
 /// `max_games`. `walls`, a pair `(from, to)`, plays walls `from` to
 /// `to - 1` as a shard of the duel (`--walls FROM..TO`).
 #[pyfunction]
-#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=1, games=None, sprt=Vec::new(), max_games=20_000, jobs=1, family="uniform", common_random=true, time_limit_ms=1000, memory_mib=None, sandbox="auto", walls=None))]
+#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=None, games=None, sprt=Vec::new(), max_games=None, jobs=None, family=None, common_random=true, time_limit_ms=None, memory_mib=None, sandbox=None, walls=None))]
 #[allow(clippy::too_many_arguments)]
 fn duel_json(
     py: Python<'_>,
@@ -692,16 +749,16 @@ fn duel_json(
     b: (String, Py<PyAny>),
     logs: std::path::PathBuf,
     against: Vec<(String, Py<PyAny>)>,
-    seed: u64,
+    seed: Option<u64>,
     games: Option<u64>,
     sprt: Vec<String>,
-    max_games: u64,
-    jobs: usize,
-    family: &str,
+    max_games: Option<u64>,
+    jobs: Option<usize>,
+    family: Option<&str>,
     common_random: bool,
-    time_limit_ms: u64,
+    time_limit_ms: Option<u64>,
     memory_mib: Option<u64>,
-    sandbox: &str,
+    sandbox: Option<&str>,
     walls: Option<(u64, u64)>,
 ) -> PyResult<String> {
     // A run stopped by Ctrl-C before this one does not stop this one.
@@ -715,16 +772,19 @@ fn duel_json(
         .collect::<PyResult<Vec<_>>>()?;
     let length = match games {
         Some(n) => Length::games(n),
-        None => Length::sprt(parse_sprt(&sprt).map_err(value_error)?, max_games),
+        None => Length::sprt(
+            parse_sprt(&sprt).map_err(value_error)?,
+            max_games.unwrap_or(duel::DEFAULT_MAX_GAMES),
+        ),
     };
     let opts = DuelOptions {
         a,
         b,
         against: duel::opponents(against).map_err(value_error)?,
-        seed,
+        seed: seed.unwrap_or(duel::DEFAULT_SEED),
         length,
-        jobs: jobs.max(1),
-        family: noi_family(family)?,
+        jobs: jobs_or_default(jobs)?,
+        family: noi_family_or_default(family)?,
         limits: limits(time_limit_ms, memory_mib, sandbox)?,
         logs,
         common_random,
@@ -845,20 +905,20 @@ fn interrupt() {
 /// `(from, to)` of its tables (`--tables FROM..TO`), seated after the
 /// shards whose logs folders are `after` (`--after`).
 #[pyfunction]
-#[pyo3(signature = (entrants, logs, rounds=3, seed=1, jobs=1, duplicate=false, family="uniform", time_limit_ms=1000, memory_mib=None, sandbox="auto", round=None, tables=None, after=Vec::new()))]
+#[pyo3(signature = (entrants, logs, rounds=None, seed=None, jobs=None, duplicate=false, family=None, time_limit_ms=None, memory_mib=None, sandbox=None, round=None, tables=None, after=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn tournament_json(
     py: Python<'_>,
     entrants: Vec<(String, Py<PyAny>)>,
     logs: std::path::PathBuf,
-    rounds: u32,
-    seed: u64,
-    jobs: usize,
+    rounds: Option<u32>,
+    seed: Option<u64>,
+    jobs: Option<usize>,
     duplicate: bool,
-    family: &str,
-    time_limit_ms: u64,
+    family: Option<&str>,
+    time_limit_ms: Option<u64>,
     memory_mib: Option<u64>,
-    sandbox: &str,
+    sandbox: Option<&str>,
     round: Option<u32>,
     tables: Option<(u32, u32)>,
     after: Vec<std::path::PathBuf>,
@@ -876,12 +936,12 @@ fn tournament_json(
         .collect::<PyResult<Vec<_>>>()?;
     let opts = TournamentOptions {
         entrants,
-        rounds,
-        seed,
-        jobs: jobs.max(1),
+        rounds: rounds.unwrap_or(tournament::DEFAULT_ROUNDS),
+        seed: seed.unwrap_or(tournament::DEFAULT_SEED),
+        jobs: jobs_or_default(jobs)?,
         duplicate,
         limits: limits(time_limit_ms, memory_mib, sandbox)?,
-        family: noi_family(family)?,
+        family: noi_family_or_default(family)?,
         logs,
         shard: round.map(|round| Shard {
             round,
@@ -936,6 +996,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(noi_action_text, m)?)?;
     m.add_function(wrap_pyfunction!(noi_action_of, m)?)?;
     m.add_function(wrap_pyfunction!(duel_json, m)?)?;
+    m.add_function(wrap_pyfunction!(contest_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_reports, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_tables, m)?)?;

@@ -189,3 +189,32 @@ def test_ctrl_c_stops_a_duel_and_the_next_one_runs(tmp_path, cli):
     # The first duel saved what it had played.
     first = json.load(open(tmp_path / "first" / "report.json"))
     assert first["interrupted"] is True
+
+
+def _settings(folder, record):
+    with open(os.path.join(folder, record), encoding="utf-8") as f:
+        return json.load(f)["settings"]
+
+
+def test_defaults_are_the_command_lines(tmp_path, cli):
+    """A duel and a tournament started with every default from Python record
+    the settings the command line records with its defaults, and their
+    shards merge with the command line's (the library owns the defaults:
+    a program's memory limit, rounds, seed)."""
+    d = noi2014.defaults()
+    assert (d["memory_mib"], d["time_limit_ms"], d["sandbox"]) == (256, 1000, "auto")
+    assert (d["tournament_rounds"], d["duel_seed"], d["duel_max_games"]) == (10, 1, 20_000)
+    cli_duel, py_duel = str(tmp_path / "cli-duel"), str(tmp_path / "py-duel")
+    cli("noi2014", "duel", "--bot", "a=greedy", "--bot", "b=sample", "--games", "8",
+        "--walls", "0..2", "--json", "--logs", cli_duel)
+    noi2014.duel(("a", "greedy"), ("b", "sample"), games=8, walls=(2, 4), logs=py_duel)
+    assert _settings(cli_duel, "duel.json") == _settings(py_duel, "duel.json")
+    assert noi2014.merge([cli_duel, py_duel])["walls"] == 4
+    bots = [("g1", "greedy"), ("s1", "sample"), ("g2", "greedy")]
+    cli_t, py_t = str(tmp_path / "cli-t"), str(tmp_path / "py-t")
+    cli("noi2014", "tournament", *[f"--bot={n}={b}" for n, b in bots], "--round", "1",
+        "--json", "--logs", cli_t)
+    noi2014.tournament(bots, round=2, after=[cli_t], logs=py_t)
+    assert _settings(cli_t, "tournament.json") == _settings(py_t, "tournament.json")
+    standings = noi2014.merge([cli_t, py_t])
+    assert (standings["rounds"], standings["rounds_done"]) == (10, 2), standings

@@ -264,6 +264,36 @@ def test_a_bot_shipped_with_the_runtime_environment_plays(cluster, tmp_path):
     assert done.stdout.splitlines()[-1] == "8 {} python3 tsumogiri.py", done.stdout + done.stderr
 
 
+def test_the_drivers_defaults_are_the_command_lines(cluster, tmp_path):
+    """A distributed duel and tournament with every default record, in
+    each task's shard, the settings the command line records with its
+    defaults (the library owns them: a program's memory limit, rounds)."""
+    done = _run_driver(f"""
+        distributed.duel(("a", "greedy"), ("b", "sample"), games=8, chunk_walls=2,
+                         logs={str(tmp_path / "duel")!r}, address={cluster.address!r},
+                         progress=False)
+        distributed.tournament([("g", "greedy"), ("s", "sample")], logs={str(tmp_path / "t")!r},
+                               address={cluster.address!r}, progress=False)
+    """)
+    assert done.returncode == 0, done.stderr
+
+    def settings(path):
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)["settings"]
+
+    one = tmp_path / "one"
+    subprocess.run([BIN, "noi2014", "duel", "--bot", "a=greedy", "--bot", "b=sample", "--games", "8",
+                    "--walls", "0..2", "--logs", str(one)], check=True, capture_output=True)
+    assert settings(tmp_path / "duel" / "walls-0-2" / "duel.json") == settings(one / "duel.json")
+    one = tmp_path / "one-t"
+    subprocess.run([BIN, "noi2014", "tournament", "--bot", "g=greedy", "--bot", "s=sample", "--round", "1",
+                    "--logs", str(one)], check=True, capture_output=True)
+    shard = next((tmp_path / "t").glob("round-01-*"))
+    assert settings(shard / "tournament.json") == settings(one / "tournament.json")
+    with open(tmp_path / "t" / "report.json", encoding="utf-8") as f:
+        assert json.load(f)["rounds_done"] == 10
+
+
 def test_a_chunk_that_fails_raises_and_leaves_no_bot(cluster, tmp_path):
     token = "7303"
     done = _run_driver(f"""

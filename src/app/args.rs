@@ -30,9 +30,10 @@ pub fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     }
 }
 
-/// `--jobs`, or the number of CPUs when it is not given.
+/// `--jobs`, or the library's default (the number of CPUs) when it is not
+/// given.
 pub fn jobs_or_cpus(jobs: Option<usize>) -> usize {
-    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+    jobs.unwrap_or_else(mahjong_sim::contest::pool::default_jobs)
 }
 
 /// A THUPC 2021 wall family by name.
@@ -72,18 +73,20 @@ pub fn parse_bot(s: &str) -> Result<BotSpec, String> {
 pub struct BotLimits {
     /// Seconds a bot program may take for one step (wall-clock, until it
     /// answers); the contest's limit is 1.
+    // The library's `Limits::DEFAULT_TIME` (clap wants the text; a test
+    // in this module holds the two together).
     #[arg(long, default_value = "1", value_parser = parse_seconds)]
     pub time_limit: std::time::Duration,
     /// Memory a bot program may use, in MiB (0: no limit); the contest's
     /// is 256. Memory in use where the sandbox has a cgroup, else address
     /// space.
-    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = count_in(0, 1 << 20))]
+    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MEMORY_MIB as usize, value_parser = count_in(0, 1 << 20))]
     pub memory_limit: usize,
     /// Run each bot program in a sandbox of its own (its own processes, no
     /// network, only its own folder and the system visible, another user
     /// when run as root): `auto` where the machine allows one (else a
     /// warning), `on` to refuse to play without one, `off`.
-    #[arg(long, value_name = "auto|on|off", default_value = "auto")]
+    #[arg(long, value_name = "auto|on|off", default_value_t = Limits::default().sandbox)]
     pub sandbox: SandboxMode,
 }
 
@@ -127,4 +130,28 @@ pub fn parse_range<T: std::str::FromStr + PartialOrd>(
         ));
     }
     Ok(from..to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        played: GameArgs,
+    }
+
+    /// The flags' defaults are the library's, so that every front end
+    /// plays under the same limits.
+    #[test]
+    fn the_flags_defaults_are_the_librarys() {
+        let cli = Cli::parse_from(["mahjong-sim"]);
+        assert_eq!(Limits::from(cli.played.limits), Limits::default());
+        assert_eq!(
+            cli.played.family,
+            mahjong_sim::noi2014::families::Family::default()
+        );
+    }
 }

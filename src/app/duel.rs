@@ -49,7 +49,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME=BOT", value_parser = parse_entrant)]
     pub against: Vec<Entrant>,
     /// The seed of the walls.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = duel::DEFAULT_SEED)]
     pub seed: u64,
     /// Play this many games (rounded up to whole walls of 2) instead of
     /// a sequential test.
@@ -66,7 +66,7 @@ pub struct Args {
     /// d0, d1, alpha and beta (87 walls, 174 games, at the defaults; 17 at
     /// d1=0.5), stated in the report: a --max-games below it can never
     /// reach a decision and is refused (exit 2).
-    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = count_in(2, 100_000_000))]
+    #[arg(long, value_name = "N", default_value_t = duel::DEFAULT_MAX_GAMES as usize, value_parser = count_in(2, 100_000_000))]
     pub max_games: usize,
     /// Walls played at once (1 to 256); the number of CPUs by default.
     #[arg(long, value_parser = count_in(1, 256))]
@@ -127,9 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         jobs: jobs_or_cpus(args.jobs),
         family: args.played.family,
         limits: args.played.limits.into(),
-        logs: args
-            .logs
-            .unwrap_or_else(|| PathBuf::from(format!("noi2014-duel-seed-{seed}"))),
+        logs: args.logs.unwrap_or_else(|| duel::default_logs(seed)),
         common_random: !args.independent_random,
         walls: args.walls,
     };

@@ -36,10 +36,10 @@ pub struct Args {
     #[arg(long = "bot", value_name = "NAME=BOT", required = true, value_parser = parse_entrant)]
     pub bots: Vec<Entrant>,
     /// Rounds to play (1 to 10000).
-    #[arg(long, default_value_t = 10, value_parser = count_in(1, 10_000))]
+    #[arg(long, default_value_t = tournament::DEFAULT_ROUNDS as usize, value_parser = count_in(1, 10_000))]
     pub rounds: usize,
     /// The seed of seatings and walls: the same seed, the same tournament.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = tournament::DEFAULT_SEED)]
     pub seed: u64,
     /// Games played at once (1 to 256); the number of CPUs by default.
     #[arg(long, value_parser = count_in(1, 256))]
@@ -92,16 +92,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         tables: args.tables.clone(),
         after: args.after.clone(),
     });
-    let default_logs = match &shard {
-        None => format!("noi2014-tournament-seed-{seed}"),
-        Some(s) => match &s.tables {
-            None => format!("noi2014-tournament-seed-{seed}-round-{}", s.round),
-            Some(t) => format!(
-                "noi2014-tournament-seed-{seed}-round-{}-tables-{}-{}",
-                s.round, t.start, t.end
-            ),
-        },
-    };
+    let default_logs = tournament::default_logs(seed, shard.as_ref());
     let options = Options {
         entrants: args.bots,
         rounds: args.rounds as u32,
@@ -110,7 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         duplicate: args.duplicate,
         limits: args.played.limits.into(),
         family: args.played.family,
-        logs: args.logs.unwrap_or_else(|| PathBuf::from(default_logs)),
+        logs: args.logs.unwrap_or(default_logs),
         shard,
     };
     let logs = options.logs.clone();

@@ -77,7 +77,11 @@ impl BotSpec {
 }
 
 /// A bot program's limits a step.
-#[derive(Clone, Copy, Debug)]
+///
+/// [`Limits::default`] is every front end's default (the CLI's flags, the
+/// Python keywords, the Ray driver): the contest's 1 s and 256 MiB, in a
+/// sandbox where the machine allows one.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     /// Wall-clock time until it answers.
     pub time: Duration,
@@ -86,6 +90,23 @@ pub struct Limits {
     pub memory_mib: Option<u64>,
     /// Whether programs run in a sandbox.
     pub sandbox: SandboxMode,
+}
+
+impl Limits {
+    /// The contest's time a step.
+    pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+    /// The contest's memory, in MiB.
+    pub const DEFAULT_MEMORY_MIB: u64 = 256;
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time: Limits::DEFAULT_TIME,
+            memory_mib: Some(Limits::DEFAULT_MEMORY_MIB),
+            sandbox: SandboxMode::Auto,
+        }
+    }
 }
 
 /// The seat for a bot spec: a built-in or in-process bot (its random

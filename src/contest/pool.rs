@@ -17,6 +17,12 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 
+/// Every front end's default number of jobs: one per CPU this process may
+/// use (1 where that cannot be told).
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// Whether the pool goes on after a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {

@@ -21,11 +21,12 @@ use super::tiles::{self, tile};
 use super::wall::{deal_position, Wall, DEALT, HAND_TILES, WALL_TILES};
 use super::{Rng, Tile, KINDS};
 
-/// A family of walls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+/// A family of walls; uniform by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
     /// A uniform shuffle.
+    #[default]
     Uniform,
     /// Four of a kind dealt, and pung-then-fourth-drawn situations.
     Kongs,

@@ -61,6 +61,18 @@ impl std::str::FromStr for SandboxMode {
     }
 }
 
+/// The name [`SandboxMode::from_str`](std::str::FromStr) reads back:
+/// `auto`, `on` or `off`.
+impl std::fmt::Display for SandboxMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SandboxMode::Auto => "auto",
+            SandboxMode::Required => "on",
+            SandboxMode::Off => "off",
+        })
+    }
+}
+
 /// The limits and the view of one program's sandbox.
 #[derive(Clone, Debug, Default)]
 pub struct SandboxOptions {

@@ -51,6 +51,18 @@ pub const DEFAULT_SPRT: Sprt = Sprt {
     beta: 0.05,
 };
 
+/// Every front end's default seed of a duel's walls.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// Every front end's default cap on a sequential test's games.
+pub const DEFAULT_MAX_GAMES: u64 = 20_000;
+
+/// The logs folder of a duel with this seed when none is named:
+/// `noi2014-duel-seed-S`, in the working folder.
+pub fn default_logs(seed: u64) -> PathBuf {
+    PathBuf::from(format!("noi2014-duel-seed-{seed}"))
+}
+
 /// How long the duel goes on.
 #[derive(Clone, Copy, Debug)]
 pub enum Length {
@@ -70,6 +82,13 @@ impl Length {
     /// whole walls.
     pub fn sprt(t: Sprt, max_games: u64) -> Length {
         Length::Sprt(t, walls_for(max_games))
+    }
+}
+
+/// The default test with the default cap.
+impl Default for Length {
+    fn default() -> Self {
+        Length::sprt(DEFAULT_SPRT, DEFAULT_MAX_GAMES)
     }
 }
 
@@ -560,6 +579,17 @@ impl Report {
         m
     }
 
+    /// A's (or B's) points a game as the report says them; no games
+    /// (interrupted at once) have no average, rather than an empty sum's
+    /// -0.000.
+    fn points_text(&self, a: bool) -> String {
+        if self.units.is_empty() {
+            "no games played".to_string()
+        } else {
+            format!("{:.3} points a game", self.side_points(a))
+        }
+    }
+
     fn side_points(&self, a: bool) -> f64 {
         let s: f64 = self
             .units
@@ -634,10 +664,10 @@ impl Report {
         for (a, e) in [(true, &o.a), (false, &o.b)] {
             let _ = writeln!(
                 w,
-                "{} {}: {:.3} points a game; {}",
+                "{} {}: {}; {}",
                 if a { "A" } else { "B" },
                 e.name,
-                self.side_points(a),
+                self.points_text(a),
                 put_out_text(&self.outs(a), games / 2)
             );
         }
@@ -656,11 +686,15 @@ impl Report {
         let sd = d
             .variance()
             .map_or(String::new(), |v| format!(", sd {:.3} a wall", v.sqrt()));
-        let _ = writeln!(
-            w,
-            "A - B: {:+.3} points a game{ci} (Student's t on the paired walls{sd})",
-            d.mean()
-        );
+        if self.units.is_empty() {
+            let _ = writeln!(w, "A - B: no walls played");
+        } else {
+            let _ = writeln!(
+                w,
+                "A - B: {:+.3} points a game{ci} (Student's t on the paired walls{sd})",
+                d.mean()
+            );
+        }
         if let Some(t) = &self.test {
             let _ = writeln!(w, "{}", sprt_line(t));
         }

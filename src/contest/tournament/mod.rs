@@ -47,10 +47,32 @@ use std::time::{Duration, Instant};
 pub mod merge;
 pub mod record;
 
+/// Every front end's default number of rounds.
+pub const DEFAULT_ROUNDS: u32 = 10;
+
+/// Every front end's default seed of seatings and walls.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// The logs folder of a tournament (or of its shard) with this seed when
+/// none is named, in the working folder: `noi2014-tournament-seed-S`, with
+/// `-round-R` and `-tables-FROM-TO` for a shard.
+pub fn default_logs(seed: u64, shard: Option<&Shard>) -> PathBuf {
+    PathBuf::from(match shard {
+        None => format!("noi2014-tournament-seed-{seed}"),
+        Some(s) => match &s.tables {
+            None => format!("noi2014-tournament-seed-{seed}-round-{}", s.round),
+            Some(t) => format!(
+                "noi2014-tournament-seed-{seed}-round-{}-tables-{}-{}",
+                s.round, t.start, t.end
+            ),
+        },
+    })
+}
+
 /// What the tournament is.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The bots (at least one; names unique).
+    /// The bots (at least two; names unique).
     pub entrants: Vec<Entrant>,
     /// Rounds to play.
     pub rounds: u32,
@@ -239,12 +261,14 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Repo
     Ok(report)
 }
 
-/// At least one bot, each of its own name.
+/// At least two bots (one alone against house bots ranks nothing), each
+/// of its own name.
 fn check_entrants(entrants: &[Entrant]) -> Result<(), Error> {
-    if entrants.is_empty() {
-        return Err(Error::Usage(
-            "no bots: give at least one --bot NAME=BOT".into(),
-        ));
+    if entrants.len() < 2 {
+        return Err(Error::Usage(format!(
+            "a tournament ranks at least two bots, not {}: give each a --bot NAME=BOT (a duel measures one bot against another: noi2014 duel)",
+            entrants.len()
+        )));
     }
     for (i, e) in entrants.iter().enumerate() {
         if entrants[..i].iter().any(|f| f.name == e.name) {
