@@ -26,6 +26,9 @@ pub mod engine;
 #[cfg(feature = "arbitrary")]
 pub mod fuzz;
 pub mod input;
+/// Chinese Standard Mahjong (MCR): a brute-force fan calculator and shanten,
+/// held to MahjongGB 1.4.0's recorded answers.
+pub mod mcr;
 pub mod memo;
 pub mod noi2014;
 pub mod noi2014_harness;
