@@ -64,6 +64,10 @@ fn check(solution: &str, extra: &[&str], save: &str) -> (Option<i32>, String) {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn esc_and_the_writeup_agree_on_every_family() {
     let Some(tmp) = anchors(&["esc", "luogu-writeup"]) else {
         return;
@@ -117,6 +121,10 @@ fn shrink_lines(out: &str) -> (usize, usize) {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn lzfabc_pongs_its_own_discard_and_it_is_shrunk_to_the_first_reaction() {
     let Some(tmp) = anchors(&["lzfabc"]) else {
         return;
@@ -193,6 +201,10 @@ fn group_lines(out: &str) -> Vec<&str> {
 /// `ts` test). It is one group, named by the rule the extra RON breaks,
 /// whatever the engine expected on each wall.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_special_tile_ron_is_one_group_named_by_its_rule() {
     let Some(tmp) = anchors(&[]) else { return };
     let exe = planted(
@@ -238,6 +250,10 @@ fn a_special_tile_ron_is_one_group_named_by_its_rule() {
 /// discards, pongs, chows and wins it makes are one group, named by the
 /// winning distance.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_distance_bug_is_one_group() {
     let Some(tmp) = anchors(&[]) else { return };
     let exe = planted(
@@ -276,6 +292,10 @@ fn a_distance_bug_is_one_group() {
 const RON_ORDER: (&str, &str) = ("cur+i*dir&3", "cur+i&3");
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_ron_order_bug_after_a_reverse_shrinks_to_line_60_or_earlier() {
     let Some(tmp) = anchors(&[]) else { return };
     let exe = planted(tmp.path(), "esc", "ron-order", &[RON_ORDER]);
@@ -298,6 +318,10 @@ fn a_ron_order_bug_after_a_reverse_shrinks_to_line_60_or_earlier() {
 /// bug): its output is the expected log without its first 52 lines. That
 /// is said once, and the ron-order bug behind it is found and shrunk.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn missing_deal_lines_are_recognised_and_the_bug_behind_them_found() {
     let Some(tmp) = anchors(&[]) else { return };
     let exe = planted(
@@ -340,6 +364,10 @@ fn missing_deal_lines_are_recognised_and_the_bug_behind_them_found() {
 /// from the original beside the project): each is found, and shrunk to
 /// within 6 lines of the game's first discard (line 54).
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn bugs_planted_in_a_real_solution_shrink_to_the_first_discard() {
     let Some(tmp) = anchors(&[]) else { return };
     let plants = [

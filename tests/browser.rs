@@ -296,6 +296,10 @@ fn check_page(bin: &Path, work: &Path, page: &Path, mid: usize, shot: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn replays_work_in_a_real_browser() {
     let Some(bin) = chromium() else {
         common::skip("no Chromium found (chromium, chromium-browser, google-chrome or $CHROMIUM); replay pages not checked in a browser");

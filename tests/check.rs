@@ -199,7 +199,10 @@ fn a_solution_that_never_exits_is_killed_with_its_children_in_time() {
     );
     let took = start.elapsed();
     assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("timed out"), "{out}");
+    assert!(
+        out.contains("timed out (over the limit of 1 s a wall, --timeout)"),
+        "{out}"
+    );
     assert_eq!(first_line_number(&out), 1, "{out}");
     // Already at line 1: nothing to shrink, and the report says why.
     assert!(out.contains("the disagreement is at line 1"), "{out}");
@@ -243,6 +246,7 @@ fn start_check(solution: &str, dir: &Path) -> std::process::Child {
         .args(["check", "--solution", solution, "--walls", "4"])
         .args(["--timeout", "60", "--save-dir", dir.to_str().unwrap()])
         .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap()
 }
@@ -251,12 +255,13 @@ fn start_check(solution: &str, dir: &Path) -> std::process::Child {
 /// `running(check's pid)` says the solutions are where the test wants them
 /// (the handler is set before any solution starts: waiting for them rather
 /// than a fixed time, which a busy machine can outlast), interrupts it, and
-/// returns its exit code and how long it took to go after the signal.
+/// returns its exit code, how long it took to go after the signal and its
+/// standard error.
 fn interrupted_check(
     solution: &str,
     dir: &Path,
     running: impl Fn(&str) -> bool,
-) -> (Option<i32>, Duration) {
+) -> (Option<i32>, Duration, String) {
     let child = start_check(solution, dir);
     let pid = child.id().to_string();
     wait_until(Duration::from_secs(20), || running(&pid));
@@ -265,8 +270,9 @@ fn interrupted_check(
         libc::kill(child.id() as i32, libc::SIGINT);
     }
     let start = Instant::now();
-    let status = child.wait_with_output().unwrap().status;
-    (status.code(), start.elapsed())
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), start.elapsed(), stderr)
 }
 
 #[test]
@@ -274,9 +280,14 @@ fn an_interrupted_check_takes_its_solutions_down() {
     let (_tmp, dir) = save_dir("interrupt");
     // Sleeps 1003 and 1004, apart from the other test's 1001, 1002.
     let solution = format!("{} 1003", fixture("never_exits.sh"));
-    let (code, took) =
+    let (code, took, stderr) =
         interrupted_check(&solution, &dir, |_| pgrep_finds(&["-f", "sleep 100[34]"]));
     assert_eq!(code, Some(130));
+    // It says how far it got.
+    assert!(
+        stderr.contains("interrupted: 0 of 4 walls checked; every solution stopped"),
+        "{stderr}"
+    );
     // Far below the 1003 s its solutions would sleep.
     assert!(took < Duration::from_secs(60), "took {took:?}");
     let left = survivors("sleep 100[34]");
@@ -660,12 +671,16 @@ fn walls_are_made_as_the_runs_ask_for_them() {
 /// own, already handed to check when its parent exited) with a child of its
 /// own.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn an_interrupted_check_takes_escapees_and_their_children_down() {
     let (_tmp, dir) = save_dir("interrupt-escapee");
     let solution = "(setsid sh -c 'sleep 1008 & exec sleep 1010' &); exec sleep 1009";
     // Interrupted once an escapee is check's own child (its parent has
     // exited) and has started its own.
-    let (code, _) = interrupted_check(solution, &dir, |pid| {
+    let (code, _, _) = interrupted_check(solution, &dir, |pid| {
         pgrep_finds(&["-P", pid, "-f", "^sleep 1010"]) && pgrep_finds(&["-f", "^sleep 1008"])
     });
     assert_eq!(code, Some(130));
@@ -683,7 +698,8 @@ fn an_interrupted_check_leaves_another_checks_solutions_alone() {
     let other_runs = || pgrep_finds(&["-f", "^sleep 101[45]"]);
     wait_until(Duration::from_secs(20), other_runs);
     let solution = format!("{} 1012", fixture("never_exits.sh"));
-    let (code, _) = interrupted_check(&solution, &dir, |_| pgrep_finds(&["-f", "^sleep 101[23]"]));
+    let (code, _, _) =
+        interrupted_check(&solution, &dir, |_| pgrep_finds(&["-f", "^sleep 101[23]"]));
     assert_eq!(code, Some(130));
     let still = other_runs();
     let _ = other.kill();

@@ -261,6 +261,10 @@ fn timed_out(text: &str) -> Result<(), String> {
 /// The time-out check reads the verdict, not a word the report may hold
 /// anyway.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn the_time_out_check_reads_the_verdict_not_the_word() {
     assert!(timed_out("reproduce: ./hostile.sh sleep t check --timeout 3 < wall").is_err());
     assert!(timed_out(r#"{"reply":{"kind":"failed","failure":"time_limit"}}"#).is_ok());
@@ -279,11 +283,19 @@ fn reported(said: &'static str) -> impl Fn(&str) -> Result<(), String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_setsid_env_i_child_that_is_quiet_dies_with_the_bot() {
     contained("setsid-quiet", reported("ATTACKED setsid-quiet: started"));
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_setsid_env_i_child_holding_the_output_dies_with_the_bot() {
     contained(
         "setsid-holding",
@@ -292,11 +304,19 @@ fn a_setsid_env_i_child_holding_the_output_dies_with_the_bot() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_double_fork_dies_with_the_bot() {
     contained("double-fork", reported("ATTACKED double-fork: started"));
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_fork_bomb_is_contained() {
     // It may run out of processes before it can report: then it is put
     // out for its time.
@@ -313,16 +333,28 @@ fn a_fork_bomb_is_contained() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn killing_its_parent_harms_nobody() {
     contained("kill-parent", |_| Ok(()));
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn killing_the_judge_by_its_pid_fails() {
     contained("kill-judge", reported("ATTACKED kill-judge: "));
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn the_wall_in_its_own_folder_cannot_be_read() {
     contained("read-wall", |text| {
         if text.contains("ATTACKED read-wall: blocked") && !text.contains("read-wall: read:") {
@@ -334,6 +366,10 @@ fn the_wall_in_its_own_folder_cannot_be_read() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn nothing_outside_the_private_tmp_can_be_written() {
     contained("write-outside", |text| {
         if text.contains("ATTACKED write-outside: blocked") && !text.contains("wrote ") {
@@ -345,11 +381,19 @@ fn nothing_outside_the_private_tmp_can_be_written() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn no_connection_reaches_a_listener_on_loopback() {
     contained("network", reported("ATTACKED network: blocked"));
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn allocating_a_gibibyte_is_put_out_for_memory() {
     contained("memory", |text| {
         if text.contains("allocated") {
@@ -367,11 +411,19 @@ fn allocating_a_gibibyte_is_put_out_for_memory() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn sleeping_past_the_limit_is_a_time_out_and_the_sleep_dies() {
     contained("sleep", timed_out);
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn ignoring_sigterm_changes_nothing() {
     contained("ignore-term", timed_out);
 }
@@ -379,6 +431,10 @@ fn ignoring_sigterm_changes_nothing() {
 /// The same checks see attacks that succeed without the sandbox: they can
 /// fail.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn without_the_sandbox_the_same_checks_see_the_attacks() {
     if !sandbox_here("controls") {
         return;
@@ -412,6 +468,10 @@ fn without_the_sandbox_the_same_checks_see_the_attacks() {
 /// A machine without bubblewrap (or namespaces): the judge says so once,
 /// and plays with process-group containment; `--sandbox on` refuses.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn without_bubblewrap_the_judge_warns_or_refuses() {
     let play = |sandbox: &str| {
         let out = Command::new(me())
@@ -450,6 +510,10 @@ fn without_bubblewrap_the_judge_warns_or_refuses() {
 /// namespace; without a cgroup it falls back to an address-space limit and
 /// says so in the log... and an escapee still dies with the bot.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn as_an_unprivileged_user_the_sandbox_holds() {
     // SAFETY: geteuid(2) reads this process's uid.
     if unsafe { libc::geteuid() } != 0 {
@@ -515,6 +579,10 @@ fn as_an_unprivileged_user_the_sandbox_holds() {
 /// logs it saved are, and leaves nothing running (found by scanning
 /// `/proc` for the run's token in command lines).
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn twenty_interrupts_of_a_tournament_of_hostile_bots_leave_nothing() {
     if !sandbox_here("interrupts") {
         return;
@@ -593,6 +661,10 @@ fn twenty_interrupts_of_a_tournament_of_hostile_bots_leave_nothing() {
 /// or bots whose server cannot be had) do not fill the process table with
 /// them (one a sandbox before).
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn forty_sandboxes_in_a_row_leave_no_pile_of_zombies() {
     use mahjong_sim::process::{Jail, SandboxOptions, Session};
     if !sandbox_here("zombies") {
@@ -633,6 +705,10 @@ fn forty_sandboxes_in_a_row_leave_no_pile_of_zombies() {
 /// own, without the judge's environment) is killed when it exits, before
 /// its answer counts, and each request still gets a process of its own.
 #[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
 fn a_served_request_leaves_nothing_for_the_next() {
     use mahjong_sim::noi2014::program::ProgramBot;
     use mahjong_sim::noi2014::request::Reply;

@@ -1548,9 +1548,19 @@ fn failure_text(s: &mut String, o: &Options, f: &Failure) {
 fn failure_heading(s: &mut String, o: &Options, f: &Failure) -> String {
     use std::fmt::Write as _;
     let d = &f.disagreement;
+    // A time-out names the limit it went over, so that a slow but right
+    // solution is told from a stuck one.
+    let limit = if f.original.kind == Kind::Timeout {
+        format!(
+            " (over the limit of {} s a wall, --timeout)",
+            o.timeout.as_secs_f64()
+        )
+    } else {
+        String::new()
+    };
     writeln!(
         s,
-        "DISAGREEMENT on {} ({}): the solution {}",
+        "DISAGREEMENT on {} ({}): the solution {}{limit}",
         which_wall(o, f.index),
         origin(o),
         what(&f.original)
