@@ -99,15 +99,11 @@ fn shown_output_may_elide_text_and_lines() {
 }
 
 /// A scratch folder to run the guides' examples in, as a reader would
-/// run them from a clone: the repository's `corpus/`, `examples/` and
-/// `tests/` (symbolic links), a solution `./mysolution`, bots `./mybot`
+/// run them from a clone's root: a copy of the repository's files
+/// ([`common::fresh_clone`]), a solution `./mysolution`, bots `./mybot`
 /// and `./mybot-yesterday` (this build behind them) and a wall `my.wall`.
 fn example_folder() -> tempfile::TempDir {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = common::scratch("guide-examples");
-    for folder in ["corpus", "examples", "tests"] {
-        std::os::unix::fs::symlink(root.join(folder), dir.path().join(folder)).unwrap();
-    }
+    let dir = common::fresh_clone("guide-examples");
     for (name, body) in [
         ("mysolution", "exec mahjong-sim simulate\n"),
         ("mybot", "exec mahjong-sim noi2014 bot \"$@\"\n"),

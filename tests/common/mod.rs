@@ -18,6 +18,43 @@ pub fn scratch(prefix: &str) -> tempfile::TempDir {
         .expect("a temporary folder")
 }
 
+/// A fresh [`scratch`] folder holding a copy of every file the repository
+/// tracks (`git ls-files`, as they are in the working tree): the root of a
+/// fresh clone, where the README's and guides' examples must run (a
+/// folder committed by mistake, say a default logs folder, shows there).
+/// Without git or outside a checkout: `corpus/`, `examples/` and `tests/`
+/// linked in, and a [`skip`] note.
+pub fn fresh_clone(prefix: &str) -> tempfile::TempDir {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = scratch(prefix);
+    let listed = Command::new("git")
+        .args(["ls-files", "-z", "--cached"])
+        .current_dir(root)
+        .output();
+    match listed {
+        Ok(out) if out.status.success() => {
+            for name in out.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+                let name = std::str::from_utf8(name).expect("a UTF-8 path");
+                let from = root.join(name);
+                // Deleted in the working tree (not yet committed): gone.
+                if !from.is_file() {
+                    continue;
+                }
+                let to = dir.path().join(name);
+                std::fs::create_dir_all(to.parent().expect("a parent")).unwrap();
+                std::fs::copy(&from, &to).unwrap();
+            }
+        }
+        _ => {
+            skip("no git checkout: examples run beside links to corpus/, examples/ and tests/, not in a copy of the clone");
+            for folder in ["corpus", "examples", "tests"] {
+                std::os::unix::fs::symlink(root.join(folder), dir.path().join(folder)).unwrap();
+            }
+        }
+    }
+    dir
+}
+
 /// A logs folder that does not exist yet, in a fresh [`scratch`] folder
 /// named after `name`.
 pub fn logs_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
