@@ -148,15 +148,14 @@ fn score(h: &Hand, shape: &Shape, place: WinIn, unique_wait: bool, reading: Read
     let all = all_tiles(h);
     tile_fans(&all, &mut t);
     context_fans(h, &mut t);
-    let kongs: Vec<Tile> = h
-        .packs
-        .iter()
-        .filter(|s| s.kind == Kind::Kong)
-        .map(|s| s.tile)
-        .collect();
-    t[TILE_HOG] = (0..KINDS)
-        .filter(|&k| all[k] == 4 && !kongs.contains(&k))
-        .count() as u32;
+    // 四归一: the kinds held four times, not as a kong. 1.4.0 counts it as
+    // (kinds held four times, a kong's tiles included) minus kongs, in 8
+    // bits; the two agree unless a kind is held five times, where 1.4.0
+    // gives 0 or 255 (seen running MahjongGB as a black box on random
+    // hands: a kong plus a fifth copy standing gives 四归一 x255).
+    let fours = (0..KINDS).filter(|&k| all[k] == 4).count() as u8;
+    let kongs = h.packs.iter().filter(|s| s.kind == Kind::Kong).count() as u8;
+    t[TILE_HOG] = u32::from(fours.wrapping_sub(kongs));
     match shape {
         Shape::Regular { sets, pair } => {
             set_fans(h, sets, *pair, place, &mut t);
@@ -304,9 +303,11 @@ fn context_fans(h: &Hand, t: &mut Table) {
     if h.kong && !h.self_drawn && held == 0 && in_packs == 0 {
         t[ROBBING_THE_KONG] = 1;
     }
-    // 和绝张 needs no other copy among the standing tiles (id 32); it is
-    // counted without the flag when the packs show the other three (id 45).
-    if held == 0 && (h.fourth || in_packs == 3) {
+    // 和绝张 by the flag needs no other copy among the standing tiles (id
+    // 32); without the flag it is counted when the packs show the other
+    // three (id 45), even beside a fifth copy standing (MahjongGB run as a
+    // black box on random hands).
+    if (held == 0 && h.fourth) || in_packs == 3 {
         t[LAST_TILE] = 1;
     }
     t[FLOWER_TILES] = h.flowers;

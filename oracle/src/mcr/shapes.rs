@@ -99,7 +99,9 @@ pub fn shapes(packs: &[Set], standing: &Counts) -> Vec<Shape> {
         out.push(Shape::Regular { sets: all, pair });
     }
     if packs.is_empty() {
-        if (0..KINDS).all(|t| standing[t] & 1 == 0) {
+        // A kind held four times is two pairs; six times is not three for
+        // 1.4.0 (seen running MahjongGB as a black box with fifth copies).
+        if (0..KINDS).all(|t| matches!(standing[t], 0 | 2 | 4)) {
             out.push(Shape::SevenPairs);
         }
         let orphans = tiles::orphans();
