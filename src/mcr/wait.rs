@@ -135,3 +135,206 @@ fn partial_waits(table: &[u16; KINDS]) -> TileSet {
 pub fn is_unique(w: TileSet) -> bool {
     w.count_ones() == 1
 }
+
+/// Powers of five: a suit's counts (0-4 each) as one base-5 number.
+const POW5: [u32; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
+
+/// How a suit's counts split: into sets only, into sets and one pair, or
+/// neither.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Split {
+    Sets = 0,
+    SetsAndPair = 1,
+    No = 2,
+}
+
+/// [`Split`] of every suit, two bits a base-5 key, built once.
+fn splits() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        // Every count is "neither" (2 = 0b10) until a split is found.
+        let mut t = vec![0b1010_1010u8; POW5[9] as usize / 4 + 1];
+        let mut mark = |key: u32, s: Split| {
+            let (byte, shift) = (key as usize / 4, (key % 4) * 2);
+            t[byte] = t[byte] & !(3 << shift) | (s as u8) << shift;
+        };
+        let mut counts = [0u8; 9];
+        sets_only(&mut counts, 0, &mut |c: &[u8; 9]| {
+            let key = key_of(c);
+            mark(key, Split::Sets);
+            for r in 0..9 {
+                if c[r] <= 2 {
+                    mark(key + 2 * POW5[r], Split::SetsAndPair);
+                }
+            }
+        });
+        t
+    })
+}
+
+fn key_of(c: &[u8; 9]) -> u32 {
+    c.iter()
+        .enumerate()
+        .map(|(r, &n)| u32::from(n) * POW5[r])
+        .sum()
+}
+
+/// Calls `f` on every count vector made of sets (each kind at most four
+/// times), each once or more.
+fn sets_only(c: &mut [u8; 9], from: usize, f: &mut impl FnMut(&[u8; 9])) {
+    f(c);
+    // Sets in nondecreasing order of (start, pung before chow).
+    for k in from..18 {
+        let (start, chow) = (k / 2, k % 2 == 1);
+        let at: &[usize] = if chow { &[0, 1, 2] } else { &[0] };
+        if chow && start > 6 {
+            continue;
+        }
+        let add = if chow { 1 } else { 3 };
+        if at.iter().any(|&d| c[start + d] + add > 4) {
+            continue;
+        }
+        for &d in at {
+            c[start + d] += add;
+        }
+        sets_only(c, if chow { k } else { k + 1 }, f);
+        for &d in at {
+            c[start + d] -= add;
+        }
+    }
+}
+
+fn split_of(key: u32) -> Split {
+    let t = splits();
+    match t[key as usize / 4] >> ((key % 4) * 2) & 3 {
+        0 => Split::Sets,
+        1 => Split::SetsAndPair,
+        _ => Split::No,
+    }
+}
+
+fn honor_split(c: &[u8]) -> Split {
+    let mut pairs = 0;
+    for &n in c {
+        match n {
+            0 | 3 => {}
+            2 => pairs += 1,
+            _ => return Split::No,
+        }
+    }
+    match pairs {
+        0 => Split::Sets,
+        1 => Split::SetsAndPair,
+        _ => Split::No,
+    }
+}
+
+/// The same waits as [`waits`] for counts that are a real hand (no kind
+/// more than four times, the winning tile included), by table: a tile is
+/// waited on when the hand with it splits into sets and one pair.
+/// `None` when a count is out of the tables' range (use [`waits`]).
+pub fn waits_fast(table: &[u16; KINDS], size: i32) -> Option<TileSet> {
+    if table.iter().any(|&c| c > 4) {
+        return None;
+    }
+    let mut out = 0;
+    if size == 13 {
+        out |= seven_pairs_wait(table);
+    }
+    let mut keys = [0u32; 3];
+    let mut counts = [0u8; KINDS];
+    for i in 0..KINDS {
+        counts[i] = table[i] as u8;
+        if i < 27 {
+            keys[i / 9] += u32::from(counts[i]) * POW5[i % 9];
+        }
+    }
+    let part = [
+        split_of(keys[0]),
+        split_of(keys[1]),
+        split_of(keys[2]),
+        honor_split(&counts[27..]),
+    ];
+    for w in 0..KINDS {
+        if counts[w] >= 4 {
+            // A fifth copy: the tables do not go there.
+            if table_has_partner(&counts, w) {
+                return None;
+            }
+            continue;
+        }
+        if counts[w] == 0 && !table_has_partner(&counts, w) {
+            continue;
+        }
+        let p = if w < 27 { w / 9 } else { 3 };
+        let with = if p < 3 {
+            split_of(keys[p] + POW5[w % 9])
+        } else {
+            counts[w] += 1;
+            let s = honor_split(&counts[27..]);
+            counts[w] -= 1;
+            s
+        };
+        let mut pairs = usize::from(with == Split::SetsAndPair);
+        let mut ok = with != Split::No;
+        for (q, s) in part.iter().enumerate() {
+            if q != p {
+                ok &= *s != Split::No;
+                pairs += usize::from(*s == Split::SetsAndPair);
+            }
+        }
+        if ok && pairs == 1 {
+            out |= 1 << w;
+        }
+    }
+    Some(out)
+}
+
+/// Whether kind `w` could complete anything: held, or a suited kind with
+/// a held kind within two ranks.
+fn table_has_partner(c: &[u8; KINDS], w: usize) -> bool {
+    if c[w] != 0 {
+        return true;
+    }
+    if w >= 27 {
+        return false;
+    }
+    let r = w % 9;
+    (r >= 1 && c[w - 1] != 0)
+        || (r >= 2 && c[w - 2] != 0)
+        || (r <= 7 && c[w + 1] != 0)
+        || (r <= 6 && c[w + 2] != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The table reading and the search agree on random hands of every size.
+    #[test]
+    fn fast_waits_equal_the_search() {
+        let mut rng = Rng::new(7);
+        let deck: Vec<usize> = (0..136).map(|i| i / 4).collect();
+        for n in 0..20_000 {
+            let size = [13, 10, 7, 4, 1][n % 5];
+            let mut d = deck.clone();
+            rng.shuffle(&mut d);
+            // Half the hands from one suit, where waits are many.
+            if n % 2 == 0 {
+                d.retain(|&k| k < 9);
+            }
+            let mut t = [0u16; KINDS];
+            for &k in &d[..size] {
+                t[k] += 1;
+            }
+            let fast = waits_fast(&t, size as i32);
+            let slow = waits(&mut t.clone(), size as i32);
+            if let Some(f) = fast {
+                assert_eq!(f, slow, "{t:?}");
+            } else {
+                assert!(t.iter().any(|&c| c >= 4));
+            }
+        }
+    }
+}

@@ -49,7 +49,15 @@ fn divide(
         }
         return;
     }
-    for i in 0..KINDS {
+    // A set's key is at least the previous one's, so kinds below `from`
+    // can start no more sets: what they hold must be the pair or nothing.
+    let from = if prev < 0 { 0 } else { (prev / 2) as usize };
+    let mut stuck = counts[..from].iter().filter(|&&c| c != 0);
+    match (stuck.next(), stuck.next()) {
+        (None, _) | (Some(2), None) => {}
+        _ => return,
+    }
+    for i in from..KINDS {
         if counts[i] == 0 {
             continue;
         }
@@ -109,7 +117,9 @@ pub(super) fn best_division(
         }
         let w = c.win.index();
         table[w] = table[w].wrapping_sub(1);
-        wait::is_unique(wait::waits(&mut table, c.standing_size))
+        let w = wait::waits_fast(&table, c.standing_size)
+            .unwrap_or_else(|| wait::waits(&mut table, c.standing_size));
+        wait::is_unique(w)
     };
     let traits = hand_traits(c);
     let mut best: Option<(FanTable, [Set; 5])> = None;
