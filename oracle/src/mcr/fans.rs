@@ -94,7 +94,7 @@ fn beats(t: (&Table, Tile, usize), b: (&Table, Tile, usize), reading: Reading) -
 pub fn best_table(h: &Hand, reading: Reading) -> Option<Table> {
     let unique_wait = waits(h).len() == 1;
     let mut best: Option<(Table, Tile, usize)> = None;
-    for shape in shapes::shapes(&h.packs, &h.standing) {
+    for shape in shapes::shapes(&h.packs, &h.standing, shapes::Test::Score) {
         let (pair, pungs) = match &shape {
             Shape::Regular { pair, sets } | Shape::KnittedStraight { pair, sets, .. } => {
                 (*pair, sets.iter().filter(|s| s.is_pung()).count())
@@ -128,7 +128,7 @@ pub fn waits(h: &Hand) -> Vec<Tile> {
             let mut c = [0u8; KINDS];
             h.before.iter().for_each(|&x| c[x] += 1);
             c[t] += 1;
-            !shapes::shapes(&h.packs, &c).is_empty()
+            !shapes::shapes(&h.packs, &c, shapes::Test::Waits).is_empty()
         })
         .collect()
 }
