@@ -120,7 +120,7 @@ pub struct Hand {
     pub standing: Counts,
     /// The winning tile.
     pub win: Tile,
-    /// The flags and winds, as given.
+    /// Won on one's own draw.
     pub self_drawn: bool,
     /// Last copy.
     pub fourth: bool,

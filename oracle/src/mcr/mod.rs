@@ -1,7 +1,8 @@
 //! A deliberately naive oracle for Chinese Standard Mahjong (MCR, 国标麻将)
-//! scoring, written apart from the engine's `src/mcr/` and from MahjongGB's
-//! algorithm: only the rules, a census of the public conformance cases, and
-//! brute force.
+//! scoring, written apart from the engine's `src/mcr/` and without reading
+//! MahjongGB's algorithm: the rules, a census of the public conformance
+//! cases, brute force, and (for inputs with a fifth copy only) answers of
+//! MahjongGB's calculator run as a black box on random hands.
 //!
 //! - [`fan`]: every arrangement of the tiles ([`shapes`]: four sets and a
 //!   pair, seven pairs, thirteen orphans, honors and knitted tiles, a knitted
@@ -18,7 +19,9 @@
 //!   lowers it, by exhaustive search.
 //!
 //! Measured on the public files: 20,000 / 20,000 fan cases as 1.4.0 (and
-//! 19,691 / 19,691 as the 2018 copy), 20,000 / 20,000 shanten hands.
+//! 19,691 / 19,691 as the 2018 copy), 20,000 / 20,000 shanten hands; and
+//! against the compiled calculator, 2,600,000 random winning and
+//! near-winning hands, all identical.
 //! Depends on nothing but std.
 
 pub mod fans;
