@@ -213,12 +213,50 @@ fn split_of(key: u32) -> Split {
     }
 }
 
+/// How one suit's counts split, by search (any counts; a kind makes at
+/// most one pung, as in the reference's search).
+fn split_search(c: &mut [u8; 9], from: usize, pung_here: bool) -> Split {
+    let Some(r) = (from..9).find(|&r| c[r] != 0) else {
+        return Split::Sets;
+    };
+    let pung_here = pung_here && r == from;
+    let mut best = Split::No;
+    let mut note = |s: Split| {
+        if s != Split::No && (best == Split::No || s == Split::Sets) {
+            best = s;
+        }
+    };
+    if c[r] >= 2 {
+        c[r] -= 2;
+        // The pair: the rest must be sets only.
+        if split_search(c, r, pung_here) == Split::Sets {
+            note(Split::SetsAndPair);
+        }
+        c[r] += 2;
+    }
+    if c[r] >= 3 && !pung_here {
+        c[r] -= 3;
+        note(split_search(c, r, true));
+        c[r] += 3;
+    }
+    if r < 7 && c[r + 1] != 0 && c[r + 2] != 0 {
+        for x in &mut c[r..r + 3] {
+            *x -= 1;
+        }
+        note(split_search(c, r, pung_here));
+        for x in &mut c[r..r + 3] {
+            *x += 1;
+        }
+    }
+    best
+}
+
 fn honor_split(c: &[u8]) -> Split {
     let mut pairs = 0;
     for &n in c {
         match n {
             0 | 3 => {}
-            2 => pairs += 1,
+            2 | 5 => pairs += 1,
             _ => return Split::No,
         }
     }
@@ -255,19 +293,21 @@ pub fn waits_fast(table: &[u16; KINDS], size: i32) -> Option<TileSet> {
         split_of(keys[2]),
         honor_split(&counts[27..]),
     ];
-    for w in 0..KINDS {
-        if counts[w] >= 4 {
-            // A fifth copy: the tables do not go there.
-            if table_has_partner(&counts, w) {
-                return None;
-            }
-            continue;
-        }
-        if counts[w] == 0 && !table_has_partner(&counts, w) {
-            continue;
-        }
+    let held = (0..KINDS)
+        .filter(|&i| counts[i] != 0)
+        .fold(0u64, |m, i| m | 1 << i);
+    let mut candidates = held | near(held);
+    while candidates != 0 {
+        let w = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
         let p = if w < 27 { w / 9 } else { 3 };
-        let with = if p < 3 {
+        let with = if p < 3 && counts[w] == 4 {
+            // A fifth copy, past the table's range: search.
+            let mut suit = [0u8; 9];
+            suit.copy_from_slice(&counts[p * 9..p * 9 + 9]);
+            suit[w % 9] += 1;
+            split_search(&mut suit, 0, false)
+        } else if p < 3 {
             split_of(keys[p] + POW5[w % 9])
         } else {
             counts[w] += 1;
@@ -290,20 +330,16 @@ pub fn waits_fast(table: &[u16; KINDS], size: i32) -> Option<TileSet> {
     Some(out)
 }
 
-/// Whether kind `w` could complete anything: held, or a suited kind with
-/// a held kind within two ranks.
-fn table_has_partner(c: &[u8; KINDS], w: usize) -> bool {
-    if c[w] != 0 {
-        return true;
+/// The suited kinds within two ranks of a kind of `held` in its suit:
+/// with the kinds held, the only tiles that can complete anything.
+fn near(held: u64) -> u64 {
+    let mut out = 0;
+    for s in 0..3 {
+        let suit = held >> (9 * s) & 0x1FF;
+        let n = (suit << 1 | suit << 2 | suit >> 1 | suit >> 2) & 0x1FF;
+        out |= n << (9 * s);
     }
-    if w >= 27 {
-        return false;
-    }
-    let r = w % 9;
-    (r >= 1 && c[w - 1] != 0)
-        || (r >= 2 && c[w - 2] != 0)
-        || (r <= 7 && c[w + 1] != 0)
-        || (r <= 6 && c[w + 2] != 0)
+    out
 }
 
 #[cfg(test)]
@@ -328,13 +364,8 @@ mod tests {
             for &k in &d[..size] {
                 t[k] += 1;
             }
-            let fast = waits_fast(&t, size as i32);
-            let slow = waits(&mut t.clone(), size as i32);
-            if let Some(f) = fast {
-                assert_eq!(f, slow, "{t:?}");
-            } else {
-                assert!(t.iter().any(|&c| c >= 4));
-            }
+            let fast = waits_fast(&t, size as i32).expect("counts within four");
+            assert_eq!(fast, waits(&mut t.clone(), size as i32), "{t:?}");
         }
     }
 }

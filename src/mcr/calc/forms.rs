@@ -114,10 +114,10 @@ pub(super) fn knitted_straight(c: &Ctx, t: &mut FanTable) -> Option<Vec<Set>> {
     if !c.standing.iter().any(|&n| n >= 2) {
         return None;
     }
-    let mask = KNITTED
-        .iter()
-        .copied()
-        .find(|k| (0..KINDS).all(|i| k >> i & 1 == 0 || c.standing[i] > 0))?;
+    let held = (0..KINDS)
+        .filter(|&i| c.standing[i] > 0)
+        .fold(0u64, |m, i| m | 1 << i);
+    let mask = KNITTED.iter().copied().find(|k| held & k == *k)?;
     let mut rest = c.standing;
     for (i, r) in rest.iter_mut().enumerate() {
         if mask >> i & 1 != 0 {

@@ -23,69 +23,77 @@ fn tile(i: usize) -> Tile {
     Tile::from_index(i).expect("a kind")
 }
 
-/// Finds every arrangement: sets in ascending key order (so each multiset
-/// once), then the pair from what is left.
+/// Finds every arrangement, lowest kind first: the lowest kind left is the
+/// pair, a pung or the start of a chow. At one kind the choices go pair,
+/// pung, chows in that order (`stage`), so each arrangement comes once;
+/// as in the reference, a kind makes at most one pung.
 fn divide(
     counts: &mut [u8; KINDS],
-    left: u32,
+    from: usize,
+    stage: u8,
     work: &mut [Set; 5],
     idx: usize,
-    prev: i32,
+    has_pair: bool,
     out: &mut Divisions,
 ) {
-    if idx == 4 {
-        if left == 2 {
-            if let Some(p) = counts.iter().position(|&c| c == 2) {
-                work[4] = Set {
-                    kind: SetKind::Pair,
-                    tile: tile(p),
-                    melded: false,
-                };
-                if out.len < MAX_DIVISIONS {
-                    out.list[out.len] = *work;
-                    out.len += 1;
-                }
-            }
+    let Some(i) = (from..KINDS).find(|&i| counts[i] != 0) else {
+        if idx == 4 && has_pair && out.len < MAX_DIVISIONS {
+            out.list[out.len] = *work;
+            out.len += 1;
         }
         return;
+    };
+    let stage = if i == from { stage } else { 0 };
+    if stage == 0 && !has_pair && counts[i] >= 2 {
+        counts[i] -= 2;
+        work[4] = set(SetKind::Pair, i);
+        divide(counts, i, 1, work, idx, true, out);
+        counts[i] += 2;
     }
-    // A set's key is at least the previous one's, so kinds below `from`
-    // can start no more sets: what they hold must be the pair or nothing.
-    let from = if prev < 0 { 0 } else { (prev / 2) as usize };
-    let mut stuck = counts[..from].iter().filter(|&&c| c != 0);
-    match (stuck.next(), stuck.next()) {
-        (None, _) | (Some(2), None) => {}
-        _ => return,
+    if idx == 4 {
+        return;
     }
-    for i in from..KINDS {
-        if counts[i] == 0 {
-            continue;
+    if stage <= 1 && counts[i] >= 3 {
+        counts[i] -= 3;
+        work[idx] = set(SetKind::Pung, i);
+        divide(counts, i, 2, work, idx + 1, has_pair, out);
+        counts[i] += 3;
+    }
+    if chow_starts(i) && counts[i + 1] != 0 && counts[i + 2] != 0 {
+        for c in &mut counts[i..i + 3] {
+            *c -= 1;
         }
-        if counts[i] > 2 && pung_key(i) > prev {
-            counts[i] -= 3;
-            work[idx] = Set {
-                kind: SetKind::Pung,
-                tile: tile(i),
-                melded: false,
-            };
-            divide(counts, left - 3, work, idx + 1, pung_key(i), out);
-            counts[i] += 3;
-        }
-        if chow_starts(i) && counts[i + 1] != 0 && counts[i + 2] != 0 && chow_key(i) >= prev {
-            for c in &mut counts[i..i + 3] {
-                *c -= 1;
-            }
-            work[idx] = Set {
-                kind: SetKind::Chow,
-                tile: tile(i + 1),
-                melded: false,
-            };
-            divide(counts, left - 3, work, idx + 1, chow_key(i), out);
-            for c in &mut counts[i..i + 3] {
-                *c += 1;
-            }
+        work[idx] = set(SetKind::Chow, i + 1);
+        divide(counts, i, 2, work, idx + 1, has_pair, out);
+        for c in &mut counts[i..i + 3] {
+            *c += 1;
         }
     }
+}
+
+fn set(kind: SetKind, i: usize) -> Set {
+    Set {
+        kind,
+        tile: tile(i),
+        melded: false,
+    }
+}
+
+/// The reference's order of arrangements: by their found sets' keys
+/// (pung of a kind before its chow, lower kinds first), ascending, compared
+/// as sequences.
+fn order_key(sets: &[Set]) -> [i32; 4] {
+    let mut k = [i32::MAX; 4];
+    for (d, s) in k.iter_mut().zip(sets) {
+        let start = s.tile.index() - usize::from(s.kind == SetKind::Chow);
+        *d = if s.kind == SetKind::Chow {
+            chow_key(start)
+        } else {
+            pung_key(start)
+        };
+    }
+    k.sort_unstable();
+    k
 }
 
 /// The best arrangement's fans, if one beats `to_beat` (or ties it where
@@ -105,10 +113,13 @@ pub(super) fn best_division(
     };
     let mut work = [NO_SET; 5];
     work[..c.fixed_cnt].copy_from_slice(&c.fixed[..c.fixed_cnt]);
-    let left = counts.iter().map(|&n| u32::from(n)).sum();
-    divide(&mut counts, left, &mut work, c.fixed_cnt, -1, &mut out);
+    divide(&mut counts, 0, 0, &mut work, c.fixed_cnt, false, &mut out);
     if out.len == 0 {
         return None;
+    }
+    let list = &mut out.list[..out.len];
+    if list.len() > 1 {
+        list.sort_by_key(|d| order_key(&d[c.fixed_cnt..4]));
     }
     let unique = {
         let mut table = [0u16; KINDS];
