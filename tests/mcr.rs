@@ -142,7 +142,7 @@ fn shanten_value(s: Option<mahjong_sim::mcr::shanten::Shanten>, useful: bool) ->
 
 #[test]
 fn every_public_shanten_case_matches_mahjonggb_1_4_0() {
-    use mahjong_sim::mcr::shanten::{best, shanten, ShantenForm};
+    use mahjong_sim::mcr::shanten::{best, best_number, shanten, ShantenForm};
     let Some(cases) = cases("shanten-public.jsonl.gz") else {
         return;
     };
@@ -173,6 +173,12 @@ fn every_public_shanten_case_matches_mahjonggb_1_4_0() {
                 ));
             }
         }
+        assert_eq!(
+            best_number(&hand),
+            best(&hand).map(|(s, _)| s.shanten),
+            "id {}",
+            case["id"]
+        );
         let got = shanten_value(best(&hand).map(|(s, _)| s), false);
         if got != case["MahjongShanten"] {
             bad.push(format!(

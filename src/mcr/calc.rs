@@ -126,15 +126,17 @@ pub fn calculate(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<FanR
         if let Some(f) = special_forms(&c, &mut best) {
             form = f;
         } else if let Some(sets) = knitted_straight(&c, &mut best) {
-            return Ok(finish(best, Form::KnittedStraight, &sets, ctx));
+            return Ok(finish(best, Form::KnittedStraight, sets, ctx));
         } else if nine_gates(&c, &mut best) {
             form = Form::NineGates;
         }
-        best_total = best.total();
-        special_seven_pairs = best.has(Fan::SevenPairs);
+        if form != Form::Regular {
+            best_total = best.total();
+            special_seven_pairs = best.has(Fan::SevenPairs);
+        }
     } else if c.fixed_cnt == 1 {
         if let Some(sets) = knitted_straight(&c, &mut best) {
-            return Ok(finish(best, Form::KnittedStraight, &sets, ctx));
+            return Ok(finish(best, Form::KnittedStraight, sets, ctx));
         }
     }
     let mut sets: Vec<Set> = Vec::new();
@@ -149,16 +151,16 @@ pub fn calculate(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<FanR
     if best_total == 0 {
         return Err(FanError::NotWin);
     }
-    Ok(finish(best, form, &sets, ctx))
+    Ok(finish(best, form, sets, ctx))
 }
 
-fn finish(mut table: FanTable, form: Form, sets: &[Set], ctx: &WinContext) -> FanResult {
+fn finish(mut table: FanTable, form: Form, sets: Vec<Set>, ctx: &WinContext) -> FanResult {
     table.set(Fan::FlowerTiles, u16::from(ctx.flowers));
     FanResult {
         total: table.total(),
         table,
         form,
-        sets: sets.to_vec(),
+        sets,
     }
 }
 
@@ -255,12 +257,6 @@ fn win_flags(hand: &Hand, ctx: &WinContext, standing: &Counts, fixed_counts: &[u
     flags
 }
 
-fn tiles_of(mask: u64) -> impl Iterator<Item = Tile> {
-    (0..KINDS)
-        .filter(move |i| mask >> i & 1 != 0)
-        .map(|i| Tile::from_index(i).expect("a kind"))
-}
-
 /// Fans of the win itself: last copy, last tile of the wall, kongs, self-drawn.
 fn win_flag_fans(flags: u8, t: &mut FanTable) {
     if flags & LAST_TILE != 0 {
@@ -310,26 +306,41 @@ fn suit_fans(present: u64, t: &mut FanTable) {
     }
 }
 
+/// Masks of kinds (one bit per index) for the fans about every tile.
+const HONOR_MASK: u64 = 0x7F << 27;
+const TERMINAL_MASK: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+const GREEN_MASK: u64 = 1 << 10 | 1 << 11 | 1 << 12 | 1 << 14 | 1 << 16 | 1 << 32;
+const REVERSIBLE_MASK: u64 = 1 << 10
+    | 1 << 12
+    | 1 << 13
+    | 1 << 14
+    | 1 << 16
+    | 1 << 17
+    | 0x1F << 18
+    | 1 << 25
+    | 1 << 26
+    | 1 << 33;
+
 /// Simples, reversible, green, honors, terminals: from the kinds present.
 fn tile_trait_fans(present: u64, t: &mut FanTable) {
-    let all = |f: fn(Tile) -> bool| tiles_of(present).all(f);
-    if !tiles_of(present).any(Tile::is_terminal_or_honor) {
+    let only = |mask: u64| present & !mask == 0;
+    if present & (TERMINAL_MASK | HONOR_MASK) == 0 {
         t.set(Fan::AllSimples, 1);
     }
-    if all(Tile::is_reversible) {
+    if only(REVERSIBLE_MASK) {
         t.set(Fan::ReversibleTiles, 1);
     }
-    if all(Tile::is_green) {
+    if only(GREEN_MASK) {
         t.set(Fan::AllGreen, 1);
     }
     if t.has(Fan::AllSimples) {
         return;
     }
-    if all(Tile::is_honor) {
+    if only(HONOR_MASK) {
         t.set(Fan::AllHonors, 1);
-    } else if all(Tile::is_terminal) {
+    } else if only(TERMINAL_MASK) {
         t.set(Fan::AllTerminals, 1);
-    } else if all(Tile::is_terminal_or_honor) {
+    } else if only(TERMINAL_MASK | HONOR_MASK) {
         t.set(Fan::AllTerminalsAndHonors, 1);
     }
 }
@@ -339,7 +350,8 @@ fn rank_range_fans(present: u64, t: &mut FanTable) {
     if present >> 27 != 0 {
         return;
     }
-    let ranks = tiles_of(present).fold(0u16, |m, x| m | 1 << x.rank());
+    // Bit r-1 for each rank r present in any suit, moved up to bit r.
+    let ranks = ((present | present >> 9 | present >> 18) & 0x1FF) as u16 * 2;
     if ranks & !0b1_1110 == 0 {
         t.set(
             if ranks & 1 << 4 != 0 {

@@ -62,17 +62,36 @@ const ORPHANS: TileSet = super::calc::ORPHANS;
 /// Shanten of `standing` in `form`; `None` when the form cannot be made of
 /// that many standing tiles.
 pub fn shanten(form: ShantenForm, standing: &[Tile]) -> Option<Shanten> {
+    form_shanten(form, standing, true)
+}
+
+/// The shanten number alone (no useful tiles: much faster for the regular
+/// and knitted straight forms).
+pub fn shanten_number(form: ShantenForm, standing: &[Tile]) -> Option<i32> {
+    form_shanten(form, standing, false).map(|s| s.shanten)
+}
+
+/// The best shanten number over every form, as MahjongGB's
+/// `MahjongShanten` gives it; `None` when no form fits the tile count.
+pub fn best_number(standing: &[Tile]) -> Option<i32> {
+    FORMS
+        .iter()
+        .filter_map(|&f| shanten_number(f, standing))
+        .min()
+}
+
+fn form_shanten(form: ShantenForm, standing: &[Tile], useful: bool) -> Option<Shanten> {
     let counts = counts_of(standing);
     let n = standing.len();
     match form {
         ShantenForm::Regular => {
-            matches!(n, 13 | 10 | 7 | 4 | 1).then(|| regular(counts, (13 - n as u32) / 3))
+            matches!(n, 13 | 10 | 7 | 4 | 1).then(|| regular(counts, (13 - n as u32) / 3, useful))
         }
         ShantenForm::SevenPairs => (n == 13).then(|| seven_pairs(&counts)),
         ShantenForm::ThirteenOrphans => (n == 13).then(|| thirteen_orphans(&counts)),
         ShantenForm::HonorsAndKnittedTiles => (n == 13).then(|| honors_and_knitted(&counts)),
         ShantenForm::KnittedStraight => {
-            matches!(n, 13 | 10).then(|| knitted_straight(&counts, (13 - n as u32) / 3))
+            matches!(n, 13 | 10).then(|| knitted_straight(&counts, (13 - n as u32) / 3, useful))
         }
     }
 }
@@ -200,11 +219,14 @@ fn has_partner(t: &Counts, i: usize) -> bool {
 
 /// Regular shanten of `t` with `fixed` sets already made, and its useful
 /// kinds.
-fn regular(mut t: Counts, fixed: u32) -> Shanten {
+fn regular(mut t: Counts, fixed: u32, with_useful: bool) -> Shanten {
     let s = Search { fixed };
     let shanten = s.run(&mut t, false, fixed, 0, -1, -1);
     let mut useful = 0;
     for i in 0..KINDS {
+        if !with_useful {
+            break;
+        }
         if t[i] == 4 && shanten > 0 {
             continue;
         }
@@ -274,7 +296,7 @@ fn honors_and_knitted(t: &Counts) -> Shanten {
     })
 }
 
-fn knitted_straight(t: &Counts, fixed: u32) -> Shanten {
+fn knitted_straight(t: &Counts, fixed: u32, with_useful: bool) -> Shanten {
     let have = held(t);
     best_of_six(|k| {
         let mut rest = *t;
@@ -284,7 +306,7 @@ fn knitted_straight(t: &Counts, fixed: u32) -> Shanten {
             }
         }
         let missing = (k & !have).count_ones() as i32;
-        let r = regular(rest, fixed + 3);
+        let r = regular(rest, fixed + 3, with_useful);
         Shanten {
             shanten: missing + r.shanten,
             useful: (k & !have) | r.useful,
