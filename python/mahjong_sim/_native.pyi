@@ -186,7 +186,12 @@ class VecGame:
         """Games started so far."""
     def current(self) -> Batch:
         """(obs, masks, seats, rewards, done) of the pending decisions."""
-    def step(self, actions: npt.NDArray[np.uint32]) -> Batch:
-        """Answers every decision, plays on: (obs, masks, seats, rewards, done)."""
+    def step(
+        self, actions: npt.NDArray[np.uint32], strict: bool = True
+    ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8],
+               npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        """Answers every decision, plays on: (obs, masks, seats, rewards,
+        done, illegal); with ``strict`` a masked action raises ValueError
+        before any game moves, else it puts its seat out."""
     def random_actions(self) -> npt.NDArray[np.uint32]:
         """A uniformly random legal action of every pending decision."""

@@ -357,13 +357,20 @@ class VectorEnv:
     ``seats``: four of ``None`` (the caller decides there) or a built-in
     bot's name; at least one ``None``. Each game always has one decision
     pending, of the seat ``seats_to_act[i]``. :meth:`step` answers all of
-    them (actions as numbers; an illegal one puts that seat out), plays on,
-    and returns numpy arrays: observations ``(n, 11, 27)`` uint8, masks
-    ``(n, 85)`` uint8, seats to act ``(n,)`` uint8, rewards ``(n, 4)``
-    float32 (every seat's points of a game that ended at this step),
-    done ``(n,)`` bool. A game that ends is replaced at once (auto-reset):
-    its row then shows the new game's first decision. Everything follows
-    ``seed``.
+    them (actions as numbers), plays on, and returns numpy arrays:
+    observations ``(n, 11, 27)`` uint8, masks ``(n, 85)`` uint8, seats to
+    act ``(n,)`` uint8, rewards ``(n, 4)`` float32 (every seat's points of
+    a game that ended at this step), done ``(n,)`` bool. A game that ends
+    is replaced at once (auto-reset): its row then shows the new game's
+    first decision. Everything follows ``seed``.
+
+    Actions are checked: integers (any integer dtype, not bool or float)
+    of shape ``(n,)`` from 0 to 84, else ``TypeError`` or ``ValueError``,
+    never truncated or wrapped. An action its mask forbids raises
+    ``ValueError`` (``illegal="raise"``, the default); with
+    ``illegal="put_out"`` it is the judge's answer to an illegal move, the
+    seat put out, and :attr:`illegal` says which games had one at the
+    last step.
     """
 
     def __init__(
@@ -372,18 +379,48 @@ class VectorEnv:
         seats: Sequence[Optional[str]] = (None, None, None, None),
         family: str = "uniform",
         seed: int = 0,
+        illegal: str = "raise",
     ):
+        if illegal not in ("raise", "put_out"):
+            raise ValueError(f"illegal={illegal!r}: 'raise' or 'put_out'")
         self.num_envs = num_envs
         self._vec = VecGame(num_envs, list(seats), family, seed)
+        self._strict = illegal == "raise"
+        #: Games whose last action was masked (``illegal="put_out"``).
+        self.illegal = np.zeros(num_envs, dtype=bool)
 
     def reset(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The pending decisions: (observations, masks, seats to act)."""
         obs, masks, seats, _, _ = self._vec.current()
         return obs, masks, seats
 
+    def _checked(self, actions: Any) -> np.ndarray:
+        a = np.asarray(actions)
+        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+            raise TypeError(f"actions must be integers, not {a.dtype}")
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions of shape {a.shape}: one a game, ({self.num_envs},)")
+        bad = np.flatnonzero((a < 0) | (a >= ACTIONS))
+        if bad.size:
+            i = int(bad[0])
+            raise ValueError(f"game {i}: action {a[i]} is not an action number (0 to {ACTIONS - 1})")
+        return a.astype(np.uint32)
+
     def step(self, actions: Any):
-        """(observations, masks, seats, rewards, done) after ``actions``."""
-        return self._vec.step(np.ascontiguousarray(actions, dtype=np.uint32))
+        """(observations, masks, seats, rewards, done) after ``actions``.
+        With ``illegal="raise"`` a masked action raises ``ValueError``
+        before any game moves (checked in Rust, with the games locked, so
+        that another thread's step cannot slip in between)."""
+        try:
+            *out, illegal = self._vec.step(self._checked(actions), self._strict)
+        except ValueError as e:
+            if "not legal there" in str(e):
+                raise ValueError(
+                    f"{e}; VectorEnv(illegal='put_out') plays it as the judge does, the seat put out"
+                ) from None
+            raise
+        self.illegal = illegal
+        return tuple(out)
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action of every pending decision,

@@ -311,9 +311,25 @@ struct Game {
 }
 
 impl Game {
-    fn state(&self) -> std::sync::MutexGuard<'_, GameState> {
-        self.state.lock().expect("not poisoned")
+    /// `f` on the game's state, locked with the GIL released (see
+    /// [`locked`]).
+    fn with<R: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut GameState) -> R + Send) -> R {
+        locked(py, &self.state, f)
     }
+}
+
+/// `f` on `value`, locked while this thread does not hold the GIL: the
+/// lock is taken after the GIL is released and given back before it is
+/// taken again. So no thread ever holds the lock while it waits for the
+/// GIL, and a thread that holds the GIL never waits for the lock: two
+/// threads using one object (one stepping, one reading) cannot deadlock.
+/// A panic that poisoned the lock left the value as it was; it is used.
+fn locked<T: Send, R: Send>(
+    py: Python<'_>,
+    value: &Mutex<T>,
+    f: impl FnOnce(&mut T) -> R + Send,
+) -> R {
+    py.detach(|| f(&mut value.lock().unwrap_or_else(|e| e.into_inner())))
 }
 
 #[pymethods]
@@ -373,20 +389,25 @@ impl Game {
     /// protocol writes it, the mask one uint8 per action), or None once
     /// the game is over.
     fn decision<'py>(&self, py: Python<'py>) -> Option<(usize, String, Bound<'py, PyArray1<u8>>)> {
-        let s = self.state();
-        let (p, request, mask) = s.env.decision()?;
-        let mut m = vec![0u8; ACTIONS];
-        mask.write(&mut m);
-        Some((p, request.to_string(), PyArray1::from_vec(py, m)))
+        let (p, request, m) = self.with(py, |s| {
+            let (p, request, mask) = s.env.decision()?;
+            let mut m = vec![0u8; ACTIONS];
+            mask.write(&mut m);
+            Some((p, request.to_string(), m))
+        })?;
+        Some((p, request, PyArray1::from_vec(py, m)))
     }
 
     /// Seat `seat`'s observation: uint8 of shape (11, 27).
     fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray2<u8>>> {
         if seat >= PLAYERS {
-            return Err(value_error("seats are 0..4"));
+            return Err(value_error(format!("seat {seat}: seats are 0 to 3")));
         }
-        let mut obs = vec![0u8; OBS_SIZE];
-        self.state().env.observe(seat, &mut obs);
+        let obs = self.with(py, |s| {
+            let mut obs = vec![0u8; OBS_SIZE];
+            s.env.observe(seat, &mut obs);
+            obs
+        });
         PyArray1::from_vec(py, obs).reshape([OBS_ROWS, KINDS])
     }
 
@@ -395,69 +416,67 @@ impl Game {
     fn step(&self, py: Python<'_>, action: usize) -> PyResult<()> {
         let a = Action::from_index(action)
             .ok_or_else(|| value_error(format!("action {action} is not below {ACTIONS}")))?;
-        let mut s = self.state();
-        let st: &mut GameState = &mut s;
-        py.detach(|| st.env.step(a)).map_err(value_error)?;
+        self.with(py, |s| s.env.step(a)).map_err(value_error)?;
         take_raised(&self.raised)
     }
 
     /// Answers the pending decision with a protocol string (any string:
     /// the judge reads it) and plays on to the next decision.
     fn step_text(&self, py: Python<'_>, text: &str) -> PyResult<()> {
-        let mut s = self.state();
-        let st: &mut GameState = &mut s;
-        py.detach(|| st.env.step_text(text)).map_err(value_error)?;
+        self.with(py, |s| s.env.step_text(text))
+            .map_err(value_error)?;
         take_raised(&self.raised)
     }
 
     /// The answer string of action number `action` for the seat to act.
-    fn answer_text(&self, action: usize) -> PyResult<String> {
+    fn answer_text(&self, py: Python<'_>, action: usize) -> PyResult<String> {
         let a = Action::from_index(action)
             .ok_or_else(|| value_error(format!("action {action} is not below {ACTIONS}")))?;
-        let s = self.state();
-        let p = s
-            .env
-            .to_act()
-            .ok_or_else(|| value_error("the game is over"))?;
-        Ok(a.answer(s.env.judge(), p).into_owned())
+        self.with(py, |s| {
+            let p = s.env.to_act()?;
+            Some(a.answer(s.env.judge(), p).into_owned())
+        })
+        .ok_or_else(|| value_error("the game is over"))
     }
 
     /// True once the game is over.
-    fn is_over(&self) -> bool {
-        self.state().env.judge().is_over()
+    fn is_over(&self, py: Python<'_>) -> bool {
+        self.with(py, |s| s.env.judge().is_over())
     }
 
     /// Each seat's points (4, 3, 2, 1 by place, ties shared) once over.
-    fn points(&self) -> Option<Vec<f64>> {
-        self.state().env.points().map(|p| p.to_vec())
+    fn points(&self, py: Python<'_>) -> Option<Vec<f64>> {
+        self.with(py, |s| s.env.points().map(|p| p.to_vec()))
     }
 
     /// The wall, 108 tile names.
-    fn wall(&self) -> String {
-        self.state().env.judge().wall().to_string()
+    fn wall(&self, py: Python<'_>) -> String {
+        self.with(py, |s| s.env.judge().wall().to_string())
     }
 
     /// Each seat's tiles as the protocol lists them (concealed upper case,
     /// exposed sets lower case), who is playing, and the wall left.
-    fn table(&self) -> (Vec<String>, Vec<bool>, usize) {
-        let s = self.state();
-        let t = s.env.judge().table();
-        (
-            t.seats.iter().map(|h| h.text()).collect(),
-            t.playing.to_vec(),
-            t.wall_left,
-        )
+    fn table(&self, py: Python<'_>) -> (Vec<String>, Vec<bool>, usize) {
+        self.with(py, |s| {
+            let t = s.env.judge().table();
+            (
+                t.seats.iter().map(|h| h.text()).collect(),
+                t.playing.to_vec(),
+                t.wall_left,
+            )
+        })
     }
 
     /// The game's events so far, one canonical line each.
-    fn events(&self) -> Vec<String> {
-        let s = self.state();
-        s.env
-            .judge()
-            .events()
-            .iter()
-            .map(|e| e.to_string())
-            .collect()
+    fn events(&self, py: Python<'_>) -> Vec<String> {
+        self.with(py, |s| {
+            s.env
+                .judge()
+                .events()
+                .iter()
+                .map(|e| e.to_string())
+                .collect()
+        })
     }
 
     /// The game's log (JSON Lines, as `noi2014 play --json` writes it);
@@ -465,8 +484,8 @@ impl Game {
     /// (default: the built-in bots' names, `caller`, or the callables'
     /// `__name__`).
     #[pyo3(signature = (labels=None))]
-    fn log_jsonl(&self, labels: Option<Vec<String>>) -> PyResult<String> {
-        let (game, wall_label, labels) = self.finished(labels)?;
+    fn log_jsonl(&self, py: Python<'_>, labels: Option<Vec<String>>) -> PyResult<String> {
+        let (game, wall_label, labels) = self.finished(py, labels)?;
         let setting = log::Setting {
             wall: wall_label,
             seats: std::array::from_fn(|p| log::SeatRecord {
@@ -483,8 +502,13 @@ impl Game {
     /// The game's replay page (self-contained HTML); needs `record` and a
     /// finished game.
     #[pyo3(signature = (labels=None, title=None))]
-    fn replay_html(&self, labels: Option<Vec<String>>, title: Option<String>) -> PyResult<String> {
-        let (game, wall_label, labels) = self.finished(labels)?;
+    fn replay_html(
+        &self,
+        py: Python<'_>,
+        labels: Option<Vec<String>>,
+        title: Option<String>,
+    ) -> PyResult<String> {
+        let (game, wall_label, labels) = self.finished(py, labels)?;
         let title = title.unwrap_or(wall_label);
         Ok(mahjong_sim::replay::noi2014::game_page(
             &game, &labels, &title,
@@ -493,20 +517,26 @@ impl Game {
 }
 
 impl Game {
-    fn finished(&self, labels: Option<Vec<String>>) -> PyResult<(ArenaGame, String, Vec<String>)> {
-        let s = self.state();
-        if !s.env.judge().is_over() {
+    fn finished(
+        &self,
+        py: Python<'_>,
+        labels: Option<Vec<String>>,
+    ) -> PyResult<(ArenaGame, String, Vec<String>)> {
+        let (over, game, wall_label, own) = self.with(py, |s| {
+            let over = s.env.judge().is_over();
+            let game = if over { s.env.game() } else { None };
+            (over, game, s.wall_label.clone(), s.labels.to_vec())
+        });
+        if !over {
             return Err(PyRuntimeError::new_err("the game is not over"));
         }
-        let game = s
-            .env
-            .game()
+        let game = game
             .ok_or_else(|| PyRuntimeError::new_err("the game was not recorded (record=False)"))?;
-        let labels = labels.unwrap_or_else(|| s.labels.to_vec());
+        let labels = labels.unwrap_or(own);
         if labels.len() != PLAYERS {
             return Err(value_error("four labels"));
         }
-        Ok((game, s.wall_label.clone(), labels))
+        Ok((game, wall_label, labels))
     }
 }
 
@@ -553,70 +583,104 @@ impl VecGame {
     }
 
     /// Number of games.
-    fn __len__(&self) -> usize {
-        self.vector.lock().expect("not poisoned").len()
+    fn __len__(&self, py: Python<'_>) -> usize {
+        locked(py, &self.vector, |v| v.len())
     }
 
     /// Games started so far.
-    fn games(&self) -> u64 {
-        self.vector.lock().expect("not poisoned").games()
+    fn games(&self, py: Python<'_>) -> u64 {
+        locked(py, &self.vector, |v| v.games())
     }
 
     /// Every game's pending decision: (obs, masks, seats, rewards, done)
     /// with rewards 0 and done False.
     fn current<'py>(&self, py: Python<'py>) -> PyResult<Batch<'py>> {
-        let mut v = self.vector.lock().expect("not poisoned");
-        let v: &mut Vector = &mut v;
-        let n = v.len();
-        batch(py, n, move |out| v.current(out))
+        batch(py, &self.vector, |v, out| v.current(out))
     }
 
     /// Answers every game's decision with `actions` (uint32, one a game),
     /// plays on, and returns (obs (n, 11, 27) uint8, masks (n, 85) uint8,
-    /// seats (n,) uint8, rewards (n, 4) float32, done (n,) bool). A game
-    /// that ended is replaced by the next: its row shows the new game.
+    /// seats (n,) uint8, rewards (n, 4) float32, done (n,) bool, illegal
+    /// (n,) bool). A game that ended is replaced by the next: its row shows
+    /// the new game. `illegal` flags the actions their masks forbade: with
+    /// `strict` such a step is refused (ValueError) before any game moves;
+    /// otherwise they are played as the judge does, the seat put out.
+    #[pyo3(signature = (actions, strict=true))]
     fn step<'py>(
         &self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, u32>,
-    ) -> PyResult<Batch<'py>> {
+        strict: bool,
+    ) -> PyResult<StepBatch<'py>> {
         let actions = actions.as_slice().map_err(value_error)?.to_vec();
-        let mut v = self.vector.lock().expect("not poisoned");
-        let v: &mut Vector = &mut v;
-        let n = v.len();
-        batch(py, n, |out| v.step(&actions, out))
+        let mut illegal = Vec::new();
+        let (obs, masks, seats, rewards, done) = batch(py, &self.vector, |v, out| {
+            illegal = v.masked(&actions)?;
+            if strict {
+                v.step_strict(&actions, out)
+            } else {
+                v.step(&actions, out)
+            }
+        })?;
+        Ok((
+            obs,
+            masks,
+            seats,
+            rewards,
+            done,
+            PyArray1::from_vec(py, illegal),
+        ))
     }
 
     /// A uniformly random legal action of every pending decision (uint32,
     /// one a game), from the vector's own stream: the same seed and calls
     /// give the same actions, and drawing them changes no game.
     fn random_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let mut v = self.vector.lock().expect("not poisoned");
-        let mut actions = vec![0u32; v.len()];
-        v.random_actions(&mut actions).map_err(value_error)?;
+        let actions = locked(py, &self.vector, |v| {
+            let mut actions = vec![0u32; v.len()];
+            v.random_actions(&mut actions).map(|()| actions)
+        })
+        .map_err(value_error)?;
         Ok(PyArray1::from_vec(py, actions))
     }
 }
 
-/// New arrays for `n` games, filled by `fill` with the GIL released.
+/// The arrays of one batched step and its illegal-action flags.
+type StepBatch<'py> = (
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
+/// New arrays for every game of `vector`, filled by `fill` with the GIL
+/// released and the vector locked (see [`locked`]).
 fn batch<'py>(
     py: Python<'py>,
-    n: usize,
-    fill: impl FnOnce(&mut Out<'_>) -> Result<(), mahjong_sim::noi2014::vector::VectorError> + Send,
+    vector: &Mutex<Vector>,
+    fill: impl FnOnce(&mut Vector, &mut Out<'_>) -> Result<(), mahjong_sim::noi2014::vector::VectorError>
+        + Send,
 ) -> PyResult<Batch<'py>> {
-    let mut obs = vec![0u8; n * OBS_SIZE];
-    let mut masks = vec![0u8; n * ACTIONS];
-    let mut seats = vec![0u8; n];
-    let mut rewards = vec![0f32; n * PLAYERS];
-    let mut done = vec![0u8; n];
-    py.detach(|| {
-        fill(&mut Out {
-            obs: &mut obs,
-            masks: &mut masks,
-            seats: &mut seats,
-            rewards: &mut rewards,
-            done: &mut done,
-        })
+    let (n, obs, masks, seats, rewards, done) = locked(py, vector, |v| {
+        let n = v.len();
+        let mut obs = vec![0u8; n * OBS_SIZE];
+        let mut masks = vec![0u8; n * ACTIONS];
+        let mut seats = vec![0u8; n];
+        let mut rewards = vec![0f32; n * PLAYERS];
+        let mut done = vec![0u8; n];
+        fill(
+            v,
+            &mut Out {
+                obs: &mut obs,
+                masks: &mut masks,
+                seats: &mut seats,
+                rewards: &mut rewards,
+                done: &mut done,
+            },
+        )
+        .map(|()| (n, obs, masks, seats, rewards, done))
     })
     .map_err(value_error)?;
     let done: Vec<bool> = done.into_iter().map(|d| d == 1).collect();

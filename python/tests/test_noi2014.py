@@ -205,6 +205,43 @@ def test_vector_refuses_bad_input():
         v.step([81, 85])
     with pytest.raises(ValueError):
         v.step([81])
+    with pytest.raises(ValueError):
+        noi2014.VectorEnv(2, illegal="maybe")
+
+
+def test_vector_actions_are_checked_never_converted():
+    """The bad-action table: each is refused with its error, never
+    truncated (0.5 to 0) or wrapped (2**32 + 3 to 3, -1 to 4294967295);
+    a masked action raises, or with illegal="put_out" puts the seat out
+    and is flagged."""
+    v = noi2014.VectorEnv(2, seed=3)
+    _, masks, _ = v.reset()
+    legal = np.array([np.flatnonzero(m)[0] for m in masks])
+    for bad, error, says in [
+        (legal + 0.5, TypeError, "integers"),
+        (legal.astype(np.float64), TypeError, "integers"),
+        (np.array([True, False]), TypeError, "integers"),
+        (np.array(["1", "2"]), TypeError, "integers"),
+        (np.array([-1, legal[1]]), ValueError, "game 0: action -1"),
+        (np.array([legal[0], 2**32 + 3]), ValueError, "game 1: action 4294967299"),
+        (np.array([85, legal[1]]), ValueError, "not an action number"),
+        (np.array([legal]), ValueError, "shape"),
+        (legal[:1], ValueError, "shape"),
+    ]:
+        with pytest.raises(error, match=says):
+            v.step(bad)
+    masked = np.array([np.flatnonzero(m == 0)[0] for m in masks])
+    with pytest.raises(ValueError, match="not legal there"):
+        v.step(np.array([legal[0], masked[1]]))
+    # Nothing was played by the refused steps: the same decisions pend.
+    _, again, _ = v.reset()
+    assert np.array_equal(again, masks)
+    judged = noi2014.VectorEnv(2, seed=3, illegal="put_out")
+    judged.reset()
+    judged.step(np.array([legal[0], masked[1]], dtype=np.int64))
+    assert judged.illegal.tolist() == [False, True]
+    judged.step(judged.random_actions())
+    assert not judged.illegal.any()
 
 
 def _last_legal(obs, mask):

@@ -23,6 +23,15 @@ pub enum VectorError {
     /// wrong length.
     #[error("{0}")]
     Shape(String),
+    /// An action the pending decision's mask forbids, refused by
+    /// [`Vector::step_strict`] before any game moved.
+    #[error("game {game}: action {action} is not legal there (its mask is 0)")]
+    Illegal {
+        /// The slot.
+        game: usize,
+        /// The action given.
+        action: u32,
+    },
 }
 
 /// One slot: its game and its stream.
@@ -127,6 +136,40 @@ impl Vector {
             "{n} actions for {} games",
             self.slots.len()
         )))
+    }
+
+    /// For each slot, whether its action is one its pending decision's
+    /// mask forbids (the judge puts such a seat out). Actions are checked
+    /// as [`Vector::step`] checks them.
+    pub fn masked(&self, actions: &[u32]) -> Result<Vec<bool>, VectorError> {
+        self.check_actions(actions.len())?;
+        self.slots
+            .iter()
+            .zip(actions)
+            .map(|(slot, &a)| {
+                let action = Action::from_index(a as usize).ok_or_else(|| {
+                    VectorError::Shape(format!("action {a} is not below {ACTIONS}"))
+                })?;
+                let (_, _, mask) = slot
+                    .env
+                    .decision()
+                    .expect("every slot has a decision pending");
+                Ok(!mask.contains(action))
+            })
+            .collect()
+    }
+
+    /// [`Vector::step`] for a caller that wants no illegal action played:
+    /// refuses the whole step ([`VectorError::Illegal`], the first such
+    /// slot) before any game moves when an action is masked.
+    pub fn step_strict(&mut self, actions: &[u32], out: &mut Out<'_>) -> Result<(), VectorError> {
+        if let Some(game) = self.masked(actions)?.iter().position(|&m| m) {
+            return Err(VectorError::Illegal {
+                game,
+                action: actions[game],
+            });
+        }
+        self.step(actions, out)
     }
 
     /// Answers each slot's decision with its action (numbers of
@@ -412,5 +455,37 @@ mod tests {
         assert!(v.step(&[81, 85], &mut b.out()).is_err());
         let mut small = Bufs::new(1);
         assert!(v.current(&mut small.out()).is_err());
+    }
+
+    /// A masked action: `masked` flags it, `step_strict` refuses the
+    /// whole step with no game moved, `step` plays it (the seat put out).
+    #[test]
+    fn a_masked_action_is_flagged_refused_or_played() {
+        let mut v = Vector::new(2, [None; 4], Family::Uniform, 5).unwrap();
+        let first = |v: &Vector, i: usize, legal: bool| {
+            let m = v.env(i).pending_mask().unwrap();
+            (0..ACTIONS)
+                .find(|&a| m.contains(Action::from_index(a).unwrap()) == legal)
+                .unwrap() as u32
+        };
+        let actions = [first(&v, 0, true), first(&v, 1, false)];
+        assert_eq!(v.masked(&actions).unwrap(), [false, true]);
+        let mut before = Bufs::new(2);
+        v.current(&mut before.out()).unwrap();
+        let mut b = Bufs::new(2);
+        assert_eq!(
+            v.step_strict(&actions, &mut b.out()),
+            Err(VectorError::Illegal {
+                game: 1,
+                action: actions[1]
+            })
+        );
+        let mut after = Bufs::new(2);
+        v.current(&mut after.out()).unwrap();
+        assert_eq!((before.obs, before.masks), (after.obs, after.masks));
+        let legal = [first(&v, 0, true), first(&v, 1, true)];
+        assert_eq!(v.masked(&legal).unwrap(), [false, false]);
+        v.step_strict(&legal, &mut b.out()).unwrap();
+        assert!(v.masked(&[85, 0]).is_err());
     }
 }

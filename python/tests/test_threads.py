@@ -1,0 +1,81 @@
+"""One object used from several threads at once: a thread that steps and
+threads that read must never wait for each other for good (the binding
+never holds its lock while it waits for the GIL). A deadlock cannot be
+undone inside the process, so each case runs in a child process whose
+time limit fails the test instead of hanging it."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+# Generous on a busy machine: the cases take about a second each.
+LIMIT_S = 300
+
+VECTOR = """
+    import threading
+    import numpy as np
+    from mahjong_sim.noi2014 import VectorEnv
+
+    for run in range(RUNS):
+        v = VectorEnv(64, seats=(None, "greedy", None, "greedy"), seed=run)
+        v.reset()
+        stop = threading.Event()
+
+        def read():
+            while not stop.is_set():
+                len(v._vec), v.games, v.random_actions(), v.reset()
+
+        readers = [threading.Thread(target=read) for _ in range(3)]
+        for r in readers:
+            r.start()
+        try:
+            for _ in range(200):
+                v.step(v.random_actions())
+        finally:
+            stop.set()
+            for r in readers:
+                r.join()
+    print("ok", RUNS)
+"""
+
+GAME = """
+    import threading
+    import numpy as np
+    from mahjong_sim.noi2014 import Game
+
+    for run in range(RUNS):
+        # Seat 1 a Python callable: stepping calls back into Python.
+        g = Game([None, lambda request: "PASS", None, "greedy"], seed=run)
+        stop = threading.Event()
+
+        def read():
+            while not stop.is_set():
+                g.observe(0), g.decision(), g.table(), g.events(), g.is_over()
+
+        readers = [threading.Thread(target=read) for _ in range(3)]
+        for r in readers:
+            r.start()
+        rng = np.random.default_rng(run)
+        try:
+            while (d := g.decision()) is not None:
+                g.step(int(rng.choice(np.flatnonzero(d[2]))))
+        finally:
+            stop.set()
+            for r in readers:
+                r.join()
+    print("ok", RUNS)
+"""
+
+
+@pytest.mark.parametrize("body", [VECTOR, GAME], ids=["VectorEnv", "Game"])
+def test_stepping_and_reading_from_threads_never_deadlocks(body):
+    runs = 100
+    code = textwrap.dedent(body).replace("RUNS", str(runs))
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=LIMIT_S)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"no end after {LIMIT_S} s: a deadlock between the stepping and the reading threads")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["ok", str(runs)], done.stdout + done.stderr
