@@ -44,7 +44,7 @@ enum Command {
     Analyze(app::analyze::Args),
     /// NOI2014 team-contest mahjong: games, duels and tournaments of bots.
     ///
-    /// The judge follows `NOI2014-CLARIFICATIONS.md`; bots are built in
+    /// The judge follows the rules of docs/noi2014-rules.md; bots are built in
     /// or programs under Botzone's protocol.
     #[command(
         subcommand,

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// `mahjong-sim noi2014 ...`: the NOI2014 team-contest mahjong, games
-/// between bots under the judge of `NOI2014-CLARIFICATIONS.md`.
+/// between bots under the judge of the rules in docs/noi2014-rules.md.
 #[derive(clap::Subcommand)]
 pub enum Command {
     // Each command's help is its arguments' doc comment.
@@ -49,7 +49,8 @@ pub fn run(command: Command) -> Result<ExitCode, CliError> {
 
 /// Play one game between four bots and print its log and result table.
 ///
-/// The log shows every request and answer (point 21's strings) and
+/// The log shows every request and answer (the protocol's strings,
+/// docs/noi2014-rules.md) and
 /// every event with that player's tiles as the protocol writes them
 /// (exposed sets in lower case); the table gives each player's place,
 /// points and how the game ended for it (won, put out and why, or its
@@ -89,9 +90,10 @@ pub struct PlayArgs {
 
 /// Run a built-in bot as a bot program under Botzone's protocol.
 ///
-/// It reads the judge's JSON line (point 20) from standard input and
-/// prints the answer line (point 28). One process per request, as in
-/// 2014, or kept running with --keep-running.
+/// It reads the judge's JSON line from standard input and prints the
+/// answer line (the protocol: docs/noi2014-rules.md, "The bot protocol").
+/// One process per request, as in 2014, or kept running with
+/// --keep-running.
 ///
 /// Example: mahjong-sim noi2014 play --bot 'mahjong-sim noi2014 bot'
 #[derive(clap::Args)]
@@ -423,7 +425,7 @@ pub fn read_bounded(path: Option<&Path>, limit: u64) -> Result<Vec<u8>, CliError
 const BOT_LINE_LIMIT: u64 = 16 << 20;
 
 /// `noi2014 bot`: a built-in bot as a bot program. Reads the judge's line
-/// (point 20), replays every request through a fresh bot (the bots are
+/// (the protocol's JSON input), replays every request through a fresh bot (the bots are
 /// deterministic, so it answers the old requests as it did before) and
 /// prints its answer to the newest as the protocol's output line. With
 /// `keep_running` it then prints the keep-running marker and answers each
@@ -567,7 +569,7 @@ mod tests {
         let bad = r#"{"requests":["0 2","9 nonsense"],"responses":["PASS"],"data":""}"#;
         let e = err(true, &format!("{FIRST}\n\n{bad}\n"));
         assert!(
-            e.starts_with("input line 3: request 2 (`9 nonsense`) is not a request: `9 nonsense` is not a NOI2014 request of point 21 (`0 P`"),
+            e.starts_with("input line 3: request 2 (`9 nonsense`) is not a request: `9 nonsense` is not a NOI2014 request (`0 P`"),
             "{e}"
         );
         // The shape expected, never the names of Rust types.

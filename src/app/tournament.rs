@@ -10,7 +10,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Swiss rounds between bots (points 24-26), every game's log saved.
+/// Swiss rounds between bots, every game's log saved.
 ///
 /// Each round every bot plays one game at a table of four: round 1
 /// seats bots by a seeded shuffle, later rounds seat them by total

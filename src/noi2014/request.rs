@@ -80,7 +80,7 @@ impl fmt::Display for Request {
 
 /// A string that is not a request of point 21.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a NOI2014 request of point 21 (`0 P`, `1` and 13 tiles, `2 T`, `3 P PLAY T`, `3 P PENG T`, `4`, ...)")]
+#[error("`{0}` is not a NOI2014 request (`0 P`, `1` and 13 tiles, `2 T`, `3 P PLAY T`, `3 P PENG T`, `4`, ...)")]
 pub struct RequestParseError(pub String);
 
 impl std::str::FromStr for Request {
