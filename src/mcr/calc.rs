@@ -205,9 +205,10 @@ fn prepare(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<Ctx, FanEr
     {
         return Err(FanError::TileCountGreaterThan4);
     }
-    let present = (0..KINDS)
-        .filter(|&i| fixed_counts[i] != 0 || standing[i] != 0)
-        .fold(0u64, |m, i| m | 1 << i);
+    let mut present = 0u64;
+    for i in 0..KINDS {
+        present |= u64::from(fixed_counts[i] != 0 || standing[i] != 0) << i;
+    }
     let flags = win_flags(hand, ctx, &standing, &fixed_counts);
     Ok(Ctx {
         fixed,

@@ -266,6 +266,18 @@ const TABLE: [(u8, &str, &str); TABLE_SIZE] = [
     (5, "明暗杠", "Concealed Kong and Melded Kong"),
 ];
 
+/// Points by table index, apart from the names so that totals read a
+/// dense array.
+const POINTS: [u16; TABLE_SIZE] = {
+    let mut p = [0u16; TABLE_SIZE];
+    let mut i = 0;
+    while i < TABLE_SIZE {
+        p[i] = TABLE[i].0 as u16;
+        i += 1;
+    }
+    p
+};
+
 /// Every fan, in table order.
 pub const ALL: [Fan; TABLE_SIZE - 1] = [
     Fan::BigFourWinds,
@@ -425,8 +437,10 @@ impl FanTable {
 
     /// The total points (as an `i32`, like the reference's).
     pub fn total(&self) -> i32 {
-        ALL.iter()
-            .map(|&f| i32::from(f.points()) * i32::from(self.get(f)))
+        self.0
+            .iter()
+            .zip(POINTS.iter())
+            .map(|(&n, &p)| i32::from(n) * i32::from(p))
             .sum()
     }
 

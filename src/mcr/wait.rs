@@ -272,6 +272,12 @@ fn honor_split(c: &[u8]) -> Split {
 /// waited on when the hand with it splits into sets and one pair.
 /// `None` when a count is out of the tables' range (use [`waits`]).
 pub fn waits_fast(table: &[u16; KINDS], size: i32) -> Option<TileSet> {
+    waits_fast_upto(table, size, u32::MAX)
+}
+
+/// [`waits_fast`], stopping once `enough` waits are found (two tell a
+/// wait that is not unique).
+pub fn waits_fast_upto(table: &[u16; KINDS], size: i32, enough: u32) -> Option<TileSet> {
     if table.iter().any(|&c| c > 4) {
         return None;
     }
@@ -325,6 +331,9 @@ pub fn waits_fast(table: &[u16; KINDS], size: i32) -> Option<TileSet> {
         }
         if ok && pairs == 1 {
             out |= 1 << w;
+            if out.count_ones() >= enough {
+                break;
+            }
         }
     }
     Some(out)

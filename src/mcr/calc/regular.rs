@@ -128,7 +128,7 @@ pub(super) fn best_division(
         }
         let w = c.win.index();
         table[w] = table[w].wrapping_sub(1);
-        let w = wait::waits_fast(&table, c.standing_size)
+        let w = wait::waits_fast_upto(&table, c.standing_size, 2)
             .unwrap_or_else(|| wait::waits(&mut table, c.standing_size));
         wait::is_unique(w)
     };
