@@ -108,6 +108,11 @@ struct Ctx {
     standing_size: i32,
     /// Kinds present anywhere.
     present: u64,
+    /// Standing kinds (winning tile included): held, held twice or
+    /// more, held an odd number of times.
+    held: u64,
+    pairs: u64,
+    odd: u64,
     win: Tile,
     flags: u8,
     seat: u8,
@@ -205,9 +210,13 @@ fn prepare(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<Ctx, FanEr
     {
         return Err(FanError::TileCountGreaterThan4);
     }
-    let mut present = 0u64;
+    let (mut present, mut held, mut pairs, mut odd) = (0u64, 0u64, 0u64, 0u64);
     for i in 0..KINDS {
-        present |= u64::from(fixed_counts[i] != 0 || standing[i] != 0) << i;
+        let n = standing[i];
+        present |= u64::from(fixed_counts[i] != 0 || n != 0) << i;
+        held |= u64::from(n != 0) << i;
+        pairs |= u64::from(n >= 2) << i;
+        odd |= u64::from(n % 2) << i;
     }
     let flags = win_flags(hand, ctx, &standing, &fixed_counts);
     Ok(Ctx {
@@ -217,6 +226,9 @@ fn prepare(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<Ctx, FanEr
         standing,
         standing_size: size as i32,
         present,
+        held,
+        pairs,
+        odd,
         win: ctx.win_tile,
         flags,
         seat: ctx.seat_wind,

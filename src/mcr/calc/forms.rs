@@ -48,7 +48,7 @@ pub const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7
 /// orphans (only without melds).
 pub(super) fn special_forms(c: &Ctx, t: &mut FanTable) -> Option<Form> {
     let s = &c.standing;
-    if s.iter().all(|&n| n % 2 == 0) {
+    if c.odd == 0 {
         if shifted_pairs(s, c.win) {
             t.set(Fan::SevenShiftedPairs, 1);
             let base = usize::from(c.win.suit()) * 9;
@@ -111,12 +111,10 @@ fn honors_and_knitted(present: u64, t: &mut FanTable) -> bool {
 /// A knitted straight, one more set (a meld or found) and a pair: the
 /// sets it was scored with, when it is one.
 pub(super) fn knitted_straight(c: &Ctx, t: &mut FanTable) -> Option<Vec<Set>> {
-    if !c.standing.iter().any(|&n| n >= 2) {
+    if c.pairs == 0 {
         return None;
     }
-    let held = (0..KINDS)
-        .filter(|&i| c.standing[i] > 0)
-        .fold(0u64, |m, i| m | 1 << i);
+    let held = c.held;
     let mask = KNITTED.iter().copied().find(|k| held & k == *k)?;
     let mut rest = c.standing;
     for (i, r) in rest.iter_mut().enumerate() {

@@ -104,7 +104,7 @@ pub(super) fn best_division(
     seven_pairs: bool,
 ) -> Option<(FanTable, [Set; 5])> {
     let mut counts = c.standing;
-    if !counts.iter().any(|&n| n >= 2) {
+    if c.pairs == 0 {
         return None;
     }
     let mut out = Divisions {
