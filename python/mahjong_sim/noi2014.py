@@ -40,6 +40,7 @@ ends, 0 before. Games always end (terminations); truncations stay False.
 from __future__ import annotations
 
 import json
+import operator
 import tempfile
 import threading
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
@@ -129,6 +130,37 @@ def _mask_int8(mask: np.ndarray) -> np.ndarray:
     return mask.astype(np.int8)
 
 
+def _action(action: Any, mask: Optional[np.ndarray], strict: bool) -> Tuple[int, bool]:
+    """``action`` checked as an action number: ``(number, illegal)``.
+
+    An integer (Python's or numpy's; not a bool or a float: ``TypeError``)
+    from 0 to 84 (else ``ValueError``), never converted. ``illegal`` when
+    ``mask`` (the pending decision's) forbids it; then ``strict`` raises
+    ``ValueError`` instead."""
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(f"an action is an integer, not {type(action).__name__}")
+    try:
+        number = operator.index(action)
+    except TypeError:
+        raise TypeError(f"an action is an integer, not {type(action).__name__} ({action!r})") from None
+    if not 0 <= number < ACTIONS:
+        raise ValueError(f"action {number} is not an action number (0 to {ACTIONS - 1})")
+    illegal = mask is not None and not mask[number]
+    if illegal and strict:
+        raise ValueError(
+            f"action {number} is not legal here (its mask is 0); illegal='put_out' plays it as the "
+            "judge does, the seat put out"
+        )
+    return number, illegal
+
+
+def _illegal_mode(illegal: str) -> bool:
+    """Whether ``illegal`` asks for strict actions (``"raise"``)."""
+    if illegal not in ("raise", "put_out"):
+        raise ValueError(f"illegal={illegal!r}: 'raise' or 'put_out'")
+    return illegal == "raise"
+
+
 def _observation_space() -> spaces.Dict:
     return spaces.Dict(
         {
@@ -159,6 +191,10 @@ class raw_env(AECEnv):
     ``"ansi"`` (returns it) or ``"html"`` (returns the replay page of a
     finished game, the table before). ``record`` keeps every request and
     answer for :meth:`log_jsonl` and the replay (on with ``"html"``).
+    An action is an integer from 0 to 84 (else ``TypeError`` or
+    ``ValueError``); one the mask forbids raises ``ValueError``, or with
+    ``illegal="put_out"`` puts the seat out as the judge does, with
+    ``infos[agent]["illegal"]`` True.
     """
 
     metadata = {
@@ -173,8 +209,10 @@ class raw_env(AECEnv):
         render_mode: Optional[str] = None,
         family: str = "uniform",
         record: bool = False,
+        illegal: str = "raise",
     ):
         super().__init__()
+        self._strict = _illegal_mode(illegal)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -233,8 +271,10 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
-        self.game.step(int(action))
+        decision = self.game.decision()
+        number, illegal = _action(action, decision[2] if decision else None, self._strict)
+        self.infos[agent] = {"illegal": True} if illegal else {}
+        self.game.step(number)
         points = self.game.points()
         if points is None:
             self.rewards = {a: 0.0 for a in self.agents}
@@ -285,6 +325,9 @@ class SingleAgentEnv(gymnasium.Env):
     seat order: built-in bots' names or callables ``request -> answer``
     (protocol strings). The observation and action spaces are the AEC
     environment's; the reward is the learner's points when the game ends.
+    Actions are checked as in :class:`raw_env` (``illegal``; ``info["illegal"]``
+    flags a masked action played with ``illegal="put_out"``);
+    :meth:`action_masks` gives the mask as sb3-contrib's MaskablePPO asks.
     """
 
     metadata = {"render_modes": ["ansi", "html"], "render_fps": 1}
@@ -295,8 +338,10 @@ class SingleAgentEnv(gymnasium.Env):
         opponents: Sequence[Seat] = ("greedy", "greedy", "greedy"),
         family: str = "uniform",
         render_mode: Optional[str] = None,
+        illegal: str = "raise",
     ):
         super().__init__()
+        self._strict = _illegal_mode(illegal)
         if len(opponents) != 3 or any(o is None for o in opponents):
             raise ValueError("three opponents, each a built-in bot's name or a callable")
         if not 0 <= seat < 4:
@@ -334,10 +379,29 @@ class SingleAgentEnv(gymnasium.Env):
             if not self.game.is_over():
                 return self._obs()
 
+    def _pending(self) -> Optional[Tuple[int, str, np.ndarray]]:
+        if self.game is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self.game.decision()
+
+    def action_masks(self) -> np.ndarray:
+        """The pending decision's legal actions, bool ``(85,)`` (all False
+        once the game is over): what MaskablePPO calls."""
+        decision = self._pending()
+        if decision is None:
+            return np.zeros(ACTIONS, dtype=bool)
+        return decision[2].astype(bool)
+
     def step(self, action: int):
-        self.game.step(int(action))
+        decision = self._pending()
+        if decision is None:
+            raise RuntimeError("the game is over: call reset()")
+        number, illegal = _action(action, decision[2], self._strict)
+        self.game.step(number)
         points = self.game.points()
         obs, info = self._obs()
+        if illegal:
+            info["illegal"] = True
         if points is None:
             return obs, 0.0, False, False, info
         info["points"] = points

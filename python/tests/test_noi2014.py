@@ -138,7 +138,64 @@ def test_render_text_and_html():
 def test_gymnasium_check_env():
     from gymnasium.utils.env_checker import check_env
 
-    check_env(noi2014.SingleAgentEnv(seat=1, opponents=("greedy", "sample", "greedy")))
+    # check_env steps with actions sampled from the whole action space,
+    # masked ones included: the judge's behaviour, asked for explicitly.
+    check_env(noi2014.SingleAgentEnv(seat=1, opponents=("greedy", "sample", "greedy"), illegal="put_out"))
+
+
+def _bad_actions(legal, masked):
+    """The bad-action table: (action, error, words of its message)."""
+    return [
+        (legal + 0.5, TypeError, "integer"),
+        (float(legal), TypeError, "integer"),
+        (np.float32(legal), TypeError, "integer"),
+        (True, TypeError, "integer"),
+        (str(legal), TypeError, "integer"),
+        (None, TypeError, "integer"),
+        (-1, ValueError, "action -1 is not an action number"),
+        (2**32 + 3, ValueError, "action 4294967299 is not an action number"),
+        (85, ValueError, "not an action number"),
+        (masked, ValueError, "not legal here"),
+    ]
+
+
+def test_single_agent_actions_are_checked_never_converted():
+    env = noi2014.SingleAgentEnv(seat=0)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.action_masks()
+    obs, _ = env.reset(seed=4)
+    mask = env.action_masks()
+    assert mask.dtype == bool and np.array_equal(mask, obs["action_mask"] == 1)
+    legal, masked = int(np.flatnonzero(mask)[0]), int(np.flatnonzero(~mask)[0])
+    for action, error, says in _bad_actions(legal, masked):
+        with pytest.raises(error, match=says):
+            env.step(action)
+    # Refused steps played nothing.
+    assert np.array_equal(env.action_masks(), mask)
+    env.step(np.int64(legal))
+    judged = noi2014.SingleAgentEnv(seat=0, illegal="put_out")
+    judged.reset(seed=4)
+    _, _, _, _, info = judged.step(masked)
+    assert info.get("illegal") is True
+    with pytest.raises(ValueError):
+        noi2014.SingleAgentEnv(illegal="maybe")
+
+
+def test_aec_actions_are_checked_never_converted():
+    env = noi2014.raw_env()
+    env.reset(seed=4)
+    mask = env.observe(env.agent_selection)["action_mask"] == 1
+    legal, masked = int(np.flatnonzero(mask)[0]), int(np.flatnonzero(~mask)[0])
+    for action, error, says in _bad_actions(legal, masked):
+        with pytest.raises(error, match=says):
+            env.step(action)
+    judged = noi2014.raw_env(illegal="put_out")
+    judged.reset(seed=4)
+    agent = judged.agent_selection
+    judged.step(masked)
+    assert judged.infos[agent] == {"illegal": True}
 
 
 def test_single_agent_with_python_opponents():
