@@ -330,7 +330,7 @@ class SingleAgentEnv(gymnasium.Env):
     :meth:`action_masks` gives the mask as sb3-contrib's MaskablePPO asks.
     """
 
-    metadata = {"render_modes": ["ansi", "html"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi", "html"], "render_fps": 1}
 
     def __init__(
         self,
@@ -342,6 +342,8 @@ class SingleAgentEnv(gymnasium.Env):
     ):
         super().__init__()
         self._strict = _illegal_mode(illegal)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         if len(opponents) != 3 or any(o is None for o in opponents):
             raise ValueError("three opponents, each a built-in bot's name or a callable")
         if not 0 <= seat < 4:
@@ -412,7 +414,21 @@ class SingleAgentEnv(gymnasium.Env):
             return None
         if self.render_mode == "html" and self.game.is_over():
             return self.game.replay_html()
-        return _text(self.game)
+        text = _text(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+#: The Gymnasium id of :class:`SingleAgentEnv`: ``gymnasium.make(ENV_ID,
+#: seat=..., opponents=...)`` once this module is imported, or
+#: ``gymnasium.make("mahjong_sim.noi2014:mahjong_sim/NOI2014-v0")``, which
+#: imports it.
+ENV_ID = "mahjong_sim/NOI2014-v0"
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="mahjong_sim.noi2014:SingleAgentEnv")
 
 
 class VectorEnv:

@@ -3,6 +3,7 @@ PettingZoo's and Gymnasium's own checks, batches are deterministic."""
 
 import json
 
+import gymnasium
 import numpy as np
 import pytest
 
@@ -141,6 +142,22 @@ def test_gymnasium_check_env():
     # check_env steps with actions sampled from the whole action space,
     # masked ones included: the judge's behaviour, asked for explicitly.
     check_env(noi2014.SingleAgentEnv(seat=1, opponents=("greedy", "sample", "greedy"), illegal="put_out"))
+
+
+def test_gymnasium_make_and_human_render(capsys):
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("mahjong_sim.noi2014:mahjong_sim/NOI2014-v0", seat=2, illegal="put_out")
+    assert env.spec.id == noi2014.ENV_ID
+    check_env(env.unwrapped)
+    obs, _ = env.reset(seed=1)
+    assert env.unwrapped.action_masks().sum() >= 1
+    human = gymnasium.make(noi2014.ENV_ID, render_mode="human")
+    human.reset(seed=1)
+    assert human.render() is None
+    assert "wall" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        noi2014.SingleAgentEnv(render_mode="picture")
 
 
 def _bad_actions(legal, masked):
