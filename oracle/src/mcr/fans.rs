@@ -93,7 +93,7 @@ fn beats(t: (&Table, Tile, usize), b: (&Table, Tile, usize), reading: Reading) -
 /// when the tiles form no winning shape.
 pub fn best_table(h: &Hand, reading: Reading) -> Option<Table> {
     let unique_wait = waits(h).len() == 1;
-    let mut best: Option<(Table, Tile, usize)> = None;
+    let mut best: Option<(Table, Tile, usize, bool)> = None;
     for shape in shapes::shapes(&h.packs, &h.standing, shapes::Test::Score) {
         let (pair, pungs) = match &shape {
             Shape::Regular { pair, sets } | Shape::KnittedStraight { pair, sets, .. } => {
@@ -101,13 +101,26 @@ pub fn best_table(h: &Hand, reading: Reading) -> Option<Table> {
             }
             _ => (0, 0),
         };
+        let seven = matches!(shape, Shape::SevenPairs);
         for place in shapes::win_places(&shape, h.win) {
             let t = score(h, &shape, place, unique_wait, reading);
-            if best
-                .as_ref()
-                .is_none_or(|b| beats((&t, pair, pungs), (&b.0, b.1, b.2), reading))
-            {
-                best = Some((t, pair, pungs));
+            let better = match &best {
+                None => true,
+                // The 2018 copy scores seven pairs first and takes a
+                // regular split only when it scores more: seven pairs wins
+                // a tie (found by the mcr_fans fuzz target; its older
+                // calculator's split loop compares with `>` alone).
+                Some(b)
+                    if reading == Reading::Judge2018
+                        && seven != b.3
+                        && total(&t) == total(&b.0) =>
+                {
+                    seven
+                }
+                Some(b) => beats((&t, pair, pungs), (&b.0, b.1, b.2), reading),
+            };
+            if better {
+                best = Some((t, pair, pungs, seven));
             }
         }
     }
@@ -170,6 +183,18 @@ fn score(h: &Hand, shape: &Shape, place: WinIn, unique_wait: bool, reading: Read
             straight,
         } => {
             t[KNITTED_STRAIGHT] = 1;
+            // Beside a knitted straight, 1.4.0 counts 四归一 plainly: a
+            // kind held exactly four times, not as a kong, so a kong whose
+            // kind is also in the straight (a fifth copy) gives none, not
+            // 255 (found by the mcr_fans fuzz target; MahjongGB 1.4.0
+            // agrees: `W2 W5 W8 T3 T6 T9 B1 B4 B7 B9 --meld GANG,T9,0`).
+            let kong_kinds: Vec<Tile> = (h.packs.iter())
+                .filter(|s| s.kind == Kind::Kong)
+                .map(|s| s.tile)
+                .collect();
+            t[TILE_HOG] = (0..KINDS)
+                .filter(|&k| all[k] == 4 && !kong_kinds.contains(&k))
+                .count() as u32;
             set_fans(h, sets, *pair, place, &mut t);
             // The 2018 copy counts no wait when the winning tile's kind is
             // one of the straight's (README: KNITTED_STRAIGHT_BODY_WITH_ECS).
