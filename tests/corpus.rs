@@ -98,6 +98,7 @@ fn planted_bugs_name_targets() {
         target::Parse::NAME,
         target::Analyze::NAME,
         target::Noi2014::NAME,
+        target::McrFans::NAME,
     ];
     for p in PLANTED {
         assert!(
@@ -125,6 +126,7 @@ corpus_tests! {
     corpus_parse: target::Parse,
     corpus_analyze: target::Analyze,
     corpus_noi2014: target::Noi2014,
+    corpus_mcr_fans: target::McrFans,
 }
 
 /// Text walls (the contest format), kept readable: engine against oracle.

@@ -53,6 +53,23 @@ engine_equals_oracle! {
     qc_engine_distance_equals_oracle: target::Distance,
     qc_engine_and_oracle_game_logs_are_equal: target::Game,
     qc_noi2014_engine_equals_oracle: target::Noi2014,
+    qc_mcr_engine_fans_and_shanten_equal_oracle: target::McrFans,
+}
+
+/// The MCR generator is not degenerate: of 30,000 inputs (a few seconds),
+/// a large share win, and every fan of the table (the 81, flowers and
+/// 明暗杠) is hit at least once. A generator that silently stopped
+/// reaching some hand would fail here before the properties went blind.
+#[test]
+fn mcr_generator_wins_often_and_hits_every_fan() {
+    let c = oracle::mcr_harness::coverage(30_000, 1);
+    assert!(
+        c.wins * 4 > c.inputs,
+        "only {} of {} inputs win",
+        c.wins,
+        c.inputs
+    );
+    assert!(c.missed().is_empty(), "never hit: {:?}", c.missed());
 }
 // The analysis target's check is the five `analysis` properties below, each
 // run on its own for a clearer name.

@@ -3,9 +3,12 @@
 
 use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
+use crate::mcr_harness::McrInput;
 use crate::noi2014_harness::{self, Noi2014Input, Outcome};
 use mahjong_sim::analysis::{self as engine_analysis, Decomposition};
 use mahjong_sim::hand::Hand;
+use mahjong_sim::mcr::shanten::ShantenForm;
+use mahjong_sim::mcr::Reading;
 use mahjong_sim::thupc2021::event::{Event, Player};
 use mahjong_sim::thupc2021::wall::{Wall, DEAL};
 use mahjong_sim::tile::Tile;
@@ -835,6 +838,138 @@ pub fn noi2014(engine: &dyn Engine, input: &Noi2014Input) -> Result<(), Failure>
     noi2014_harness::ranking(&e).map_err(|what| fail(format!("not a ranking: {what}")))
 }
 
+/// One calculator's answer, compared exactly: the total and every fan as
+/// (points, count, Chinese, English) in table order, or the error.
+type McrAnswer = Result<(i64, Vec<(u32, u32, String, String)>), String>;
+
+/// One form's shanten: the number and the useful kinds, or no answer.
+type McrShanten = Option<(i32, Vec<usize>)>;
+
+/// The shanten forms, with their names in reports.
+const MCR_FORMS: [(ShantenForm, &str); 5] = [
+    (ShantenForm::Regular, "regular"),
+    (ShantenForm::SevenPairs, "seven pairs"),
+    (ShantenForm::ThirteenOrphans, "thirteen orphans"),
+    (
+        ShantenForm::HonorsAndKnittedTiles,
+        "honors and knitted tiles",
+    ),
+    (ShantenForm::KnittedStraight, "knitted straight"),
+];
+
+fn mcr_engine_answer(engine: &dyn Engine, input: &McrInput, reading: Reading) -> McrAnswer {
+    match engine.mcr_calculate(&input.hand, &input.ctx, reading) {
+        Ok(r) => Ok((
+            i64::from(r.total),
+            r.table
+                .entries()
+                .map(|(f, n)| {
+                    let name = (f.chinese(reading).to_string(), f.english().to_string());
+                    (u32::from(f.points()), u32::from(n), name.0, name.1)
+                })
+                .collect(),
+        )),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn mcr_oracle_answer(input: &McrInput, reading: Reading) -> McrAnswer {
+    let reading = match reading {
+        Reading::V1_4_0 => crate::mcr::Reading::V140,
+        Reading::Judge2018 => crate::mcr::Reading::Judge2018,
+    };
+    match crate::mcr::fan_with(&input.oracle_input(), reading) {
+        crate::mcr::FanOutput::Win { total, fans } => Ok((
+            i64::from(total),
+            fans.into_iter()
+                .map(|f| (f.points, f.count, f.zh.to_string(), f.en.to_string()))
+                .collect(),
+        )),
+        crate::mcr::FanOutput::Error(e) => Err(e),
+    }
+}
+
+/// Shanten of the standing tiles, every form and the best over them:
+/// engine against the oracle's search. `None` when they agree.
+fn mcr_shanten_difference(engine: &dyn Engine, input: &McrInput) -> Option<String> {
+    let standing = &input.hand.standing;
+    let kinds: Vec<usize> = standing.iter().map(|t| t.index()).collect();
+    let oracle = crate::mcr::shanten(input.hand.melds.len(), &kinds);
+    let answers = [
+        &oracle.regular,
+        &oracle.seven_pairs,
+        &oracle.thirteen_orphans,
+        &oracle.honors_and_knitted,
+        &oracle.knitted_straight,
+    ];
+    for ((form, name), o) in MCR_FORMS.iter().zip(answers) {
+        let e: McrShanten = engine.mcr_shanten(*form, standing).map(|s| {
+            let useful = s.useful_tiles().iter().map(|t| t.index()).collect();
+            (s.shanten, useful)
+        });
+        let o: McrShanten = o.clone().ok();
+        if e != o {
+            return Some(format!(
+                "{name} shanten of the standing tiles\n  engine: {e:?}\n  oracle: {o:?}"
+            ));
+        }
+    }
+    let e = engine.mcr_best_shanten(standing);
+    let o = (oracle.overall != i32::MAX).then_some(oracle.overall);
+    (e != o)
+        .then(|| format!("best shanten of the standing tiles\n  engine: {e:?}\n  oracle: {o:?}"))
+}
+
+/// MCR scoring: the engine's fans (with counts, names and the total, or
+/// its error) equal the oracle's under both readings, and the shanten of
+/// the standing tiles (every form, the useful tiles, the best) too. A
+/// panic on either side is a finding, reported with its input.
+pub fn mcr_fans(engine: &dyn Engine, input: &McrInput) -> Result<(), Failure> {
+    let fail = |what: String, reading: &str| {
+        Failure(format!(
+            "MCR engine and oracle differ: {what}\n  input:     {input:?}\n  reproduce: mahjong-sim mcr fan {}{reading}",
+            input.args()
+        ))
+    };
+    let caught = |what: &str, f: &dyn Fn() -> Option<String>| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .map_err(|_| fail(format!("the {what} panicked"), ""))
+    };
+    for (reading, flag) in [
+        (Reading::V1_4_0, ""),
+        (Reading::Judge2018, " --reading judge2018"),
+    ] {
+        let e = caught("engine", &|| {
+            Some(format!("{:?}", mcr_engine_answer(engine, input, reading)))
+        })?;
+        let o = caught("oracle", &|| {
+            Some(format!("{:?}", mcr_oracle_answer(input, reading)))
+        })?;
+        if e != o {
+            return Err(fail(
+                format!(
+                    "fans ({reading:?})\n  engine: {}\n  oracle: {}",
+                    e.unwrap_or_default(),
+                    o.unwrap_or_default()
+                ),
+                flag,
+            ));
+        }
+    }
+    // Shanten only of standing tiles a real hand can hold: with a fifth
+    // copy MahjongGB's search (which the engine follows) takes a second
+    // pung of a kind as a partial set but not as a set, which no
+    // definition of distance reproduces.
+    let counts = mahjong_sim::mcr::tile::counts_of(&input.hand.standing);
+    if counts.iter().any(|&n| n > 4) {
+        return Ok(());
+    }
+    match caught("shanten", &|| mcr_shanten_difference(engine, input))? {
+        Some(what) => Err(fail(what, "")),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Each check passes mahjong-sim and fails an engine with a bug planted
@@ -1360,5 +1495,36 @@ mod noi2014_tests {
         assert!(report(&ChanceOneMore).contains("result of player"));
         assert!(report(&OutOneLater).contains("result of player"));
         assert!(report(&PanicsOnSelfDrawn).contains("the engine panicked"));
+    }
+
+    /// The MCR check: each planted bug fails it on one of the first 2,000
+    /// generated hands, with a report that reproduces the hand.
+    #[cfg(feature = "arbitrary")]
+    mod mcr {
+        use super::*;
+        use crate::mcr_harness::{coverage_bytes, McrInput};
+        use crate::planted::{McrFlowersLost, McrSeatWindLost, McrSevenPairsUsefulLost};
+
+        fn report(planted: &dyn Engine) -> String {
+            for i in 0..2_000 {
+                let bytes = coverage_bytes(3, i, 64);
+                let input: McrInput =
+                    crate::mcr_harness::generate(&mut arbitrary::Unstructured::new(&bytes))
+                        .unwrap();
+                mcr_fans(&Production, &input).unwrap();
+                if let Err(f) = mcr_fans(planted, &input) {
+                    assert!(f.0.contains("reproduce: mahjong-sim mcr fan "), "{f}");
+                    return f.0;
+                }
+            }
+            panic!("none of 2,000 hands shows the bug");
+        }
+
+        #[test]
+        fn check_catches_each_planted_bug() {
+            assert!(report(&McrFlowersLost).contains("fans (V1_4_0)"));
+            assert!(report(&McrSeatWindLost).contains("fans (V1_4_0)"));
+            assert!(report(&McrSevenPairsUsefulLost).contains("seven pairs shanten"));
+        }
     }
 }

@@ -9,6 +9,8 @@ use crate::noi2014_harness::{self, Noi2014Input, Outcome};
 use mahjong_sim::analysis::{Analysis, AnalysisError, Decomposition, Wait};
 use mahjong_sim::distance::DistanceError;
 use mahjong_sim::hand::Hand;
+use mahjong_sim::mcr::shanten::{Shanten, ShantenForm};
+use mahjong_sim::mcr::{FanError, FanResult, Reading, WinContext};
 use mahjong_sim::meld::Meld;
 use mahjong_sim::parse::{HandLine, ParseError, Pos, ReadError};
 use mahjong_sim::thupc2021::event::Event;
@@ -68,6 +70,27 @@ pub trait Engine {
     /// [`noi2014_harness::engine`] drives it.
     fn noi2014(&self, input: &Noi2014Input) -> Outcome {
         noi2014_harness::engine(input).1
+    }
+    /// `mahjong_sim::mcr::calculate`.
+    fn mcr_calculate(
+        &self,
+        hand: &mahjong_sim::mcr::Hand,
+        ctx: &WinContext,
+        reading: Reading,
+    ) -> Result<FanResult, FanError> {
+        mahjong_sim::mcr::calculate(hand, ctx, reading)
+    }
+    /// `mahjong_sim::mcr::shanten::shanten`.
+    fn mcr_shanten(
+        &self,
+        form: ShantenForm,
+        standing: &[mahjong_sim::mcr::Tile],
+    ) -> Option<Shanten> {
+        mahjong_sim::mcr::shanten::shanten(form, standing)
+    }
+    /// `mahjong_sim::mcr::shanten::best_number`.
+    fn mcr_best_shanten(&self, standing: &[mahjong_sim::mcr::Tile]) -> Option<i32> {
+        mahjong_sim::mcr::shanten::best_number(standing)
     }
 }
 

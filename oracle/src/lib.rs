@@ -29,6 +29,7 @@ pub mod input;
 /// Chinese Standard Mahjong (MCR): a brute-force fan calculator and shanten,
 /// held to MahjongGB 1.4.0's recorded answers.
 pub mod mcr;
+pub mod mcr_harness;
 pub mod memo;
 pub mod noi2014;
 pub mod noi2014_harness;

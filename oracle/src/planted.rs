@@ -20,6 +20,8 @@ use crate::noi2014_harness::{Noi2014Input, Outcome};
 use mahjong_sim::analysis::{Analysis, AnalysisError, Decomposition, Verdict, Wait};
 use mahjong_sim::distance::DistanceError;
 use mahjong_sim::hand::Hand;
+use mahjong_sim::mcr::shanten::{Shanten, ShantenForm};
+use mahjong_sim::mcr::{self, Fan, FanError, FanResult, Reading, WinContext};
 use mahjong_sim::meld::Meld;
 use mahjong_sim::parse::{HandLine, ParseError, Pos, ReadError};
 use mahjong_sim::thupc2021::event::Event;
@@ -145,7 +147,68 @@ pub static PLANTED: &[Planted] = &[
         target: "noi2014",
         engine: &PanicsOnSelfDrawn,
     },
+    Planted {
+        bug: "MCR flowers are not counted",
+        target: "mcr_fans",
+        engine: &McrFlowersLost,
+    },
+    Planted {
+        bug: "an MCR seat wind pung is not counted",
+        target: "mcr_fans",
+        engine: &McrSeatWindLost,
+    },
+    Planted {
+        bug: "a ready MCR seven pairs hand has no useful tiles",
+        target: "mcr_fans",
+        engine: &McrSevenPairsUsefulLost,
+    },
 ];
+
+/// MCR: the flower points dropped from the fans and the total.
+pub struct McrFlowersLost;
+impl Engine for McrFlowersLost {
+    fn mcr_calculate(
+        &self,
+        hand: &mcr::Hand,
+        ctx: &WinContext,
+        reading: Reading,
+    ) -> Result<FanResult, FanError> {
+        let mut r = Production.mcr_calculate(hand, ctx, reading)?;
+        r.total -= i32::from(r.table.get(Fan::FlowerTiles));
+        r.table.clear(Fan::FlowerTiles);
+        Ok(r)
+    }
+}
+
+/// MCR: 门风刻 dropped from the fans and the total.
+pub struct McrSeatWindLost;
+impl Engine for McrSeatWindLost {
+    fn mcr_calculate(
+        &self,
+        hand: &mcr::Hand,
+        ctx: &WinContext,
+        reading: Reading,
+    ) -> Result<FanResult, FanError> {
+        let mut r = Production.mcr_calculate(hand, ctx, reading)?;
+        if r.table.has(Fan::SeatWind) {
+            r.total -= i32::from(Fan::SeatWind.points());
+            r.table.clear(Fan::SeatWind);
+        }
+        Ok(r)
+    }
+}
+
+/// MCR: a ready seven pairs hand's useful tiles lost.
+pub struct McrSevenPairsUsefulLost;
+impl Engine for McrSevenPairsUsefulLost {
+    fn mcr_shanten(&self, form: ShantenForm, standing: &[mcr::Tile]) -> Option<Shanten> {
+        let mut s = Production.mcr_shanten(form, standing)?;
+        if form == ShantenForm::SevenPairs && s.shanten == 0 {
+            s.useful = 0;
+        }
+        Some(s)
+    }
+}
 
 /// Distance: one more when the hand holds exactly two of an honor.
 pub struct HonorPairIgnored;

@@ -8,6 +8,7 @@
 use crate::compare::{self, Failure};
 use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
+use crate::mcr_harness::McrInput;
 use crate::noi2014_harness::Noi2014Input;
 use std::fmt::Debug;
 
@@ -110,6 +111,25 @@ impl Target for Noi2014 {
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<Noi2014Input> {
+        decode(bytes)
+    }
+}
+
+/// MCR scoring: the engine's fan calculator and shanten against the naive
+/// oracle's, under both readings ([`crate::mcr_harness`] generates the
+/// hands).
+pub struct McrFans;
+
+impl Target for McrFans {
+    const NAME: &'static str = "mcr_fans";
+    /// The oracle's brute force takes about 1 ms a hand.
+    const CASE_DIVISOR: u64 = 2;
+    type Input = McrInput;
+    fn check(engine: &dyn Engine, input: &McrInput) -> Result<(), Failure> {
+        compare::mcr_fans(engine, input)
+    }
+    #[cfg(feature = "arbitrary")]
+    fn decode(bytes: &[u8]) -> Option<McrInput> {
         decode(bytes)
     }
 }
