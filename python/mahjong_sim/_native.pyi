@@ -33,6 +33,8 @@ def thupc_families() -> List[str]:
 def noi_walls(family: str = "uniform", seed: int = 1, count: int = 1) -> List[str]:
     """``count`` NOI2014 walls of ``family`` from ``seed``."""
 
+def game_from_state(state: str) -> Game:
+    """``Game.from_state``, as pickle calls it."""
 def noi_shapes() -> Tuple[int, int, int]:
     """(number of actions, observation rows, tile kinds): (85, 11, 27)."""
 
@@ -156,6 +158,13 @@ class Game:
         """Each seat's tiles, who is playing, and the wall left."""
     def events(self) -> List[str]:
         """The events so far, one canonical line each."""
+    def state(self) -> str:
+        """The game as a compact, versioned JSON value (wall, bots and
+        their seeds, the caller's answers): :meth:`from_state` rebuilds
+        it; pickle and copy.deepcopy use it."""
+    @staticmethod
+    def from_state(state: str) -> "Game":
+        """The game a :meth:`state` value describes, rebuilt."""
     def log_jsonl(self, labels: Optional[Sequence[str]] = None) -> str:
         """The finished game's log, as ``noi2014 play --json``."""
     def replay_html(

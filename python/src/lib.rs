@@ -13,12 +13,13 @@ use mahjong_sim::meld::Meld;
 use mahjong_sim::noi2014::arena::Game as ArenaGame;
 use mahjong_sim::noi2014::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
 use mahjong_sim::noi2014::families::{self as noi_families, Family as NoiFamily};
+use mahjong_sim::noi2014::saved::{SavedBot, SavedGame};
 use mahjong_sim::noi2014::tracker::PolicyBot;
 use mahjong_sim::noi2014::vector::{Out, Vector};
 use mahjong_sim::noi2014::{log, Bot, BuiltIn, Request, Wall as NoiWall, KINDS, PLAYERS};
 use mahjong_sim::thupc2021;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
@@ -301,6 +302,9 @@ struct GameState {
     env: Env,
     wall_label: String,
     labels: [String; PLAYERS],
+    /// The seats as a saved game names them; `None` when a seat is a
+    /// Python callable, which cannot be saved.
+    saved_seats: Option<[Option<SavedBot>; PLAYERS]>,
 }
 
 /// One NOI2014 game stepped decision by decision (see `mahjong_sim.noi2014`).
@@ -311,11 +315,51 @@ struct Game {
 }
 
 impl Game {
+    fn of(
+        env: Env,
+        wall_label: String,
+        labels: [String; PLAYERS],
+        saved_seats: Option<[Option<SavedBot>; PLAYERS]>,
+        raised: Raised,
+    ) -> Game {
+        Game {
+            state: Mutex::new(GameState {
+                env,
+                wall_label,
+                labels,
+                saved_seats,
+            }),
+            raised,
+        }
+    }
+
     /// `f` on the game's state, locked with the GIL released (see
     /// [`locked`]).
     fn with<R: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut GameState) -> R + Send) -> R {
         locked(py, &self.state, f)
     }
+}
+
+/// The game a `Game.state()` value describes, rebuilt (what pickle calls).
+#[pyfunction]
+fn game_from_state(py: Python<'_>, state: &str) -> PyResult<Game> {
+    let saved: SavedGame = serde_json::from_str(state)
+        .map_err(|e| value_error(format!("not a saved NOI2014 game: {e}")))?;
+    let env = py
+        .detach(|| saved.restore())
+        .map_err(|e| value_error(e.to_string()))?;
+    let labels = std::array::from_fn(|p| {
+        saved.seats[p]
+            .as_ref()
+            .map_or_else(|| "caller".to_string(), |b| b.bot.clone())
+    });
+    Ok(Game::of(
+        env,
+        "restored".into(),
+        labels,
+        Some(saved.seats),
+        Arc::default(),
+    ))
 }
 
 /// `f` on `value`, locked while this thread does not hold the GIL: the
@@ -368,21 +412,67 @@ impl Game {
         let raised: Raised = Arc::default();
         let mut bots: [Option<Box<dyn Bot + Send>>; PLAYERS] = Default::default();
         let mut labels: [String; PLAYERS] = Default::default();
+        let mut saved_seats: Option<[Option<SavedBot>; PLAYERS]> = Some(Default::default());
         for p in 0..PLAYERS {
-            let (bot, label) = seat_bot(py, &seats[p], bot_seed(seed, &[p as u64]), &raised)?;
+            let bot_seed = bot_seed(seed, &[p as u64]);
+            let (bot, label) = seat_bot(py, &seats[p], bot_seed, &raised)?;
+            let built_in = seats[p]
+                .as_ref()
+                .is_some_and(|s| s.bind(py).extract::<String>().is_ok());
+            if let Some(saved) = &mut saved_seats {
+                if built_in {
+                    saved[p] = Some(SavedBot {
+                        bot: label.clone(),
+                        seed: bot_seed,
+                    });
+                } else if bot.is_some() {
+                    // A Python callable: its state is its own.
+                    saved_seats = None;
+                }
+            }
             bots[p] = bot;
             labels[p] = label;
         }
         let env = py.detach(|| Env::new(&wall, bots, record));
         take_raised(&raised)?;
-        Ok(Game {
-            state: Mutex::new(GameState {
-                env,
-                wall_label,
-                labels,
-            }),
-            raised,
-        })
+        Ok(Game::of(env, wall_label, labels, saved_seats, raised))
+    }
+
+    /// The game as a compact, versioned value (JSON text: the wall, the
+    /// bots with their seeds, the caller's answers so far), from which
+    /// :meth:`from_state` rebuilds the same game, bots' random streams
+    /// included: for a search that branches from any decision, and for
+    /// pickle and copy.deepcopy. Needs `record` (the default) and built-in
+    /// bots or the caller at every seat (a Python callable cannot be
+    /// saved: TypeError).
+    fn state(&self, py: Python<'_>) -> PyResult<String> {
+        let saved = self.with(py, |s| {
+            s.saved_seats
+                .clone()
+                .map(|seats| SavedGame::save(&s.env, seats))
+        });
+        let saved = saved
+            .ok_or_else(|| {
+                PyTypeError::new_err(
+                    "a seat is a Python callable: a game with Python bots cannot be saved",
+                )
+            })?
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        serde_json::to_string(&saved).map_err(value_error)
+    }
+
+    /// The game a :meth:`state` value describes, rebuilt.
+    #[staticmethod]
+    fn from_state(py: Python<'_>, state: &str) -> PyResult<Game> {
+        game_from_state(py, state)
+    }
+
+    /// Pickling (and copy.deepcopy): the game is its :meth:`state`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let rebuild = py
+            .import("mahjong_sim._native")?
+            .getattr("game_from_state")?;
+        Ok((rebuild, (self.state(py)?,)))
     }
 
     /// The pending decision: `(seat, request, mask)` (the request as the
@@ -1061,6 +1151,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(noi_action_of, m)?)?;
     m.add_function(wrap_pyfunction!(duel_json, m)?)?;
     m.add_function(wrap_pyfunction!(contest_defaults, m)?)?;
+    m.add_function(wrap_pyfunction!(game_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_reports, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_tables, m)?)?;

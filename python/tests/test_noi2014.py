@@ -350,3 +350,55 @@ def test_a_policy_bot_in_a_duel_and_its_errors():
 
     with pytest.raises(ZeroDivisionError):
         noi2014.play(["greedy", noi2014.policy_bot(broken), "greedy", "greedy"], seed=1)
+
+
+def test_a_game_state_branches_pickles_and_copies():
+    import copy
+    import pickle
+
+    game = noi2014.Game([None, "greedy:eps=0.2", None, "sample"], seed=5)
+    rng = np.random.default_rng(0)
+    for _ in range(12):
+        game.step(int(rng.choice(np.flatnonzero(game.decision()[2]))))
+    state = game.state()
+    value = json.loads(state)
+    assert (value["format"], value["version"]) == ("mahjong-sim/noi2014-game-state", 1)
+    assert len(value["answers"]) == 12
+    twins = [noi2014.Game.from_state(state), pickle.loads(pickle.dumps(game)), copy.deepcopy(game)]
+    for twin in twins:
+        assert twin.events() == game.events()
+        assert twin.decision()[1] == game.decision()[1]
+        assert np.array_equal(twin.observe(0), game.observe(0))
+    # The same actions from here: the same game to the end, bots' random
+    # choices included.
+    while (d := game.decision()) is not None:
+        action = int(rng.choice(np.flatnonzero(d[2])))
+        for g in [game, *twins]:
+            g.step(action)
+    assert all(t.events() == game.events() and t.points() == game.points() for t in twins)
+    # Two branches from one state that choose differently differ.
+    a, b = noi2014.Game.from_state(state), noi2014.Game.from_state(state)
+    legal = np.flatnonzero(a.decision()[2])
+    a.step(int(legal[0]))
+    b.step(int(legal[-1]))
+    assert a.events() != b.events()
+    with pytest.raises(TypeError, match="Python callable"):
+        noi2014.Game([None, lambda request: "PASS", None, None], seed=1).state()
+    with pytest.raises(RuntimeError, match="record"):
+        noi2014.Game([None] * 4, seed=1, record=False).state()
+    with pytest.raises(ValueError, match="not a saved NOI2014 game"):
+        noi2014.Game.from_state("{}")
+    with pytest.raises(ValueError, match="version"):
+        noi2014.Game.from_state(state.replace('"version":1', '"version":9'))
+
+
+def test_the_search_example_runs():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).parents[1] / "examples" / "search.py"
+    done = subprocess.run([sys.executable, str(example), "--games", "1", "--rollouts", "1"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "average over 1 walls: search" in done.stdout, done.stdout

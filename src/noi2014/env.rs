@@ -383,6 +383,10 @@ pub struct Env {
     public: Public,
     /// Every request with its answer, when recording.
     turns: Option<Vec<Turn>>,
+    /// Which of `turns` the caller answered through [`Env::step`] or
+    /// [`Env::step_text`] (the others are bots' answers and the caller's
+    /// requests with one legal answer, which the game answers itself).
+    given: Vec<usize>,
     /// The caller's pending decision (seat and legal actions), worked out
     /// once where [`Env::advance`] stops.
     pending: Option<(usize, Mask)>,
@@ -398,6 +402,7 @@ impl Env {
             bots,
             public: Public::default(),
             turns: record.then(Vec::new),
+            given: Vec::new(),
             pending: None,
         };
         env.advance();
@@ -443,6 +448,7 @@ impl Env {
     pub fn step(&mut self, action: Action) -> Result<(), Over> {
         let (p, _) = self.judge.pending().ok_or(Over)?;
         let text = action.answer(&self.judge, p);
+        self.note_given();
         self.answer_text(p, text);
         self.advance();
         Ok(())
@@ -453,6 +459,7 @@ impl Env {
     /// decision.
     pub fn step_text(&mut self, text: &str) -> Result<(), Over> {
         let (p, _) = self.judge.pending().ok_or(Over)?;
+        self.note_given();
         self.answer(p, Reply::Text(text.to_string()));
         self.advance();
         Ok(())
@@ -463,6 +470,29 @@ impl Env {
     pub fn points(&self) -> Option<[f64; PLAYERS]> {
         let r = self.judge.result()?;
         Some(std::array::from_fn(|p| r.players[p].points()))
+    }
+
+    /// The answers the caller gave so far ([`Env::step`],
+    /// [`Env::step_text`]), in order (with `record`): replayed on the same
+    /// wall and bots, they rebuild this game.
+    pub fn given_answers(&self) -> Option<Vec<&str>> {
+        let turns = self.turns.as_ref()?;
+        Some(
+            self.given
+                .iter()
+                .map(|&i| match &turns[i].reply {
+                    Reply::Text(text) => text.as_str(),
+                    Reply::Failed(_, why) => why.as_str(),
+                })
+                .collect(),
+        )
+    }
+
+    /// Notes that the next turn recorded is the caller's own answer.
+    fn note_given(&mut self) {
+        if let Some(turns) = &self.turns {
+            self.given.push(turns.len());
+        }
     }
 
     /// The record of the game so far (with `record`): an arena [`Game`],

@@ -55,6 +55,7 @@ pub mod protocol;
 pub mod request;
 pub mod result;
 pub mod sample;
+pub mod saved;
 pub mod table;
 pub mod target;
 pub mod tiles;
