@@ -559,6 +559,21 @@ def _interruptible(call: Callable[[], Any]) -> Any:
     return outcome["value"]
 
 
+def _with_logs(logs: Optional[str], prefix: str, run: Callable[[str], str]) -> Dict[str, Any]:
+    """The report of ``run(folder)`` (a JSON line), interruptible, played
+    into ``logs``; without ``logs``, into a temporary folder removed
+    afterwards (its ``"logs"`` then None): nothing is left behind that
+    was not asked for."""
+    if logs is not None:
+        report = json.loads(_interruptible(lambda: run(str(logs))))
+        report.setdefault("logs", str(logs))
+        return report
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        report = json.loads(_interruptible(lambda: run(tmp)))
+    report["logs"] = None
+    return report
+
+
 def defaults() -> Dict[str, Any]:
     """The library's defaults of duels and tournaments, which the command
     line, :func:`duel`, :func:`tournament` and :mod:`mahjong_sim.distributed`
@@ -592,8 +607,11 @@ def duel(
     are ``(name, bot)`` pairs. Each wall is played twice (A in one seat,
     then B in the same seat; the seat goes round); with ``games`` that many games, otherwise the sequential
     test (SPRT) of ``sprt`` words (``d0=0 d1=0.1 alpha=0.05 beta=0.05`` by
-    default) up to ``max_games``. Every game's log goes to ``logs`` (a new
-    temporary folder by default, its path in the result's ``"logs"``).
+    default) up to ``max_games``. With ``logs`` (a folder, new or empty),
+    every game's log, the records and the report are kept there and the
+    result's ``"logs"`` names it; without it nothing is kept (the games
+    are played in a temporary folder, removed at the end) and ``"logs"``
+    is None.
     Bot programs run as ``--sandbox`` says: ``sandbox`` is ``"auto"`` (a
     sandbox where the machine allows one), ``"on"`` (a sandbox or an
     error) or ``"off"``. ``walls=(from, to)`` plays walls ``from`` to
@@ -606,12 +624,10 @@ def duel(
     Ctrl-C kills the bot programs and raises KeyboardInterrupt once the
     duel has stopped; ``report.json`` in ``logs`` has the result so far.
     """
-    logs = logs or tempfile.mkdtemp(prefix="noi2014-duel-")
-    report = json.loads(
-        _interruptible(lambda: _native.duel_json(
+    return _with_logs(logs, "noi2014-duel-", lambda folder: _native.duel_json(
             (a[0], a[1]),
             (b[0], b[1]),
-            logs,
+            folder,
             [(n, x) for n, x in against],
             seed,
             games,
@@ -625,9 +641,6 @@ def duel(
             sandbox,
             walls,
         ))
-    )
-    report.setdefault("logs", logs)
-    return report
 
 
 def merge(dirs: Sequence[str]) -> Dict[str, Any]:
@@ -668,11 +681,9 @@ def tournament(
     :func:`merge`. Ctrl-C kills the bot programs and raises
     KeyboardInterrupt once the tournament has stopped; ``logs`` keeps the
     standings of its finished rounds."""
-    logs = logs or tempfile.mkdtemp(prefix="noi2014-tournament-")
-    report = json.loads(
-        _interruptible(lambda: _native.tournament_json(
+    return _with_logs(logs, "noi2014-tournament-", lambda folder: _native.tournament_json(
             [(n, x) for n, x in entrants],
-            logs,
+            folder,
             rounds,
             seed,
             jobs,
@@ -685,6 +696,3 @@ def tournament(
             tables,
             [str(d) for d in after],
         ))
-    )
-    report.setdefault("logs", logs)
-    return report

@@ -35,8 +35,9 @@ def _without_timings(report):
 def test_a_python_bot_duels_as_its_program(tmp_path):
     command = program("random", tmp_path)
     common = dict(games=8, seed=3, time_limit_ms=10_000)
-    as_python = noi2014.duel(("mine", lambda seed: RandomDiscarder(7)), ("old", "sample"), **common)
-    as_program = noi2014.duel(("mine", command), ("old", "sample"), **common)
+    as_python = noi2014.duel(("mine", lambda seed: RandomDiscarder(7)), ("old", "sample"),
+                             logs=str(tmp_path / "py"), **common)
+    as_program = noi2014.duel(("mine", command), ("old", "sample"), logs=str(tmp_path / "prog"), **common)
     assert _without_timings(as_python) == _without_timings(as_program)
     # The logs of A's games (game 1 of each wall) are the same games.
     for u in range(4):
@@ -218,3 +219,22 @@ def test_defaults_are_the_command_lines(tmp_path, cli):
     assert _settings(cli_t, "tournament.json") == _settings(py_t, "tournament.json")
     standings = noi2014.merge([cli_t, py_t])
     assert (standings["rounds"], standings["rounds_done"]) == (10, 2), standings
+
+
+def test_no_logs_are_kept_unless_asked(tmp_path, monkeypatch):
+    """Without ``logs`` a duel or tournament leaves nothing behind (its
+    games are played in a temporary folder, removed); with it, the
+    folder holds every game."""
+    import tempfile
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    report = noi2014.duel(("a", "greedy"), ("b", "sample"), games=4)
+    assert report["logs"] is None and report["games"] == 4
+    standings = noi2014.tournament([("a", "greedy"), ("b", "sample")], rounds=1)
+    assert standings["logs"] is None and standings["games"] == 1
+    assert list(scratch.iterdir()) == [], "something was left in the temporary folder"
+    kept = noi2014.duel(("a", "greedy"), ("b", "sample"), games=4, logs=str(tmp_path / "kept"))
+    assert kept["logs"] == str(tmp_path / "kept")
+    assert len(list((tmp_path / "kept" / "games").iterdir())) == 4
