@@ -438,7 +438,8 @@ class VectorEnv:
     bot's name; at least one ``None``. Each game always has one decision
     pending, of the seat ``seats_to_act[i]``. :meth:`step` answers all of
     them (actions as numbers), plays on, and returns numpy arrays:
-    observations ``(n, 11, 27)`` uint8, masks ``(n, 85)`` uint8, seats to
+    observations ``(n, 11, 27)`` uint8, masks ``(n, 85)`` int8 (as the
+    environments' ``action_mask``), seats to
     act ``(n,)`` uint8, rewards ``(n, 4)`` float32 (every seat's points of
     a game that ended at this step), done ``(n,)`` bool. A game that ends
     is replaced at once (auto-reset): its row then shows the new game's
@@ -472,7 +473,7 @@ class VectorEnv:
     def reset(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The pending decisions: (observations, masks, seats to act)."""
         obs, masks, seats, _, _ = self._vec.current()
-        return obs, masks, seats
+        return obs, masks.view(np.int8), seats
 
     def _checked(self, actions: Any) -> np.ndarray:
         a = np.asarray(actions)
@@ -500,6 +501,8 @@ class VectorEnv:
                 ) from None
             raise
         self.illegal = illegal
+        # int8, as the environments' masks (a view: no copy).
+        out[1] = out[1].view(np.int8)
         return tuple(out)
 
     def random_actions(self) -> np.ndarray:

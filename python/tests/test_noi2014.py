@@ -237,6 +237,8 @@ def test_vector_is_deterministic_and_a_slot_is_a_game():
             actions = [rng.choice(np.flatnonzero(m)) for m in masks]
             obs, masks, seats, rewards, done = v.step(actions)
             assert obs.shape == (n, 11, 27) and masks.shape == (n, 85)
+            # One dtype for masks everywhere: the environments' int8.
+            assert masks.dtype == np.int8
             assert np.all(rewards[done].sum(axis=1) == 10.0)
             assert np.all(rewards[~done] == 0)
             done_games += int(done.sum())
