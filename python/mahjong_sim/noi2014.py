@@ -431,6 +431,20 @@ if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="mahjong_sim.noi2014:SingleAgentEnv")
 
 
+def _seed64(seed: Any) -> int:
+    """``seed`` as the 64-bit seed of the Rust games: itself below 2**64;
+    any larger integer folded by numpy's SeedSequence, as the other
+    environments' seeds are (any non-negative integer, never a float)."""
+    if isinstance(seed, (bool, np.bool_)):
+        raise TypeError("a seed is an integer, not a bool")
+    seed = operator.index(seed)
+    if seed < 0:
+        raise ValueError(f"seed {seed}: seeds are non-negative")
+    if seed < 2**64:
+        return seed
+    return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
+
+
 class VectorEnv:
     """``num_envs`` NOI2014 games stepped together in Rust.
 
@@ -465,7 +479,7 @@ class VectorEnv:
         if illegal not in ("raise", "put_out"):
             raise ValueError(f"illegal={illegal!r}: 'raise' or 'put_out'")
         self.num_envs = num_envs
-        self._vec = VecGame(num_envs, list(seats), family, seed)
+        self._vec = VecGame(num_envs, list(seats), family, _seed64(seed))
         self._strict = illegal == "raise"
         #: Games whose last action was masked (``illegal="put_out"``).
         self.illegal = np.zeros(num_envs, dtype=bool)

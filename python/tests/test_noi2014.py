@@ -283,6 +283,14 @@ def test_vector_refuses_bad_input():
         v.step([81])
     with pytest.raises(ValueError):
         noi2014.VectorEnv(2, illegal="maybe")
+    # Any non-negative integer seeds it, as the other environments.
+    big = noi2014.VectorEnv(2, seed=2**64)
+    assert np.array_equal(big.reset()[0], noi2014.VectorEnv(2, seed=2**64).reset()[0])
+    assert not np.array_equal(big.reset()[0], noi2014.VectorEnv(2, seed=2**64 + 1).reset()[0])
+    with pytest.raises(ValueError):
+        noi2014.VectorEnv(2, seed=-1)
+    with pytest.raises(TypeError):
+        noi2014.VectorEnv(2, seed=1.5)
 
 
 def test_vector_actions_are_checked_never_converted():
