@@ -10,7 +10,9 @@
 
 An agent step is one decision answered. Our environments ask only real
 decisions (more than one legal action); RLCard asks every one. Run:
-``python python/benchmarks/steps.py [--seconds S]``. One process, one core.
+``python python/benchmarks/steps.py [--seconds S] [--rounds R]``: every case
+once a round, RLCard among them, and each figure the median of its rounds
+(the ratios to RLCard too). One process, one core.
 """
 
 import argparse
@@ -76,24 +78,38 @@ def rlcard_env(seconds):
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="rounds: every case once a round, RLCard among them, then medians")
     args = p.parse_args()
-    rows = [("AEC environment, one step at a time", aec(args.seconds), None)]
+    cases = [("AEC environment, one step at a time", lambda: (aec(args.seconds), None))]
     for n in (1, 64, 1024):
-        rate, share, _ = batched(n, args.seconds)
-        rows.append((f"batched, N = {n}", rate, share))
+        cases.append((f"batched, N = {n}", lambda n=n: batched(n, args.seconds)[:2]))
     for n in (64, 1024):
-        rate, share, _ = batched(n, args.seconds, drawn_in_rust=True)
-        rows.append((f"batched, N = {n}, random_actions()", rate, share))
-    rl = rlcard_env(args.seconds)
-    for name, rate, share in rows:
-        split = "" if share is None else f"  ({share:.0%} of the time in the step call)"
-        print(f"{name:40s} {rate:12,.0f} steps/s{split}")
-    if rl is None:
+        cases.append((f"batched, N = {n}, random_actions()",
+                      lambda n=n: batched(n, args.seconds, drawn_in_rust=True)[:2]))
+    has_rlcard = rlcard_env(0.01) is not None
+    if has_rlcard:
+        cases.append(("RLCard mahjong", lambda: (rlcard_env(args.seconds), None)))
+    # Interleaved: each round runs every case once, so that a drift of the
+    # machine's speed falls on all of them alike; medians, not bests.
+    rates = {name: [] for name, _ in cases}
+    shares = {name: [] for name, _ in cases}
+    for _ in range(args.rounds):
+        for name, run in cases:
+            rate, share = run()
+            rates[name].append(rate)
+            if share is not None:
+                shares[name].append(share)
+    median = {name: float(np.median(r)) for name, r in rates.items()}
+    rl = median.get("RLCard mahjong")
+    for name, _ in cases:
+        split = f"  ({np.median(shares[name]):.0%} of the time in the step call)" if shares[name] else ""
+        ratio = "" if rl is None or name == "RLCard mahjong" else f"  {median[name] / rl:,.0f}x RLCard"
+        spread = f"[{min(rates[name]):,.0f} .. {max(rates[name]):,.0f}]"
+        print(f"{name:40s} {median[name]:12,.0f} steps/s {spread}{ratio}{split}")
+    if not has_rlcard:
         print("RLCard mahjong: not installed (pip install rlcard)")
-    else:
-        print(f"{'RLCard mahjong':40s} {rl:12,.0f} steps/s")
-        best = max(r for _, r, _ in rows)
-        print(f"batched best / RLCard: {best / rl:,.0f}x")
+    print(f"medians of {args.rounds} interleaved rounds of {args.seconds} s per case")
 
 
 if __name__ == "__main__":
