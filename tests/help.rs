@@ -20,6 +20,9 @@ const COMMANDS: &[&[&str]] = &[
     &["noi2014", "bot"],
     &["noi2014", "duel"],
     &["noi2014", "tournament"],
+    &["mcr"],
+    &["mcr", "fan"],
+    &["mcr", "shanten"],
 ];
 
 /// The `--help` text of `command`.
