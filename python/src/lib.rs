@@ -262,29 +262,34 @@ fn py_bot(obj: &Bound<'_, PyAny>, raised: &Raised) -> Box<dyn Bot + Send> {
     }))
 }
 
-/// A seat: the caller (`None`), a built-in bot's name, or a callable.
+/// A seat's bot (`None` for the caller's), its label, and the built-in
+/// bot it is, if it is one.
+type SeatBot = (Option<Box<dyn Bot + Send>>, String, Option<BuiltIn>);
+
+/// A seat: the caller (`None`), a built-in bot's name, or a callable;
+/// with the built-in bot it names, if it names one.
 fn seat_bot(
     py: Python<'_>,
     seat: &Option<Py<PyAny>>,
     seed: u64,
     raised: &Raised,
-) -> PyResult<(Option<Box<dyn Bot + Send>>, String)> {
+) -> PyResult<SeatBot> {
     let Some(obj) = seat else {
-        return Ok((None, "caller".into()));
+        return Ok((None, "caller".into(), None));
     };
     let obj = obj.bind(py);
     if let Ok(name) = obj.extract::<String>() {
         let b = BuiltIn::parse(&name).map_err(value_error)?.ok_or_else(|| {
             value_error(format!("unknown built-in bot `{name}`: {}", BuiltIn::NAMES))
         })?;
-        return Ok((Some(b.bot(seed)), b.name()));
+        return Ok((Some(b.bot(seed)), b.name(), Some(b)));
     }
     if obj.is_callable() || obj.extract::<PyRef<'_, Policy>>().is_ok() {
         let label = obj
             .getattr("__name__")
             .and_then(|n| n.extract::<String>())
             .unwrap_or_else(|_| "python".into());
-        return Ok((Some(py_bot(obj, raised)), label));
+        return Ok((Some(py_bot(obj, raised)), label, None));
     }
     Err(value_error(
         "a seat is None (the caller's), a built-in bot's name, or a callable request -> answer",
@@ -415,14 +420,11 @@ impl Game {
         let mut saved_seats: Option<[Option<SavedBot>; PLAYERS]> = Some(Default::default());
         for p in 0..PLAYERS {
             let bot_seed = bot_seed(seed, &[p as u64]);
-            let (bot, label) = seat_bot(py, &seats[p], bot_seed, &raised)?;
-            let built_in = seats[p]
-                .as_ref()
-                .is_some_and(|s| s.bind(py).extract::<String>().is_ok());
+            let (bot, label, built_in) = seat_bot(py, &seats[p], bot_seed, &raised)?;
             if let Some(saved) = &mut saved_seats {
-                if built_in {
+                if let Some(b) = built_in {
                     saved[p] = Some(SavedBot {
-                        bot: label.clone(),
+                        bot: b.name(),
                         seed: bot_seed,
                     });
                 } else if bot.is_some() {
@@ -705,12 +707,8 @@ impl VecGame {
         let actions = actions.as_slice().map_err(value_error)?.to_vec();
         let mut illegal = Vec::new();
         let (obs, masks, seats, rewards, done) = batch(py, &self.vector, |v, out| {
-            illegal = v.masked(&actions)?;
-            if strict {
-                v.step_strict(&actions, out)
-            } else {
-                v.step(&actions, out)
-            }
+            illegal = v.step_flagged(&actions, out, strict)?;
+            Ok(())
         })?;
         Ok((
             obs,

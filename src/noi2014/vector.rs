@@ -24,7 +24,7 @@ pub enum VectorError {
     #[error("{0}")]
     Shape(String),
     /// An action the pending decision's mask forbids, refused by
-    /// [`Vector::step_strict`] before any game moved.
+    /// [`Vector::step_flagged`] before any game moved.
     #[error("game {game}: action {action} is not legal there (its mask is 0)")]
     Illegal {
         /// The slot.
@@ -159,17 +159,28 @@ impl Vector {
             .collect()
     }
 
-    /// [`Vector::step`] for a caller that wants no illegal action played:
-    /// refuses the whole step ([`VectorError::Illegal`], the first such
-    /// slot) before any game moves when an action is masked.
-    pub fn step_strict(&mut self, actions: &[u32], out: &mut Out<'_>) -> Result<(), VectorError> {
-        if let Some(game) = self.masked(actions)?.iter().position(|&m| m) {
-            return Err(VectorError::Illegal {
-                game,
-                action: actions[game],
-            });
+    /// [`Vector::step`] that says which actions were masked
+    /// ([`Vector::masked`], worked out once); with `refuse`, a masked
+    /// action refuses the whole step ([`VectorError::Illegal`], the first
+    /// such slot) before any game moves, for a caller that wants no
+    /// illegal action played.
+    pub fn step_flagged(
+        &mut self,
+        actions: &[u32],
+        out: &mut Out<'_>,
+        refuse: bool,
+    ) -> Result<Vec<bool>, VectorError> {
+        let masked = self.masked(actions)?;
+        if refuse {
+            if let Some(game) = masked.iter().position(|&m| m) {
+                return Err(VectorError::Illegal {
+                    game,
+                    action: actions[game],
+                });
+            }
         }
-        self.step(actions, out)
+        self.step(actions, out)?;
+        Ok(masked)
     }
 
     /// Answers each slot's decision with its action (numbers of
@@ -457,8 +468,9 @@ mod tests {
         assert!(v.current(&mut small.out()).is_err());
     }
 
-    /// A masked action: `masked` flags it, `step_strict` refuses the
-    /// whole step with no game moved, `step` plays it (the seat put out).
+    /// A masked action: `masked` flags it, `step_flagged` refusing
+    /// refuses the whole step with no game moved, and not refusing plays
+    /// it (the seat put out) and flags it.
     #[test]
     fn a_masked_action_is_flagged_refused_or_played() {
         let mut v = Vector::new(2, [None; 4], Family::Uniform, 5).unwrap();
@@ -474,7 +486,7 @@ mod tests {
         v.current(&mut before.out()).unwrap();
         let mut b = Bufs::new(2);
         assert_eq!(
-            v.step_strict(&actions, &mut b.out()),
+            v.step_flagged(&actions, &mut b.out(), true),
             Err(VectorError::Illegal {
                 game: 1,
                 action: actions[1]
@@ -485,7 +497,15 @@ mod tests {
         assert_eq!((before.obs, before.masks), (after.obs, after.masks));
         let legal = [first(&v, 0, true), first(&v, 1, true)];
         assert_eq!(v.masked(&legal).unwrap(), [false, false]);
-        v.step_strict(&legal, &mut b.out()).unwrap();
+        assert_eq!(
+            v.step_flagged(&legal, &mut b.out(), true).unwrap(),
+            [false, false]
+        );
+        let actions = [first(&v, 0, true), first(&v, 1, false)];
+        assert_eq!(
+            v.step_flagged(&actions, &mut b.out(), false).unwrap(),
+            [false, true]
+        );
         assert!(v.masked(&[85, 0]).is_err());
     }
 }
