@@ -214,14 +214,7 @@ fn regular(u: &mut U<'_>, melds: usize) -> R<(Vec<Meld>, Vec<usize>)> {
 /// some patterns leave free.
 fn pattern(u: &mut U<'_>) -> R<Vec<Block>> {
     use Block::{Chow, Kong, Pair, Pung};
-    let p = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ][u.int_in_range(0..=5u8)? as usize];
+    let p = SUIT_ORDERS[u.int_in_range(0..=5u8)? as usize];
     let [a, b, c] = p.map(|s| s * 9);
     let r = u.int_in_range(0..=5u8)? as usize;
     let step = u.int_in_range(1..=2u8)? as usize;
@@ -323,18 +316,22 @@ fn seven_pairs(u: &mut U<'_>) -> R<Vec<usize>> {
     Ok(out.into_iter().flat_map(Block::tiles).collect())
 }
 
+/// The six orders of the three suits (the knitted tiles' and the
+/// shifted patterns' assignments of number groups to suits).
+const SUIT_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// The knitted tiles of suits in order `p`: 1-4-7, 2-5-8, 3-6-9.
 fn knitted(u: &mut U<'_>) -> R<Vec<usize>> {
-    let p = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ][u.int_in_range(0..=5u8)? as usize];
+    let p = SUIT_ORDERS[u.int_in_range(0..=5u8)? as usize];
     Ok((0..3)
         .flat_map(|i| (0..3).map(move |j| p[i] * 9 + i + 3 * j))
         .collect())
