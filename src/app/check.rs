@@ -135,23 +135,20 @@ fn report(o: &check::Options, json: bool) -> Result<(Vec<u8>, Verdict), CliError
     // Before anything runs: a bad folder should not cost the whole run.
     check::validate_save_dir(&o.save_dir).map_err(|e| CliError::Other(e.to_string()))?;
     super::on_interrupt(super::OnInterrupt::Exit);
-    // Interrupted, check says how far it got rather than nothing.
-    let done = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let (seen, total) = (done.clone(), o.walls);
-    super::interrupt_note(move || {
-        let n = seen.load(std::sync::atomic::Ordering::SeqCst);
-        format!(
-            "{n} of {total} walls checked; every solution stopped, no report (run again, or fewer --walls)"
-        )
-    });
     let pb = super::progress_bar(
         o.walls,
         "checking [{bar:40}] {pos}/{len} walls {per_sec} {eta}",
     );
-    let report = check::check(o, &|| {
-        done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        pb.inc(1);
+    // Interrupted, check says how far it got (the bar's count, kept
+    // whether or not it is drawn) rather than nothing.
+    let (seen, total) = (pb.clone(), o.walls);
+    super::interrupt_note(move || {
+        format!(
+            "{} of {total} walls checked; every solution stopped, no report (run again, or fewer --walls)",
+            seen.position()
+        )
     });
+    let report = check::check(o, &|| pb.inc(1));
     pb.finish_and_clear();
     let report = report.map_err(|e| CliError::Other(e.to_string()))?;
     let verdict = if report.failures.is_empty() {
