@@ -842,11 +842,7 @@ fn limits(
     };
     Ok(Limits {
         time,
-        memory_mib: match memory_mib {
-            None => default.memory_mib,
-            Some(0) => None,
-            Some(m) => Some(m),
-        },
+        memory_mib: memory_mib.map_or(default.memory_mib, Limits::memory_mib),
         sandbox: match sandbox {
             None => default.sandbox,
             Some(s) => s.parse().map_err(value_error)?,

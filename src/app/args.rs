@@ -94,7 +94,7 @@ impl From<BotLimits> for Limits {
     fn from(l: BotLimits) -> Self {
         Limits {
             time: l.time_limit,
-            memory_mib: (l.memory_limit > 0).then_some(l.memory_limit as u64),
+            memory_mib: Limits::memory_mib(l.memory_limit as u64),
             sandbox: l.sandbox,
         }
     }

@@ -97,6 +97,12 @@ impl Limits {
     pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
     /// The contest's memory, in MiB.
     pub const DEFAULT_MEMORY_MIB: u64 = 256;
+
+    /// A memory limit as every front end takes it, in MiB, 0 for none
+    /// (`--memory-limit 0`, `memory_mib=0`).
+    pub fn memory_mib(mib: u64) -> Option<u64> {
+        (mib > 0).then_some(mib)
+    }
 }
 
 impl Default for Limits {
