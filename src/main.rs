@@ -64,6 +64,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Bots and solutions may wrap this program: their sandboxes show it.
+    if let Ok(exe) = std::env::current_exe() {
+        mahjong_sim::process::sandbox::provide_self(&exe);
+    }
     let result = match Cli::parse().command {
         Command::Simulate(args) => app::simulate::run(args),
         Command::Distance(args) => app::distance::run(args),

@@ -344,6 +344,8 @@ fn interrupted_by(signal: i32, status: i32) {
         .args(["--time-limit", "5", "--logs"])
         .arg(&logs)
         .env("MAHJONG_SIM_BOT_DUEL_TEST", &token)
+        // Sandboxed programs get only the variables named.
+        .args(["--env", "MAHJONG_SIM_BOT_DUEL_TEST"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -388,6 +390,8 @@ fn an_interrupt_while_the_programs_are_tried_is_an_interrupt() {
         .args(["--time-limit", "20", "--logs"])
         .arg(&logs)
         .env("MAHJONG_SIM_BOT_DUEL_TEST", &token)
+        // Sandboxed programs get only the variables named.
+        .args(["--env", "MAHJONG_SIM_BOT_DUEL_TEST"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -497,7 +501,7 @@ fn a_duel_is_a_library_call() {
         limits: Limits {
             time: Duration::from_secs(1),
             memory_mib: None,
-            sandbox: Default::default(),
+            ..Default::default()
         },
         logs: logs.clone(),
         common_random: true,

@@ -489,6 +489,8 @@ fn ctrl_c_stops_a_tournament_with_every_bot_process_gone() {
         .args(["--bot", &format!("d={}", fixture("never_answers.sh"))])
         .args(["--bot", "e=greedy"])
         .env("MAHJONG_SIM_BOT_TOURNAMENT_TEST", &token)
+        // Sandboxed programs get only the variables named.
+        .args(["--env", "MAHJONG_SIM_BOT_TOURNAMENT_TEST"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

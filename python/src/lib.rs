@@ -847,6 +847,7 @@ fn limits(
             None => default.sandbox,
             Some(s) => s.parse().map_err(value_error)?,
         },
+        grants: default.grants,
     })
 }
 

@@ -3,7 +3,7 @@
 
 use mahjong_sim::contest::entrant::{BotSpec, Entrant, Limits};
 use mahjong_sim::noi2014::BuiltIn;
-use mahjong_sim::process::SandboxMode;
+use mahjong_sim::process::{Grants, SandboxMode};
 use mahjong_sim::thupc2021::families::Family;
 
 /// The most walls `gen` and `check` take in one run.
@@ -88,6 +88,45 @@ pub struct BotLimits {
     /// warning), `on` to refuse to play without one, `off`.
     #[arg(long, value_name = "auto|on|off", default_value_t = Limits::default().sandbox)]
     pub sandbox: SandboxMode,
+    #[command(flatten)]
+    pub grants: GrantArgs,
+}
+
+/// What the sandbox shows a program beyond its allow-list: its own
+/// folder, the system's, a private /tmp (docs/noi2014.md, "What a program
+/// can see").
+#[derive(clap::Args, Debug)]
+pub struct GrantArgs {
+    /// Show this folder (or file) to every program, read-only: an
+    /// interpreter, a virtual environment or a JDK outside the system's
+    /// folders, a data folder. Programs see nothing else of your files but
+    /// the folders their command lines name. Repeatable.
+    #[arg(long = "mount", value_name = "DIR", value_parser = parse_mount)]
+    pub mounts: Vec<std::path::PathBuf>,
+    /// Set a variable in every program's environment: NAME=VALUE, or NAME
+    /// for its value here. A sandboxed program gets only PATH, HOME,
+    /// TMPDIR, LANG and these. Repeatable.
+    #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = parse_env)]
+    pub env: Vec<(String, String)>,
+}
+
+impl From<GrantArgs> for Grants {
+    fn from(g: GrantArgs) -> Self {
+        Grants {
+            mounts: g.mounts,
+            env: g.env,
+        }
+    }
+}
+
+/// A folder for `--mount`.
+fn parse_mount(s: &str) -> Result<std::path::PathBuf, String> {
+    Grants::mount(std::path::Path::new(s))
+}
+
+/// A variable for `--env`.
+fn parse_env(s: &str) -> Result<(String, String), String> {
+    Grants::variable(s)
 }
 
 impl From<BotLimits> for Limits {
@@ -96,6 +135,7 @@ impl From<BotLimits> for Limits {
             time: l.time_limit,
             memory_mib: Limits::memory_mib(l.memory_limit as u64),
             sandbox: l.sandbox,
+            grants: l.grants.into(),
         }
     }
 }

@@ -91,6 +91,8 @@ pub struct Args {
     /// warning), `on` to refuse to check without one, `off`.
     #[arg(long, value_name = "auto|on|off", default_value = "auto")]
     pub sandbox: SandboxMode,
+    #[command(flatten)]
+    pub grants: super::args::GrantArgs,
 }
 
 /// Runs `check`.
@@ -120,6 +122,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         line_1_stop: args.line_1_stop,
         sandbox: args.sandbox,
         memory_mib: mahjong_sim::contest::entrant::Limits::memory_mib(args.memory_limit as u64),
+        grants: args.grants.into(),
     };
     let (bytes, verdict) = report(&options, args.json)?;
     super::emit(&bytes, verdict)

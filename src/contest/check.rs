@@ -55,6 +55,8 @@ pub struct Options {
     pub sandbox: SandboxMode,
     /// Memory a run may use, in MiB; `None` for no limit.
     pub memory_mib: Option<u64>,
+    /// What the sandbox shows a run beyond its allow-list.
+    pub grants: crate::process::Grants,
 }
 
 /// How a run disagrees with the engine.
@@ -815,6 +817,7 @@ fn sandbox_options(o: &Options) -> SandboxOptions {
         mode: o.sandbox,
         memory: o.memory_mib.map(|m| m << 20),
         processes: crate::process::PROCESS_LIMIT,
+        grants: o.grants.clone(),
     }
 }
 
@@ -1194,7 +1197,8 @@ fn not_runnable(o: &Options, d: &Disagreement) -> Option<CheckError> {
     let Kind::Crash(c) = d.kind else {
         return None;
     };
-    let what = crate::process::could_not_run(Some(c))?;
+    let sandboxed = o.sandbox != SandboxMode::Off && process::sandbox::unavailable().is_none();
+    let what = process::could_not_run_in(Some(c), sandboxed)?;
     (d.line == 1 && d.actual.is_none()).then(|| CheckError::NotRunnable {
         command: o.solution.clone(),
         status: status_text(Some(c)),
@@ -2097,6 +2101,7 @@ mod tests {
             line_1_stop: 20,
             sandbox: SandboxMode::Auto,
             memory_mib: Some(1024),
+            grants: Default::default(),
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::noi2014::arena::Seat;
 use crate::noi2014::program::ProgramBot;
 use crate::noi2014::{Bot, BuiltIn};
-use crate::process::SandboxMode;
+use crate::process::{Grants, SandboxMode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -81,7 +81,7 @@ impl BotSpec {
 /// [`Limits::default`] is every front end's default (the CLI's flags, the
 /// Python keywords, the Ray driver): the contest's 1 s and 256 MiB, in a
 /// sandbox where the machine allows one.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
     /// Wall-clock time until it answers.
     pub time: Duration,
@@ -90,6 +90,9 @@ pub struct Limits {
     pub memory_mib: Option<u64>,
     /// Whether programs run in a sandbox.
     pub sandbox: SandboxMode,
+    /// What the sandbox shows a program beyond its allow-list (folders
+    /// read-only, variables).
+    pub grants: Grants,
 }
 
 impl Limits {
@@ -111,23 +114,28 @@ impl Default for Limits {
             time: Limits::DEFAULT_TIME,
             memory_mib: Some(Limits::DEFAULT_MEMORY_MIB),
             sandbox: SandboxMode::Auto,
+            grants: Grants::default(),
         }
     }
 }
 
 /// The seat for a bot spec: a built-in or in-process bot (its random
 /// choices follow `seed`) or a program with these limits.
-pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
+pub fn seat(spec: &BotSpec, seed: u64, limits: &Limits) -> Seat {
     match spec {
         BotSpec::BuiltIn(b) => Seat::built_in(*b, seed),
         BotSpec::InProcess(b) => Seat::BuiltIn((b.make)(seed)),
-        BotSpec::Program(cmd) => Seat::Program(Box::new(
-            ProgramBot::new(cmd)
-                .with_time_limit(limits.time)
-                .with_memory_limit(limits.memory_mib)
-                .with_sandbox(limits.sandbox),
-        )),
+        BotSpec::Program(cmd) => Seat::Program(Box::new(program(cmd, limits))),
     }
+}
+
+/// The bot program run by the command line `cmd` under `limits`.
+fn program(cmd: &str, limits: &Limits) -> ProgramBot {
+    ProgramBot::new(cmd)
+        .with_time_limit(limits.time)
+        .with_memory_limit(limits.memory_mib)
+        .with_sandbox(limits.sandbox)
+        .with_grants(limits.grants.clone())
 }
 
 /// Starts each program among `specs` once, on the first request of a
@@ -137,7 +145,7 @@ pub fn seat(spec: &BotSpec, seed: u64, limits: Limits) -> Seat {
 /// [`super::guard::Containment`].
 pub fn check_runnable<'a>(
     specs: impl IntoIterator<Item = &'a BotSpec>,
-    limits: Limits,
+    limits: &Limits,
 ) -> Result<(), super::Error> {
     let mut tried: Vec<&str> = Vec::new();
     for spec in specs {
@@ -148,10 +156,7 @@ pub fn check_runnable<'a>(
             continue;
         }
         tried.push(cmd);
-        let mut bot = ProgramBot::new(cmd)
-            .with_time_limit(limits.time)
-            .with_memory_limit(limits.memory_mib)
-            .with_sandbox(limits.sandbox);
+        let mut bot = program(cmd, limits);
         let asked = bot.ask("0 0");
         bot.stop();
         // An interrupt while the programs are tried (one that never

@@ -51,10 +51,10 @@ pub fn play_watched(
     let guard = Containment::new();
     // Before any turn is shown: a program that cannot run is the user's
     // error, not a move of the game.
-    check_runnable(bots.iter(), limits)?;
+    check_runnable(bots.iter(), &limits)?;
     let specs = seated(bots);
     let mut seats: [Seat; PLAYERS] =
-        std::array::from_fn(|p| seat(&specs[p], bot_seed(seed, &[p as u64]), limits));
+        std::array::from_fn(|p| seat(&specs[p], bot_seed(seed, &[p as u64]), &limits));
     let labels = specs.iter().map(BotSpec::label).collect();
     let game = arena::play_watched(wall, &mut seats, watch);
     guard.finish();

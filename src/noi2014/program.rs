@@ -24,7 +24,9 @@ use super::protocol::{
     OUTPUT_LIMIT, TIME_LIMIT_MS,
 };
 use super::request::Reply;
-use crate::process::{could_not_run, Ended, Exchange, Jail, SandboxMode, SandboxOptions, Session};
+use crate::process::{
+    could_not_run_in, Ended, Exchange, Grants, Jail, SandboxMode, SandboxOptions, Session,
+};
 use std::time::Duration;
 
 /// One step of a program bot, for the log.
@@ -97,6 +99,7 @@ impl ProgramBot {
                 mode: SandboxMode::Auto,
                 memory: Some(MEMORY_LIMIT_MIB << 20),
                 processes: crate::process::PROCESS_LIMIT,
+                grants: Grants::default(),
             },
             session: None,
             server: None,
@@ -124,6 +127,13 @@ impl ProgramBot {
         self
     }
 
+    /// The same program, shown what the user grants beyond the sandbox's
+    /// allow-list ([`Grants`]).
+    pub fn with_grants(mut self, grants: Grants) -> ProgramBot {
+        self.sandbox.grants = grants;
+        self
+    }
+
     /// What contains the program and which memory limit applies, in words,
     /// once it has been started.
     pub fn containment(&self) -> Option<&str> {
@@ -143,7 +153,7 @@ impl ProgramBot {
     /// Asks the program for its answer to its newest `request`. A failure
     /// to start it at all is an I/O error, and so is a first request that
     /// ends with the shell's "command not found" or "not executable"
-    /// status and no output ([`could_not_run`]); anything else the program
+    /// status and no output ([`could_not_run_in`]); anything else the program
     /// does wrong is a `Failed` reply, and its processes are killed.
     pub fn ask(&mut self, request: &str) -> std::io::Result<Step> {
         self.requests.push(request.to_string());
@@ -152,6 +162,7 @@ impl ProgramBot {
         self.jail()?;
         let jail = self.jail.as_ref().expect("made above");
         let (cpu_before, oom_before) = (jail.cpu_micros(), jail.oom_kills());
+        let sandboxed = jail.sandboxed();
         let (ex, served) = self.send(request, started)?;
         let session = if served {
             self.server.as_mut().expect("served")
@@ -162,7 +173,7 @@ impl ProgramBot {
         // command it could not run: the user's error, not a move of the game.
         let unrun = match ex.ended {
             Ended::Exited(code) if self.requests.len() == 1 && ex.stdout.is_empty() => {
-                could_not_run(code).map(|what| (code.unwrap_or_default(), what))
+                could_not_run_in(code, sandboxed).map(|what| (code.unwrap_or_default(), what))
             }
             _ => None,
         };

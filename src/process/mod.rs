@@ -16,7 +16,7 @@
 pub mod cgroup;
 pub mod sandbox;
 
-pub use sandbox::{Jail, SandboxMode, SandboxOptions, PROCESS_LIMIT};
+pub use sandbox::{Grants, Jail, SandboxMode, SandboxOptions, PROCESS_LIMIT};
 use std::io::{Read, Write};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, ExitStatus, Stdio};
 use std::sync::{mpsc, Mutex};
@@ -625,6 +625,18 @@ pub fn could_not_run(exit_code: Option<i32>) -> Option<&'static str> {
         Some(127) => Some("command not found"),
         Some(126) => Some("not executable"),
         _ => None,
+    }
+}
+
+/// [`could_not_run`] for a program that ran in a sandbox when `sandboxed`:
+/// a command not found there may be one the sandbox does not show.
+pub fn could_not_run_in(exit_code: Option<i32>, sandboxed: bool) -> Option<&'static str> {
+    match exit_code {
+        Some(127) if sandboxed => Some(
+            "command not found in its sandbox, which shows only the system's folders, \
+             the folders its command line names and those given with --mount",
+        ),
+        _ => could_not_run(exit_code),
     }
 }
 

@@ -1,28 +1,38 @@
 //! Each untrusted program (a bot, a contestant's solution) in a sandbox of
 //! its own, built with bubblewrap (`bwrap`, the sandbox of Flatpak), plus a
 //! control group ([`super::cgroup`]) for the limits bubblewrap does not
-//! set. What a sandboxed program gets:
+//! set. What a sandboxed program sees is an allow-list, the same whoever
+//! runs the judge:
 //!
+//! - **Files**: the system's folders ([`SYSTEM`]: `/usr`, `/bin`, `/sbin`,
+//!   `/lib*`, `/etc`) read-only; the folder of every file its command line
+//!   names (the program, a script, an interpreter named by its path; as
+//!   named and where links lead; for an interpreter in a virtual
+//!   environment's `bin`, the environment), read-only; what the user
+//!   shows with [`Grants::mounts`] (`--mount`), read-only; a private `/tmp`
+//!   and `/dev/shm` of bounded size; its own `/proc` and a read-only
+//!   `/dev`. Nothing else: not the home, not the folders on `PATH` (a
+//!   command is found on the sandbox's own `PATH`, and an error names what
+//!   is missing and the `--mount` that shows it), not the wall, the logs
+//!   or other programs' folders. Judge files that lie inside a folder it
+//!   sees are hidden ([`hide`]).
 //! - **Its own PID namespace**: it sees only its own processes, cannot
-//!   signal the judge or another bot, and when its first process ends (or
-//!   the judge kills it, or the judge dies) every process it started dies
-//!   with it, whatever it did to its session or environment.
-//! - **Its own mount view**: the system (`/usr`, `/bin`, `/lib*`, `/etc`,
-//!   `/opt`) and the folders of the files its command line names (the
-//!   program, a script, an interpreter outside the system) read-only; a
-//!   private `/tmp`; a `/proc` of its own; nothing else of the machine —
-//!   not the wall, the logs, other bots' folders, the user's home. Judge
-//!   files that lie inside a folder it sees are hidden ([`hide`]).
-//! - **No network**: a network namespace with only its own loopback.
+//!   signal the judge or another program, and when its first process ends
+//!   (or the judge kills it, or the judge dies) every process it started
+//!   dies with it, whatever it did to its session or environment.
+//! - **No network, no shared memory**: network, IPC and UTS namespaces of
+//!   its own (loopback alone, so no abstract Unix socket of another).
 //! - **Another user** when the judge runs as root: `nobody` (uid 65534), by
 //!   `setpriv` inside the sandbox, with no capabilities. Run by another
 //!   user, the judge is already not root; a user namespace keeps its uid.
 //! - **Limits**: memory in use and the number of processes by a cgroup;
-//!   where no cgroup can be had, an address-space limit (`RLIMIT_AS`) and no
-//!   process limit, and [`Jail::describe`] says so.
-//! - **A clean environment**: `PATH`, the locale, `TZ`, `PYENV_ROOT`,
-//!   `PYENV_VERSION`, `JAVA_HOME` and the user's `MAHJONG_SIM_BOT_*` pass;
-//!   `HOME` and `TMPDIR` are `/tmp`.
+//!   where no cgroup can be had, an address-space limit and (not as root)
+//!   a process limit counted in its own user namespace (`prlimit`), and
+//!   [`Jail::describe`] says which apply.
+//! - **A clean environment**: `PATH` (the judge's folders it sees, else the
+//!   system's), `HOME` and `TMPDIR` at `/tmp`, `LANG`, and what the user
+//!   passes ([`Grants::env`], `--env`); nothing else of the judge's, not
+//!   even in bubblewrap's own process inside (`/proc/1/environ`).
 //!
 //! Where bubblewrap is missing or namespaces are not permitted (an
 //! unprivileged user without user namespaces), [`SandboxMode::Auto`] runs
@@ -79,11 +89,70 @@ pub struct SandboxOptions {
     /// Whether to sandbox.
     pub mode: SandboxMode,
     /// Memory in use, in bytes (an address-space limit where no cgroup can
-    /// be had); `None` for no limit.
+    /// be had); `None` for no limit. Also the size of each of its writable
+    /// places (`/tmp`, `/dev/shm`), or [`WRITABLE_DEFAULT`] without a limit.
     pub memory: Option<u64>,
-    /// Processes and threads at a time (cgroup only).
+    /// Processes and threads at a time.
     pub processes: u64,
+    /// What the user shows it beyond the allow-list.
+    pub grants: Grants,
 }
+
+/// What the user grants a sandboxed program beyond the allow-list: folders
+/// it sees read-only (`--mount DIR`: an interpreter outside the system, a
+/// virtual environment, a data folder) and variables it gets (`--env
+/// NAME[=VALUE]`). Every front end takes these as they are here.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Grants {
+    /// Folders (or files) shown read-only, as absolute paths.
+    pub mounts: Vec<PathBuf>,
+    /// Variables set in the program's environment, in this order.
+    pub env: Vec<(String, String)>,
+}
+
+impl Grants {
+    /// A folder or file to show, as `--mount` takes it: it must exist; a
+    /// relative path is taken from the working folder.
+    pub fn mount(path: &Path) -> Result<PathBuf, String> {
+        let absolute =
+            std::path::absolute(path).map_err(|e| format!("`{}`: {e}", path.display()))?;
+        if !absolute.exists() {
+            return Err(format!(
+                "`{}` does not exist: --mount shows an existing folder or file",
+                path.display()
+            ));
+        }
+        Ok(absolute)
+    }
+
+    /// A variable as `--env` takes it: `NAME=VALUE`, or `NAME` for the
+    /// value it has here (an error when it has none).
+    pub fn variable(spec: &str) -> Result<(String, String), String> {
+        let (name, value) = match spec.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (spec, None),
+        };
+        let valid = !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(format!(
+                "`{spec}`: --env takes NAME=VALUE or NAME (letters, digits and _)"
+            ));
+        }
+        let value = match value {
+            Some(v) => v,
+            None => std::env::var(name).map_err(|_| {
+                format!("`{name}` is not set here: give its value with --env {name}=VALUE")
+            })?,
+        };
+        Ok((name.to_string(), value))
+    }
+}
+
+/// The size of each writable place of a sandbox (`/tmp`, `/dev/shm`) when
+/// no memory limit applies.
+pub const WRITABLE_DEFAULT: u64 = 1 << 30;
 
 /// Files and folders of the judge (a wall, the logs) never shown to a
 /// sandboxed program, even inside a folder it sees: see [`hide`].
@@ -127,12 +196,15 @@ pub const PROCESS_LIMIT: u64 = 128;
 const NOBODY: u32 = 65534;
 
 /// How one program is contained: the sandbox's command line around it, its
-/// cgroup, or an address-space limit. Made once per program and used for
-/// each of its processes.
+/// environment, its cgroup, or an address-space limit. Made once per
+/// program and used for each of its processes.
 #[derive(Debug, Default)]
 pub struct Jail {
     /// `bwrap` and its arguments up to the program's; empty for none.
     wrapper: Vec<OsString>,
+    /// The whole environment of bubblewrap and so of the program (none of
+    /// the judge's own): see [`environment`].
+    env: Vec<(OsString, OsString)>,
     cgroup: Option<Cgroup>,
     /// `RLIMIT_AS` in bytes, set when no cgroup limits memory.
     address_space: Option<u64>,
@@ -146,13 +218,14 @@ fn bwrap() -> &'static Result<PathBuf, String> {
     FOUND.get_or_init(|| {
         let path = match std::env::var_os("MAHJONG_SIM_BWRAP") {
             Some(p) => PathBuf::from(p),
-            None => on_path("bwrap").ok_or(
+            None => on_path("bwrap", &judge_path()).ok_or(
                 "bubblewrap (`bwrap`) is not installed (Debian and Ubuntu: apt-get install bubblewrap)",
             )?,
         };
         // A run of `true` in the sandbox tells whether namespaces are allowed.
         let mut probe = Command::new(&path);
-        probe.args(wrapper_args(&[], &[], None));
+        probe.env_clear().envs(environment(&[], &Grants::default()));
+        probe.args(wrapper_args(&View::default()));
         probe.arg("true");
         match probe.output() {
             Ok(out) if out.status.success() => Ok(path),
@@ -170,40 +243,88 @@ pub fn unavailable() -> Option<String> {
     bwrap().as_ref().err().cloned()
 }
 
-/// `program` as the shell would find it on `PATH`.
-fn on_path(program: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(program))
-        .find(|p| {
-            p.metadata()
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
+/// The judge's own `PATH`, as folders.
+fn judge_path() -> Vec<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).collect()
 }
 
-/// The system's folders, shown read-only to every program.
-const SYSTEM: [&str; 9] = [
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
+/// `program` as the shell would find it in the folders `path`.
+fn on_path(program: &str, path: &[PathBuf]) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    path.iter().map(|d| d.join(program)).find(|p| {
+        p.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    })
+}
+
+/// The system's folders, shown read-only to every program: what a shell,
+/// an interpreter or a compiled program needs, and nothing of any user.
+pub const SYSTEM: [&str; 8] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
 ];
 
-/// The variables of the environment a program keeps: what finds and runs
-/// interpreters, the locale, and the user's own settings for bots
-/// (`MAHJONG_SIM_BOT_*`).
-fn kept_variable(name: &str) -> bool {
-    [
-        "PATH",
-        "LANG",
-        "LANGUAGE",
-        "TZ",
-        "TERM",
-        "PYENV_ROOT",
-        "PYENV_VERSION",
-        "JAVA_HOME",
-    ]
-    .contains(&name)
-        || name.starts_with("LC_")
-        || name.starts_with("MAHJONG_SIM_BOT_")
+/// This program's own executable when it is the command line
+/// ([`provide_self`]).
+static OWN: OnceLock<PathBuf> = OnceLock::new();
+
+/// Where a sandbox finds [`provide_self`]'s program, first on its `PATH`.
+const OWN_DIR: &str = "/run/mahjong-sim";
+
+/// Shows the executable `exe` (the command line's own program) to every
+/// sandboxed program, as the one file of a folder first on its `PATH`
+/// under the name `mahjong-sim`: a bot or a solution may run the judge's
+/// own bots and simulator (`--bot 'mahjong-sim noi2014 bot'`) without its
+/// installation folder being shown. The command line calls it at its
+/// start; a front end that is not that program (Python) does not.
+pub fn provide_self(exe: &Path) {
+    if let Ok(real) = exe.canonicalize() {
+        let _ = OWN.set(real);
+    }
+}
+
+/// util-linux's `prlimit`, which sets a sandbox's process limit where no
+/// cgroup can.
+const PRLIMIT: &str = "/usr/bin/prlimit";
+
+/// The `PATH` a program gets when none of the judge's folders is shown.
+const PLAIN_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The whole environment of a sandboxed program, in this order: `PATH`
+/// (the judge's folders the program sees, `shown`, or the system's
+/// alone), `HOME` and `TMPDIR` at its private `/tmp`, `LANG` (the judge's,
+/// or `C.UTF-8`), then the user's `grants`. Nothing else of the judge's:
+/// bubblewrap itself starts with this alone, so that its process inside
+/// the sandbox (`/proc/1/environ`) holds no more.
+fn environment(shown: &[PathBuf], grants: &Grants) -> Vec<(OsString, OsString)> {
+    let visible = |d: &Path| {
+        d.is_absolute()
+            && (SYSTEM.iter().any(|s| d.starts_with(s)) || shown.iter().any(|f| d.starts_with(f)))
+    };
+    let mut path: Vec<PathBuf> = Vec::new();
+    for d in judge_path() {
+        if visible(&d) && !path.contains(&d) {
+            path.push(d);
+        }
+    }
+    if path.is_empty() {
+        path = std::env::split_paths(PLAIN_PATH).collect();
+    }
+    if OWN.get().is_some() {
+        path.insert(0, OWN_DIR.into());
+    }
+    let path = std::env::join_paths(path).unwrap_or_else(|_| PLAIN_PATH.into());
+    let lang = std::env::var_os("LANG").unwrap_or_else(|| "C.UTF-8".into());
+    let mut env: Vec<(OsString, OsString)> = vec![
+        ("PATH".into(), path),
+        ("HOME".into(), "/tmp".into()),
+        ("TMPDIR".into(), "/tmp".into()),
+        ("LANG".into(), lang),
+    ];
+    for (k, v) in &grants.env {
+        env.retain(|(name, _)| name != k.as_str());
+        env.push((k.into(), v.into()));
+    }
+    env
 }
 
 fn is_root() -> bool {
@@ -211,10 +332,25 @@ fn is_root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
-/// bubblewrap's arguments for a program that sees `folders` (read-only),
-/// with `hidden` masked, in the working folder `cwd`, followed by what
-/// runs the program (the user switch when root).
-fn wrapper_args(folders: &[PathBuf], hidden: &[PathBuf], cwd: Option<&Path>) -> Vec<OsString> {
+/// What one sandbox shows and bounds, for [`wrapper_args`].
+#[derive(Debug, Default)]
+struct View {
+    /// Folders (or files) shown read-only.
+    folders: Vec<PathBuf>,
+    /// Judge files inside them, masked.
+    hidden: Vec<PathBuf>,
+    /// Where the program starts.
+    cwd: Option<PathBuf>,
+    /// The size of `/tmp` and of `/dev/shm`, in bytes.
+    writable: u64,
+    /// A limit on the program's processes by `prlimit` inside the sandbox
+    /// (where no cgroup counts them).
+    processes: Option<u64>,
+}
+
+/// bubblewrap's arguments for a program that sees `view`, followed by
+/// what runs the program (the user switch when root, the process limit).
+fn wrapper_args(view: &View) -> Vec<OsString> {
     let mut a: Vec<OsString> = Vec::new();
     let mut push = |words: &[&str]| a.extend(words.iter().map(OsString::from));
     push(&[
@@ -231,10 +367,36 @@ fn wrapper_args(folders: &[PathBuf], hidden: &[PathBuf], cwd: Option<&Path>) -> 
     } else {
         push(&["--unshare-user"]);
     }
-    // The private /tmp first: a program's folder may be inside it.
-    push(&[
-        "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp",
-    ]);
+    // A /dev of its own, read-only but for a bounded /dev/shm; then the
+    // bounded private /tmp, before the folders shown: a program's folder
+    // may be inside it.
+    let size = view.writable.max(1 << 20).to_string();
+    push(&["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]);
+    push(&["--perms", "1777", "--size", &size, "--tmpfs", "/dev/shm"]);
+    push(&["--perms", "1777", "--size", &size, "--tmpfs", "/tmp"]);
+    show(&mut a, view);
+    a.extend(["--remount-ro".into(), "/".into()]);
+    if let Some(cwd) = &view.cwd {
+        a.extend(["--chdir".into(), cwd.as_os_str().to_owned()]);
+    }
+    a.push("--".into());
+    if is_root() {
+        let id = NOBODY.to_string();
+        a.extend(["setpriv", "--reuid", &id, "--regid", &id, "--clear-groups"].map(OsString::from));
+        a.extend(["--inh-caps=-all", "--bounding-set=-all", "--"].map(OsString::from));
+    }
+    if let Some(n) = view.processes {
+        // In the sandbox's own user namespace the limit counts its
+        // processes alone.
+        a.extend([PRLIMIT.into(), format!("--nproc={n}").into(), "--".into()]);
+    }
+    a
+}
+
+/// bubblewrap's arguments that show the system's folders, this program
+/// ([`provide_self`]) and `view`'s folders read-only, and mask its hidden
+/// files.
+fn show(a: &mut Vec<OsString>, view: &View) {
     for dir in SYSTEM {
         let p = Path::new(dir);
         match std::fs::read_link(p) {
@@ -248,99 +410,85 @@ fn wrapper_args(folders: &[PathBuf], hidden: &[PathBuf], cwd: Option<&Path>) -> 
     }
     // bubblewrap would make the folders above a folder shown for root
     // alone (mode 700): made here, open to the program's user.
-    let mut above: Vec<&Path> = folders.iter().flat_map(|f| f.ancestors().skip(1)).collect();
+    let mut above: Vec<&Path> = view
+        .folders
+        .iter()
+        .flat_map(|f| f.ancestors().skip(1))
+        .collect();
     above.sort();
     above.dedup();
     for dir in above.into_iter().filter(|d| d.parent().is_some()) {
         if !SYSTEM.iter().any(|s| dir.starts_with(s)) && dir != Path::new("/tmp") {
-            a.extend(["--perms".into(), "0755".into(), "--dir".into(), dir.into()]);
+            push_dir(a, dir);
         }
     }
-    for f in folders {
+    if let Some(own) = OWN.get() {
+        push_dir(a, Path::new("/run"));
+        push_dir(a, Path::new(OWN_DIR));
+        let to = Path::new(OWN_DIR).join("mahjong-sim");
+        a.extend(["--ro-bind".into(), own.into(), to.into()]);
+    }
+    for f in &view.folders {
         a.extend([
             "--ro-bind".into(),
             f.clone().into_os_string(),
             f.clone().into_os_string(),
         ]);
     }
-    for h in hidden {
-        if !folders.iter().any(|f| h.starts_with(f)) || !h.exists() {
+    for h in &view.hidden {
+        if !view.folders.iter().any(|f| h.starts_with(f)) || !h.exists() {
             continue;
         }
-        let mask = if h.is_dir() { "--tmpfs" } else { "--ro-bind" };
         if h.is_dir() {
-            a.extend([mask.into(), h.clone().into_os_string()]);
+            a.extend(["--tmpfs".into(), h.clone().into_os_string()]);
         } else {
-            a.extend([mask.into(), "/dev/null".into(), h.clone().into_os_string()]);
+            a.extend([
+                "--ro-bind".into(),
+                "/dev/null".into(),
+                h.clone().into_os_string(),
+            ]);
         }
     }
-    let mut push = |words: &[&str]| a.extend(words.iter().map(OsString::from));
-    push(&["--remount-ro", "/"]);
-    push(&[
-        "--clearenv",
-        "--setenv",
-        "HOME",
-        "/tmp",
-        "--setenv",
-        "TMPDIR",
-        "/tmp",
-    ]);
-    for (k, v) in std::env::vars_os() {
-        if k.to_str().is_some_and(kept_variable) {
-            a.extend(["--setenv".into(), k, v]);
-        }
-    }
-    if let Some(cwd) = cwd {
-        a.extend(["--chdir".into(), cwd.as_os_str().to_owned()]);
-    }
-    a.push("--".into());
-    if is_root() {
-        let id = NOBODY.to_string();
-        a.extend(["setpriv", "--reuid", &id, "--regid", &id, "--clear-groups"].map(OsString::from));
-        a.extend(["--inh-caps=-all", "--bounding-set=-all", "--"].map(OsString::from));
-    }
-    a
 }
 
-/// The folders a program run by `command` needs to see: the folder of
-/// every existing file its words name (a folder named is itself shown; as
-/// named, and where links lead), and
-/// the folders on `PATH` (where interpreters and the programs a script runs
-/// are found). A folder called `bin` or `shims` shows its parent, the
-/// install folder (`~/.cargo/bin` shows `~/.cargo`, a pyenv shim
-/// `~/.pyenv`). Folders inside the system's, or inside another in the
-/// list, are left out.
-fn folders_named(command: &str, cwd: &Path) -> Vec<PathBuf> {
+/// bubblewrap's arguments that make the folder `dir`, open to the
+/// program's user (bubblewrap alone would make it for root alone).
+fn push_dir(a: &mut Vec<OsString>, dir: &Path) {
+    a.extend(["--perms".into(), "0755".into(), "--dir".into(), dir.into()]);
+}
+
+/// The words of a shell command line, and those of a command line inside
+/// a word (`sh -c '... ./bot'`).
+fn words_of(command: &str) -> Vec<String> {
     let split = |c: &str| {
         shlex::split(c).unwrap_or_else(|| c.split_whitespace().map(str::to_string).collect())
     };
     let mut words = split(command);
-    // A command line inside a word (`sh -c '... ./bot'`) names paths too.
     let inner: Vec<String> = words[1.min(words.len())..]
         .iter()
         .filter(|w| w.contains(char::is_whitespace))
         .flat_map(|w| split(w))
         .collect();
     words.extend(inner);
+    words
+}
+
+/// The folders a program run by `command` sees besides the system's: the
+/// folder of every existing file its words name (a folder named is itself
+/// shown; as named, and where links lead), and, for an interpreter named
+/// in a virtual environment's `bin` (`venv/bin/python`), the environment
+/// (the folder holding `pyvenv.cfg`). Nothing is found on `PATH`: a word
+/// without a `/` names a file only in the working folder `cwd`, except
+/// the first, the command, which the sandbox finds on its own `PATH`.
+fn folders_named(command: &str, cwd: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = Vec::new();
-    for (i, word) in words.iter().enumerate() {
+    for (i, word) in words_of(command).iter().enumerate() {
         // `--opt=path` names a path too.
         let word = word.rsplit_once('=').map_or(word.as_str(), |(_, v)| v);
-        if word.is_empty() {
+        if word.is_empty() || (i == 0 && !word.contains('/')) {
             continue;
         }
-        let path = if word.contains('/') {
-            cwd.join(word)
-        } else if i == 0 {
-            match on_path(word) {
-                Some(p) => p,
-                None => continue,
-            }
-        } else if cwd.join(word).exists() {
-            cwd.join(word)
-        } else {
-            continue;
-        };
+        let path = cwd.join(word);
         let Ok(real) = path.canonicalize() else {
             continue;
         };
@@ -349,8 +497,8 @@ fn folders_named(command: &str, cwd: &Path) -> Vec<PathBuf> {
         } else {
             real.parent().unwrap_or(&real).to_path_buf()
         }];
-        // The named path itself may be a link into another folder (a
-        // shim, `~/.cargo/bin/x`), or lie below a link (`tests/x` where
+        // The named path itself may be a link into another folder
+        // (`venv/bin/python`), or lie below a link (`tests/x` where
         // `tests` links elsewhere): its folder as named is shown too.
         if let Ok(named) = std::path::absolute(&path) {
             let named = if real.is_dir() {
@@ -363,33 +511,160 @@ fn folders_named(command: &str, cwd: &Path) -> Vec<PathBuf> {
             }
         }
         for dir in dirs {
-            // A program installed in `PREFIX/bin` may need `PREFIX`.
-            let name = dir.file_name().and_then(|n| n.to_str());
-            let dir = match name {
-                Some("bin" | "shims") => dir.parent().map_or(dir.clone(), Path::to_path_buf),
-                _ => dir,
-            };
+            if let Some(venv) = virtual_environment(&dir) {
+                found.push(venv);
+            }
             found.push(dir);
         }
     }
-    let on_path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&on_path).filter(|d| d.is_absolute()) {
-        let Ok(dir) = dir.canonicalize() else {
-            continue;
-        };
-        let name = dir.file_name().and_then(|n| n.to_str());
-        found.push(match name {
-            Some("bin" | "shims") => dir.parent().map_or(dir.clone(), Path::to_path_buf),
-            _ => dir,
-        });
-    }
-    let system = |p: &Path| SYSTEM.iter().any(|s| p.starts_with(s)) || p == Path::new("/");
-    found.retain(|p| !system(p));
-    found.sort();
-    found.dedup();
-    let all = found.clone();
-    found.retain(|p| !all.iter().any(|q| q != p && p.starts_with(q)));
     found
+}
+
+/// The virtual environment whose `bin` is `dir`: its parent when that
+/// holds `pyvenv.cfg`.
+fn virtual_environment(dir: &Path) -> Option<PathBuf> {
+    let prefix = dir.parent()?;
+    (dir.file_name()? == "bin" && prefix.join("pyvenv.cfg").is_file()).then(|| prefix.into())
+}
+
+/// `folders` without the system's, those inside another and repeats.
+fn outermost(mut folders: Vec<PathBuf>) -> Vec<PathBuf> {
+    let system = |p: &Path| SYSTEM.iter().any(|s| p.starts_with(s)) || p == Path::new("/");
+    folders.retain(|p| !system(p));
+    folders.sort();
+    folders.dedup();
+    let all = folders.clone();
+    folders.retain(|p| !all.iter().any(|q| q != p && p.starts_with(q)));
+    folders
+}
+
+/// True when `path` (as named, and where its links lead) lies in the
+/// system's folders or in `shown`.
+fn visible(path: &Path, shown: &[PathBuf]) -> bool {
+    let inside = |p: &Path| {
+        SYSTEM.iter().any(|s| p.starts_with(s)) || shown.iter().any(|f| p.starts_with(f))
+    };
+    let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    inside(path) && inside(&real)
+}
+
+/// An error when the program `command` names cannot be found in the
+/// sandbox that shows `shown` and has `path` as its `PATH`: a command found
+/// only on the judge's `PATH` outside it, a script whose interpreter
+/// (`#!`) it does not show. The error names the missing path and the
+/// `--mount` that shows it. A command found in the sandbox but elsewhere
+/// on the judge's `PATH` is noted once on standard error.
+fn check_visible(
+    command: &str,
+    cwd: &Path,
+    shown: &[PathBuf],
+    path: &[PathBuf],
+) -> Result<(), String> {
+    let words = words_of(command);
+    let Some(first) = words.first() else {
+        return Ok(());
+    };
+    if first == "mahjong-sim" && OWN.get().is_some() {
+        return Ok(());
+    }
+    let program = if first.contains('/') {
+        // `./bot` as `/dir/bot`, not `/dir/./bot`.
+        cwd.join(first).components().collect()
+    } else {
+        let judges = on_path(first, &judge_path());
+        match (on_path(first, path), judges) {
+            (Some(inside), Some(here)) => {
+                if inside.canonicalize().ok() != here.canonicalize().ok() {
+                    note_once(&format!(
+                        "note: in the sandbox `{first}` is {}, not {} as on your PATH ({} to use that one)\n",
+                        inside.display(),
+                        here.display(),
+                        mount_flag(&here)
+                    ));
+                }
+                inside
+            }
+            (Some(inside), None) => inside,
+            (None, Some(here)) => {
+                return Err(format!(
+                    "`{first}` is {} on your PATH, which the sandbox does not show: name it by its path ({}), or show its folder with {}",
+                    here.display(),
+                    here.display(),
+                    mount_flag(&here)
+                ));
+            }
+            // A shell word (`exec`, `cd`) or a program nowhere: the shell
+            // says so when it runs.
+            (None, None) => return Ok(()),
+        }
+    };
+    if !program.exists() {
+        return Ok(());
+    }
+    if !visible(&program, shown) {
+        return Err(format!(
+            "{} is not shown to the program: show it with {}",
+            program.display(),
+            mount_flag(&program)
+        ));
+    }
+    check_interpreter(&program, shown, path)
+}
+
+/// The `--mount` that shows the file or folder `p`: its folder, or for an
+/// interpreter in a virtual environment, the environment.
+fn mount_flag(p: &Path) -> String {
+    let dir = if p.is_dir() {
+        p
+    } else {
+        p.parent().unwrap_or(p)
+    };
+    let dir = virtual_environment(dir).unwrap_or_else(|| dir.to_path_buf());
+    format!("--mount {}", dir.display())
+}
+
+/// An error when the script `program` names an interpreter (`#!/path`, or
+/// `#!/usr/bin/env name`) that the sandbox showing `shown`, with `path`
+/// as its `PATH`, does not show.
+fn check_interpreter(program: &Path, shown: &[PathBuf], path: &[PathBuf]) -> Result<(), String> {
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(program)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .unwrap_or(0);
+    let Some(line) = head[..n].strip_prefix(b"#!") else {
+        return Ok(());
+    };
+    let line = String::from_utf8_lossy(line.split(|&b| b == b'\n').next().unwrap_or_default())
+        .into_owned();
+    let mut interp = line.split_whitespace();
+    let Some(first) = interp.next() else {
+        return Ok(());
+    };
+    if Path::new(first).ends_with("env") {
+        if let Some(name) = interp.find(|w| !w.starts_with('-')) {
+            if on_path(name, path).is_none() {
+                if let Some(here) = on_path(name, &judge_path()) {
+                    return Err(format!(
+                        "{} runs `{name}`, which is {} on your PATH, not shown to the program: show it with {}",
+                        program.display(),
+                        here.display(),
+                        mount_flag(&here)
+                    ));
+                }
+            }
+        }
+        return Ok(());
+    }
+    let interp = Path::new(first);
+    if interp.exists() && !visible(interp, shown) {
+        return Err(format!(
+            "{} runs {}, which is not shown to the program: show it with {}",
+            program.display(),
+            interp.display(),
+            mount_flag(interp)
+        ));
+    }
+    Ok(())
 }
 
 impl Jail {
@@ -398,6 +673,7 @@ impl Jail {
     pub fn unsandboxed(memory: Option<u64>) -> Jail {
         Jail {
             wrapper: Vec::new(),
+            env: Vec::new(),
             cgroup: None,
             address_space: memory,
             description: match memory {
@@ -410,7 +686,8 @@ impl Jail {
     /// The containment of the program run by the shell command line
     /// `command` from the working folder `cwd`: see the module's
     /// documentation. An error when `options.mode` requires a sandbox and
-    /// none can be had, or when the program's folder cannot be read by the
+    /// none can be had, when the program (or a script's interpreter) is
+    /// not shown to it, or when a folder it sees cannot be read by the
     /// sandbox's user.
     pub fn new(command: &str, cwd: &Path, options: &SandboxOptions) -> Result<Jail, String> {
         if options.mode == SandboxMode::Off {
@@ -426,7 +703,21 @@ impl Jail {
                 return Ok(Jail::unsandboxed(options.memory));
             }
         };
-        let folders = folders_named(command, cwd);
+        let mut folders = folders_named(command, cwd);
+        for m in &options.grants.mounts {
+            folders.push(m.clone());
+            if let Ok(real) = m.canonicalize() {
+                folders.push(real);
+            }
+        }
+        let folders = outermost(folders);
+        let env = environment(&folders, &options.grants);
+        let path: Vec<PathBuf> = env
+            .iter()
+            .find(|(k, _)| k == "PATH")
+            .map(|(_, v)| std::env::split_paths(v).collect())
+            .unwrap_or_default();
+        check_visible(command, cwd, &folders, &path)?;
         if is_root() {
             for f in &folders {
                 unreadable_by_others(f)?;
@@ -447,10 +738,9 @@ impl Jail {
             .iter()
             .filter_map(|h| h.canonicalize().ok())
             .collect();
-        let mut wrapper = vec![bwrap.clone().into_os_string()];
-        wrapper.extend(wrapper_args(&folders, &hidden, Some(&start)));
         let mut jail = Jail {
-            wrapper,
+            wrapper: Vec::new(),
+            env,
             cgroup: None,
             address_space: None,
             description: String::new(),
@@ -460,6 +750,28 @@ impl Jail {
         } else {
             "your user"
         };
+        let (limit, processes) = jail.limit(options);
+        let writable = options.memory.unwrap_or(WRITABLE_DEFAULT);
+        let view = View {
+            folders,
+            hidden,
+            cwd: Some(start),
+            writable,
+            processes,
+        };
+        jail.wrapper = vec![bwrap.clone().into_os_string()];
+        jail.wrapper.extend(wrapper_args(&view));
+        jail.description = format!(
+            "sandbox (bubblewrap, {user}, no network); {limit}; /tmp and /dev/shm {} MiB each",
+            writable >> 20
+        );
+        Ok(jail)
+    }
+
+    /// Sets the jail's memory and process limits from `options`: a cgroup
+    /// where one can be had, else an address-space limit and, not as root,
+    /// a process limit by `prlimit` (returned); and says which apply.
+    fn limit(&mut self, options: &SandboxOptions) -> (String, Option<u64>) {
         let limit = match options.memory {
             None => "no memory limit".to_string(),
             Some(m) => match Cgroup::create(m, options.processes) {
@@ -468,7 +780,7 @@ impl Jail {
                         Version::V1 => "v1",
                         Version::V2 => "v2",
                     };
-                    jail.cgroup = Some(c);
+                    self.cgroup = Some(c);
                     format!(
                         "memory in use at most {} MiB and {} processes (cgroup {v})",
                         m >> 20,
@@ -476,16 +788,21 @@ impl Jail {
                     )
                 }
                 Err(why) => {
-                    jail.address_space = Some(m);
-                    format!(
-                        "address space at most {} MiB, no process limit (no cgroup: {why})",
-                        m >> 20
-                    )
+                    self.address_space = Some(m);
+                    format!("address space at most {} MiB (no cgroup: {why})", m >> 20)
                 }
             },
         };
-        jail.description = format!("sandbox (bubblewrap, {user}, no network); {limit}");
-        Ok(jail)
+        // Without a cgroup, its own user namespace (not root's `nobody`,
+        // shared by every sandbox) lets `prlimit` count its processes.
+        if self.cgroup.is_some() {
+            (limit, None)
+        } else if !is_root() && Path::new(PRLIMIT).exists() {
+            let n = options.processes;
+            (format!("{limit}; {n} processes"), Some(n))
+        } else {
+            (format!("{limit}; no process limit"), None)
+        }
     }
 
     /// True when the program runs in a sandbox.
@@ -514,6 +831,7 @@ impl Jail {
         let mut cmd = match self.wrapper.split_first() {
             Some((bwrap, args)) => {
                 let mut c = Command::new(bwrap);
+                c.env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
                 c.args(args).args(words);
                 c
             }
@@ -574,6 +892,18 @@ fn warn_once(why: &str) {
             .as_bytes(),
         );
     });
+}
+
+/// Prints `note` on standard error the first time it comes (one a
+/// command, however many of its programs start).
+fn note_once(note: &str) {
+    use std::io::Write;
+    static SAID: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let mut said = SAID.lock().expect("no panics while held");
+    if !said.iter().any(|s| s == note) {
+        said.push(note.to_string());
+        let _ = std::io::stderr().write_all(note.as_bytes());
+    }
 }
 
 /// An error when `folder` cannot be entered or read by the sandbox's user

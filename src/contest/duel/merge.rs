@@ -135,6 +135,7 @@ fn options(s: &SettingsJson, logs: &Path) -> Result<Options, Error> {
             time: Duration::from_millis(s.time_limit_ms),
             memory_mib: s.memory_limit_mib,
             sandbox: Default::default(),
+            grants: Default::default(),
         },
         logs: logs.to_path_buf(),
         common_random: s.common_random,

@@ -298,7 +298,7 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
     let (walls, mut tally) = plan(opts)?;
     let guard = Containment::new();
     let everyone = [&opts.a, &opts.b].into_iter().chain(&opts.against);
-    check_runnable(everyone.map(|e| &e.spec), opts.limits)?;
+    check_runnable(everyone.map(|e| &e.spec), &opts.limits)?;
     let games_dir = prepare_games(&opts.logs)?;
     let start = Instant::now();
     let mut in_order = InOrder::default();
@@ -407,7 +407,7 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         seat(
             &entrant(opts, who).spec,
             duel_bot_seed(opts.seed, u, who, at, opts.common_random),
-            opts.limits,
+            &opts.limits,
         )
     };
     let save = |g: usize, game: &crate::noi2014::arena::Game| {
@@ -994,7 +994,7 @@ mod tests {
             limits: Limits {
                 time: Duration::from_secs(1),
                 memory_mib: None,
-                sandbox: Default::default(),
+                ..Default::default()
             },
             logs: PathBuf::from("duel-logs"),
             common_random: true,

@@ -208,7 +208,7 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Repo
         None => (1..=opts.rounds, Report::empty(opts)),
     };
     let guard = Containment::new();
-    check_runnable(opts.entrants.iter().map(|e| &e.spec), opts.limits)?;
+    check_runnable(opts.entrants.iter().map(|e| &e.spec), &opts.limits)?;
     let games_dir = prepare_games(&opts.logs)?;
     let mut report = before;
     let mut record = RecordJson::new(opts);
@@ -408,7 +408,7 @@ fn seats_at(opts: &Options, table: &Table, t: usize, g: usize, chairs: [Chair; 4
                 opts.seed,
                 &[table.round.into(), t as u64 + 1, g as u64 + 1, s as u64],
             ),
-            opts.limits,
+            &opts.limits,
         ),
         Chair::House => Seat::built_in(BuiltIn::Greedy, 0),
     })
@@ -856,7 +856,7 @@ mod tests {
             limits: Limits {
                 time: Duration::from_secs(1),
                 memory_mib: None,
-                sandbox: Default::default(),
+                ..Default::default()
             },
             family: Family::Uniform,
             logs: PathBuf::from("t-logs"),
