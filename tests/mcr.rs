@@ -9,38 +9,8 @@ mod common;
 use mahjong_sim::mcr::cases::{answer, Output};
 use mahjong_sim::mcr::Reading;
 use serde_json::Value;
-use std::path::PathBuf;
-use std::process::Command;
 
-fn mcr_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/mcr");
-    dir.is_dir().then_some(dir)
-}
-
-/// The lines of a gzipped conformance file, or `None` (after saying why)
-/// when it or `gzip` is missing.
-fn cases(file: &str) -> Option<Vec<Value>> {
-    let Some(dir) = mcr_dir() else {
-        common::skip(&format!(
-            "../shared/conformance/mcr not found; {file} not checked"
-        ));
-        return None;
-    };
-    let out = match Command::new("gzip").arg("-dc").arg(dir.join(file)).output() {
-        Ok(out) if out.status.success() => out.stdout,
-        _ => {
-            common::skip(&format!("cannot gunzip {file}; not checked"));
-            return None;
-        }
-    };
-    Some(
-        String::from_utf8(out)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect(),
-    )
-}
+use common::mcr_cases as cases;
 
 fn as_value(o: &Output) -> Value {
     serde_json::to_value(o).unwrap()

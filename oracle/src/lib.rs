@@ -26,6 +26,7 @@ pub mod engine;
 #[cfg(feature = "arbitrary")]
 pub mod fuzz;
 pub mod input;
+pub mod mahjonggb;
 /// Chinese Standard Mahjong (MCR): a brute-force fan calculator and shanten,
 /// held to MahjongGB 1.4.0's recorded answers.
 pub mod mcr;

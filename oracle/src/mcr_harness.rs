@@ -131,6 +131,8 @@ impl fmt::Debug for McrInput {
 #[cfg(feature = "arbitrary")]
 pub use generator::generate;
 
+pub mod concealed;
+
 /// The generator: blocks, themes, forms, perturbations.
 #[cfg(feature = "arbitrary")]
 mod generator;
@@ -211,6 +213,14 @@ pub fn coverage_bytes(seed: u64, i: u64, len: usize) -> Vec<u8> {
         .collect()
 }
 
+/// The `i`-th generated input of a run from `seed`: [`generate`] on
+/// [`coverage_bytes`]`(seed, i, 64)`.
+#[cfg(feature = "arbitrary")]
+pub fn generated(seed: u64, i: u64) -> McrInput {
+    let bytes = coverage_bytes(seed, i, 64);
+    generate(&mut arbitrary::Unstructured::new(&bytes)).expect("never runs out")
+}
+
 /// Generates `n` inputs from 64 random bytes each and counts the wins and
 /// the fans they hit (the engine's 1.4.0 table; the checks hold it to the
 /// oracle's).
@@ -222,9 +232,7 @@ pub fn coverage(n: u64, seed: u64) -> Coverage {
         hits: vec![0; mahjong_sim::mcr::fan::TABLE_SIZE],
     };
     for i in 0..n {
-        let bytes = coverage_bytes(seed, i, 64);
-        let input = generate(&mut arbitrary::Unstructured::new(&bytes)).expect("never runs out");
-        if let Some(t) = input.fans() {
+        if let Some(t) = generated(seed, i).fans() {
             c.wins += 1;
             for (f, _) in t.entries() {
                 c.hits[f as usize] += 1;

@@ -106,6 +106,33 @@ pub fn skip(what: &str) {
     let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
 }
 
+/// The lines of a gzipped MCR conformance file in
+/// `../shared/conformance/mcr/`, or `None` (after saying why) when it or
+/// `gzip` is missing.
+pub fn mcr_cases(file: &str) -> Option<Vec<serde_json::Value>> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/mcr");
+    if !dir.is_dir() {
+        skip(&format!(
+            "../shared/conformance/mcr not found; {file} not checked"
+        ));
+        return None;
+    }
+    let out = match Command::new("gzip").arg("-dc").arg(dir.join(file)).output() {
+        Ok(out) if out.status.success() => out.stdout,
+        _ => {
+            skip(&format!("cannot gunzip {file}; not checked"));
+            return None;
+        }
+    };
+    Some(
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect(),
+    )
+}
+
 /// The sample wall bundled in the repository.
 pub fn sample_wall() -> Vec<u8> {
     std::fs::read(concat!(
