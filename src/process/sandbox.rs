@@ -89,8 +89,9 @@ pub struct SandboxOptions {
     /// Whether to sandbox.
     pub mode: SandboxMode,
     /// Memory in use, in bytes (an address-space limit where no cgroup can
-    /// be had); `None` for no limit. Also the size of each of its writable
-    /// places (`/tmp`, `/dev/shm`), or [`WRITABLE_DEFAULT`] without a limit.
+    /// be had); `None` for no limit. A quarter of it is the size of each of
+    /// its writable places (`/tmp`, `/dev/shm`), or [`WRITABLE_DEFAULT`]
+    /// without a limit.
     pub memory: Option<u64>,
     /// Processes and threads at a time.
     pub processes: u64,
@@ -611,15 +612,20 @@ fn check_visible(
     check_interpreter(&program, shown, path)
 }
 
-/// The `--mount` that shows the file or folder `p`: its folder, or for an
-/// interpreter in a virtual environment, the environment.
+/// The `--mount` that shows the file or folder `p`: its folder; for an
+/// interpreter in a virtual environment, the environment; for a shim
+/// (pyenv's `shims`), the install folder above it.
 fn mount_flag(p: &Path) -> String {
     let dir = if p.is_dir() {
         p
     } else {
         p.parent().unwrap_or(p)
     };
-    let dir = virtual_environment(dir).unwrap_or_else(|| dir.to_path_buf());
+    let dir = match (virtual_environment(dir), dir.parent()) {
+        (Some(venv), _) => venv,
+        (None, Some(up)) if dir.file_name().is_some_and(|n| n == "shims") => up.into(),
+        _ => dir.to_path_buf(),
+    };
     format!("--mount {}", dir.display())
 }
 
@@ -751,7 +757,9 @@ impl Jail {
             "your user"
         };
         let (limit, processes) = jail.limit(options);
-        let writable = options.memory.unwrap_or(WRITABLE_DEFAULT);
+        // A quarter each: what it writes there is memory (a cgroup counts
+        // it), and the program needs room to run.
+        let writable = options.memory.map_or(WRITABLE_DEFAULT, |m| m / 4);
         let view = View {
             folders,
             hidden,
