@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A small NOI2014 mahjong bot to start from: Botzone's JSON protocol
-(NOI2014-CLARIFICATIONS.md, points 20-28), one process per request, or kept
+(docs/noi2014-rules.md, "The bot protocol"), one process per request, or kept
 running with `--keep-running` (Botzone's keep-running mode: after each
 answer it prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<< and reads the next
 request alone, as a JSON string on one line).

@@ -125,7 +125,9 @@ fn example_folder() -> tempfile::TempDir {
 
 /// Every `$ command` of the README and the guides with the output it
 /// shows: run through `sh` in an [`example_folder`] with this build first
-/// on the PATH, and compared line by line (`[..]` in a line stands for
+/// on the PATH, then the system's folders (the `python3` a sandboxed bot
+/// gets: another first on the PATH would add the judge's note that it is
+/// not used), and compared line by line (`[..]` in a line stands for
 /// any text, a `...` line for any lines: timings and the shrinker's luck
 /// differ from run to run). Examples that run several commands or write
 /// to a folder that must not exist are shown in ```sh blocks instead.
@@ -133,7 +135,7 @@ fn example_folder() -> tempfile::TempDir {
 fn readme_examples_print_what_the_readme_shows() {
     let bin = Path::new(env!("CARGO_BIN_EXE_mahjong-sim"));
     let path = format!(
-        "{}:{}",
+        "{}:/usr/local/bin:/usr/bin:/bin:{}",
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
