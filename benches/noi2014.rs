@@ -45,6 +45,7 @@ fn vector(c: &mut Criterion) {
             seats: &mut seats,
             rewards: &mut rewards,
             done: &mut done,
+            final_obs: None,
         };
         v.current(&mut out).unwrap();
         let mut rng = Rng::new(1);

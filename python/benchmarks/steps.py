@@ -41,8 +41,9 @@ def aec(seconds):
 
 
 def batched(n, seconds, drawn_in_rust=False):
-    v = noi2014.VectorEnv(n, seed=0)
-    obs, masks, seats = v.reset()
+    # Same-step autoreset: every agent step answers a decision.
+    v = noi2014.VectorEnv(n, seed=0, autoreset_mode="SameStep")
+    masks = v.reset()[0]["action_mask"]
     rng = np.random.default_rng(0)
     steps, in_rust, start = 0, 0.0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -51,7 +52,7 @@ def batched(n, seconds, drawn_in_rust=False):
         else:
             actions = np.argmax(masks * rng.random(masks.shape, dtype=np.float32), axis=1).astype(np.uint32)
         t = time.perf_counter()
-        obs, masks, seats, rewards, done = v.step(actions)
+        masks = v.step(actions)[0]["action_mask"]
         in_rust += time.perf_counter() - t
         steps += n
     total = time.perf_counter() - start

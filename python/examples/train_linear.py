@@ -39,21 +39,22 @@ def probabilities(W, x, masks):
 def train(minutes, seed=0, lr=0.05):
     rng = np.random.default_rng(seed)
     W = np.zeros((noi2014.ACTIONS, D), np.float32)
-    v = noi2014.VectorEnv(N, seats=(None, "greedy", "greedy", "greedy"), seed=seed)
-    obs, masks, _ = v.reset()
+    # Same-step autoreset: every step is a decision of a game in play.
+    v = noi2014.VectorEnv(N, seats=(None, "greedy", "greedy", "greedy"), seed=seed, autoreset_mode="SameStep")
+    obs, _ = v.reset()
     episodes = [[] for _ in range(N)]
     grads, baseline, games, recent = np.zeros_like(W), 2.5, 0, []
     start, steps = time.time(), 0
     while time.time() - start < minutes * 60:
-        x = features(obs)
-        p = probabilities(W, x, masks)
+        x = features(obs["observation"])
+        p = probabilities(W, x, obs["action_mask"])
         actions = (p.cumsum(axis=1) > rng.random((N, 1))).argmax(axis=1)
         for i in range(N):
             episodes[i].append((x[i], p[i], actions[i]))
-        obs, masks, _, rewards, done = v.step(actions)
+        obs, rewards, done, _, _ = v.step(actions)
         steps += N
         for i in np.flatnonzero(done):
-            ret = float(rewards[i, 0])
+            ret = float(rewards[i])
             advantage = ret - baseline
             baseline += 0.01 * (ret - baseline)
             for xi, pi, a in episodes[i]:

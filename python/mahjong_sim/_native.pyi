@@ -181,7 +181,8 @@ Batch = Tuple[
 ]
 
 class VecGame:
-    """Many NOI2014 games stepped at once in Rust, with auto-reset."""
+    """Many NOI2014 games stepped at once in Rust, finished games replaced
+    as ``autoreset`` says (Gymnasium's AutoresetMode values)."""
 
     def __init__(
         self,
@@ -189,18 +190,37 @@ class VecGame:
         seats: Sequence[Optional[str]],
         family: str = "uniform",
         seed: int = 0,
+        autoreset: str = "SameStep",
     ) -> None: ...
     def __len__(self) -> int: ...
     def games(self) -> int:
         """Games started so far."""
     def current(self) -> Batch:
-        """(obs, masks, seats, rewards, done) of the pending decisions."""
+        """(obs, masks, seats, rewards, done) of the pending decisions (a
+        finished game: the deciding seat's view, its mask all 0)."""
+    def reset(self, seed: Optional[int] = None) -> None:
+        """Every game restarted: with ``seed`` as a new VecGame of it,
+        without it each game's next one."""
+    def reset_slots(self, which: npt.NDArray[np.bool_]) -> None:
+        """The games flagged restarted, each on its next game."""
+    def observe_all(self) -> npt.NDArray[np.uint8]:
+        """Every seat's observation of every game, (n, 4, 11, 27)."""
+    def table(
+        self, i: int
+    ) -> Tuple[Tuple[List[str], List[bool], int], Optional[Tuple[int, str]], Optional[List[float]]]:
+        """Game ``i``'s table (as ``Game.table``), its pending decision's
+        seat and request, its points once over."""
     def step(
-        self, actions: npt.NDArray[np.uint32], strict: bool = True
+        self, actions: npt.NDArray[np.uint32], strict: bool = True, every_seat: bool = False
     ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8],
-               npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+               npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
+               npt.NDArray[np.uint8], Optional[npt.NDArray[np.uint8]]]:
         """Answers every decision, plays on: (obs, masks, seats, rewards,
-        done, illegal); with ``strict`` a masked action raises ValueError
-        before any game moves, else it puts its seat out."""
+        done, illegal, final_obs, every_seat); with ``strict`` a masked
+        action raises ValueError before any game moves, else it puts its
+        seat out. ``final_obs`` (k, 4, 11, 27): every seat's view of the end
+        of the k games that ended (``SameStep``; else empty);
+        ``every_seat``: every seat's observation after the step."""
     def random_actions(self) -> npt.NDArray[np.uint32]:
-        """A uniformly random legal action of every pending decision."""
+        """A uniformly random legal action of every pending decision (0
+        for a finished game)."""

@@ -9,7 +9,10 @@ judge runs in Rust. This module gives it three faces:
   played by built-in bots (``"greedy"``, ``"sample"``, ``"greedy:eps=P"``) or
   Python callables;
 - :class:`VectorEnv`: many games stepped at once in Rust (the GIL released),
-  numpy in and out, with auto-reset.
+  numpy in and out: a ``gymnasium.vector.VectorEnv`` with Gymnasium's
+  autoreset modes;
+- :class:`MultiAgentVectorEnv`: the same games seen by every seat at once,
+  dicts by agent in the style of PettingZoo, for self-play.
 
 Decisions. An agent is asked only when it has a choice: its own draw, or
 another player's discard it could claim (pung, kong or win). Requests with
@@ -48,6 +51,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -63,6 +68,7 @@ __all__ = [
     "raw_env",
     "SingleAgentEnv",
     "VectorEnv",
+    "MultiAgentVectorEnv",
     "walls",
     "action_text",
     "action_of",
@@ -171,15 +177,25 @@ def _observation_space() -> spaces.Dict:
 
 
 def _text(game: Game) -> str:
-    seats, playing, wall_left = game.table()
+    decision = game.decision()
+    return _table_text(game.table(), decision and decision[:2], game.points())
+
+
+def _table_text(
+    table: Tuple[List[str], List[bool], int],
+    decision: Optional[Tuple[int, str]],
+    points: Optional[List[float]],
+) -> str:
+    """The text render shows: ``table`` as ``Game.table()`` gives it, the
+    pending decision's seat and request, the points once over."""
+    seats, playing, wall_left = table
     lines = [f"wall: {wall_left} tiles left"]
     for p, (tiles, on) in enumerate(zip(seats, playing)):
         lines.append(f"player {p}{'' if on else ' (done)'}: {tiles}")
-    decision = game.decision()
     if decision is not None:
         lines.append(f"player {decision[0]} is asked: {decision[1]}")
     else:
-        lines.append(f"points: {game.points()}")
+        lines.append(f"points: {points}")
     return "\n".join(lines)
 
 
@@ -445,49 +461,62 @@ def _seed64(seed: Any) -> int:
     return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
 
 
-class VectorEnv:
-    """``num_envs`` NOI2014 games stepped together in Rust.
+def _autoreset_mode(mode: Union[str, AutoresetMode]) -> AutoresetMode:
+    """``mode`` as an :class:`~gymnasium.vector.AutoresetMode` (its value,
+    e.g. ``"NextStep"``, accepted too)."""
+    try:
+        return mode if isinstance(mode, AutoresetMode) else AutoresetMode(mode)
+    except ValueError:
+        names = ", ".join(m.value for m in AutoresetMode)
+        raise ValueError(f"autoreset_mode {mode!r}: an AutoresetMode ({names})") from None
 
-    ``seats``: four of ``None`` (the caller decides there) or a built-in
-    bot's name; at least one ``None``. Each game always has one decision
-    pending, of the seat ``seats_to_act[i]``. :meth:`step` answers all of
-    them (actions as numbers), plays on, and returns numpy arrays:
-    observations ``(n, 11, 27)`` uint8, masks ``(n, 85)`` int8 (as the
-    environments' ``action_mask``), seats to
-    act ``(n,)`` uint8, rewards ``(n, 4)`` float32 (every seat's points of
-    a game that ended at this step), done ``(n,)`` bool. A game that ends
-    is replaced at once (auto-reset): its row then shows the new game's
-    first decision. Everything follows ``seed``.
 
-    Actions are checked: integers (any integer dtype, not bool or float)
-    of shape ``(n,)`` from 0 to 84, else ``TypeError`` or ``ValueError``,
-    never truncated or wrapped. An action its mask forbids raises
-    ``ValueError`` (``illegal="raise"``, the default); with
-    ``illegal="put_out"`` it is the judge's answer to an illegal move, the
-    seat put out, and :attr:`illegal` says which games had one at the
-    last step.
-    """
+class _Games:
+    """What the batched views share: the games in Rust, actions checked,
+    resets, random actions."""
 
-    def __init__(
+    def _start(
         self,
         num_envs: int,
-        seats: Sequence[Optional[str]] = (None, None, None, None),
-        family: str = "uniform",
-        seed: int = 0,
-        illegal: str = "raise",
-    ):
-        if illegal not in ("raise", "put_out"):
-            raise ValueError(f"illegal={illegal!r}: 'raise' or 'put_out'")
-        self.num_envs = num_envs
-        self._vec = VecGame(num_envs, list(seats), family, _seed64(seed))
-        self._strict = illegal == "raise"
+        seats: Sequence[Optional[str]],
+        family: str,
+        seed: Any,
+        illegal: str,
+        autoreset_mode: Union[str, AutoresetMode],
+    ) -> None:
+        self._strict = _illegal_mode(illegal)
+        self.num_envs = operator.index(num_envs)
+        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self._vec = VecGame(self.num_envs, list(seats), family, _seed64(seed), self.autoreset_mode.value)
+        self._rows = np.arange(self.num_envs)
+        # Flags every step returns, made once (read-only: shared by steps).
+        self._every, self._none = np.ones(self.num_envs, dtype=bool), np.zeros(self.num_envs, dtype=bool)
+        self._every.flags.writeable = self._none.flags.writeable = False
+        # No game moved since the games of the seed given were made: the
+        # first reset() shows them (so that ``VectorEnv(seed=s).reset()``
+        # is ``reset(seed=s)``).
+        self._fresh = True
         #: Games whose last action was masked (``illegal="put_out"``).
-        self.illegal = np.zeros(num_envs, dtype=bool)
+        self.illegal = np.zeros(self.num_envs, dtype=bool)
 
-    def reset(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The pending decisions: (observations, masks, seats to act)."""
-        obs, masks, seats, _, _ = self._vec.current()
-        return obs, masks.view(np.int8), seats
+    def _restart(self, seed: Any, options: Optional[dict]) -> None:
+        """Restarts games as :meth:`reset` says."""
+        options = dict(options or {})
+        which = options.pop("reset_mask", None)
+        if options:
+            raise ValueError(f"unknown reset options {sorted(options)}: only 'reset_mask'")
+        if which is None:
+            if seed is not None or not self._fresh:
+                self._vec.reset(None if seed is None else _seed64(seed))
+            self._fresh = False
+            return
+        if seed is not None:
+            raise ValueError("a seed restarts every game: give it without reset_mask")
+        which = np.asarray(which)
+        if which.dtype != np.bool_ or which.shape != (self.num_envs,):
+            raise ValueError(f"reset_mask: bool of shape ({self.num_envs},), not {which.dtype} {which.shape}")
+        self._vec.reset_slots(which)
+        self._fresh = False
 
     def _checked(self, actions: Any) -> np.ndarray:
         a = np.asarray(actions)
@@ -502,30 +531,30 @@ class VectorEnv:
             raise ValueError(f"game {i}: action {a[i]} is not an action number (0 to {ACTIONS - 1})")
         return a.astype(np.uint32, copy=False)
 
-    def step(self, actions: Any):
-        """(observations, masks, seats, rewards, done) after ``actions``.
-        With ``illegal="raise"`` a masked action raises ``ValueError``
-        before any game moves (checked in Rust, with the games locked, so
-        that another thread's step cannot slip in between)."""
+    def _step(self, actions: np.ndarray, every_seat: bool = False) -> Tuple[Any, ...]:
+        """The native step of checked ``actions``, the illegal flags kept."""
+        self._fresh = False
         try:
-            *out, illegal = self._vec.step(self._checked(actions), self._strict)
+            *out, illegal, finals, everyone = self._vec.step(actions, self._strict, every_seat)
         except ValueError as e:
             if "not legal there" in str(e):
+                name = type(self).__name__
                 raise ValueError(
-                    f"{e}; VectorEnv(illegal='put_out') plays it as the judge does, the seat put out"
+                    f"{e}; {name}(illegal='put_out') plays it as the judge does, the seat put out"
                 ) from None
             raise
         self.illegal = illegal
         # int8, as the environments' masks (a view: no copy).
         out[1] = out[1].view(np.int8)
-        return tuple(out)
+        return (*out, finals, everyone)
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action of every pending decision,
-        ``(n,)`` uint32, ready for :meth:`step`: a random policy (for
-        rollouts, exploration, a baseline) drawn in Rust. It has its own
-        stream from ``seed``: the same calls give the same actions, and
-        drawing them changes no game."""
+        ``(n,)`` uint32, ready for ``step`` (0 where a game is over and its
+        action ignored): a random policy (for rollouts, exploration, a
+        baseline) drawn in Rust. It has its own stream from the seed: the
+        same calls give the same actions, and drawing them changes no
+        game."""
         return self._vec.random_actions()
 
     @property
@@ -533,6 +562,263 @@ class VectorEnv:
         """Games started so far."""
         return self._vec.games()
 
+    def _render(self, render_mode: Optional[str]) -> Optional[Tuple[str, ...]]:
+        if render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        texts = tuple(_table_text(*self._vec.table(i)) for i in range(self.num_envs))
+        if render_mode == "human":
+            print("\n\n".join(f"game {i}\n{t}" for i, t in enumerate(texts)))
+            return None
+        return texts
+
+
+class VectorEnv(_Games, gymnasium.vector.VectorEnv):
+    """``num_envs`` NOI2014 games stepped together in Rust: a
+    :class:`gymnasium.vector.VectorEnv`.
+
+    ``seats``: four of ``None`` (the caller decides there) or a built-in
+    bot's name; at least one ``None``. Each game shows one seat's decision
+    at a time, ``infos["seat"][i]``, whose observation it is (the
+    environments' encoding, seats relative to it).
+
+    Spaces: ``single_observation_space`` is :class:`SingleAgentEnv`'s
+    (``{"observation": uint8 (11, 27), "action_mask": int8 (85,)}``),
+    ``single_action_space`` ``Discrete(85)``; ``observation_space`` and
+    ``action_space`` are their batches (a dict of ``(n, ...)`` arrays,
+    ``MultiDiscrete([85] * n)``).
+
+    :meth:`step` returns Gymnasium's five: observations, rewards ``(n,)``
+    float64 (the points of the seat that decided, in the step that ended
+    its game, else 0), terminations ``(n,)`` (games always end; they are
+    never truncated), truncations (all False) and infos: ``"seat"`` the
+    seat shown, ``"points"`` every seat's points ``(n, 4)`` of the games
+    that ended (``"_points"`` says which), ``"illegal"`` with
+    ``illegal="put_out"``. With one caller seat the reward is that seat's
+    points; with several, each game's reward goes to the seat that
+    decided last: :class:`MultiAgentVectorEnv` gives every seat its own.
+
+    ``autoreset_mode`` (``metadata["autoreset_mode"]``) is Gymnasium's:
+    ``NEXT_STEP`` (the default) shows a finished game (the deciding seat's
+    view, its mask all 0) and starts the next one at the following
+    :meth:`step`, whose action for that game is ignored and whose reward
+    and termination there are 0 and False; ``SAME_STEP`` starts it in the
+    step that ended the game and puts the end in ``infos["final_obs"]``
+    (an object array, the observation or None) and ``infos["final_info"]``
+    (``"seat"``, ``"points"``), with ``"_final_obs"``/``"_final_info"``
+    saying which games ended; ``DISABLED`` waits for
+    ``reset(options={"reset_mask": ...})`` (a step given a finished game
+    raises ``ValueError``).
+
+    :meth:`reset` restarts the games: with ``seed``, exactly as a new
+    ``VectorEnv`` of that seed (any non-negative integer) shows them at its
+    first ``reset()``; without, each game's next one (the first ``reset()``
+    of a new ``VectorEnv`` shows the games of its ``seed``); with
+    ``options={"reset_mask": m}`` (bool ``(n,)``) only those. Everything
+    follows the seeds: game ``i`` draws its walls and bots from its own
+    stream.
+
+    Actions are checked: integers (any integer dtype, not bool or float)
+    of shape ``(n,)`` from 0 to 84, else ``TypeError`` or ``ValueError``,
+    never truncated or wrapped. An action its mask forbids raises
+    ``ValueError`` before any game moves (``illegal="raise"``, the
+    default); with ``illegal="put_out"`` it is the judge's answer to an
+    illegal move, the seat put out, and ``infos["illegal"]`` (and
+    :attr:`illegal`) says which games had one at the last step.
+    ``render_mode`` ``"ansi"`` makes :meth:`render` return every game's
+    table as text, ``"human"`` print them.
+    """
+
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        num_envs: int,
+        seats: Sequence[Optional[str]] = (None, None, None, None),
+        family: str = "uniform",
+        seed: int = 0,
+        illegal: str = "raise",
+        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
+        render_mode: Optional[str] = None,
+    ):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self._start(num_envs, seats, family, seed, illegal, autoreset_mode)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
+        self.render_mode = render_mode
+        self.single_observation_space = _observation_space()
+        self.single_action_space = spaces.Discrete(ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._seats = self._vec.current()[2]
+
+    def _observed(self, obs: np.ndarray, masks: np.ndarray, seats: np.ndarray) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        self._seats = seats
+        infos = {"seat": seats, "_seat": self._every}
+        return {"observation": obs, "action_mask": masks.view(np.int8)}, infos
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        """New games (see the class): ``(observations, infos)``."""
+        self._restart(seed, options)
+        super().reset(seed=seed)
+        obs, masks, seats, _, _ = self._vec.current()
+        return self._observed(obs, masks, seats)
+
+    def step(self, actions: Any):
+        """``(observations, rewards, terminations, truncations, infos)``
+        after ``actions``, one a game (see the class). With
+        ``illegal="raise"`` a masked action raises ``ValueError`` before
+        any game moves (checked in Rust, with the games locked, so that
+        another thread's step cannot slip in between)."""
+        decided = self._seats
+        obs, masks, seats, points, done, finals, _ = self._step(self._checked(actions))
+        rewards = points[self._rows, decided].astype(np.float64)
+        observations, infos = self._observed(obs, masks, seats)
+        if self.autoreset_mode is AutoresetMode.SAME_STEP:
+            if done.any():
+                final = np.full(self.num_envs, None, dtype=object)
+                for k, i in enumerate(np.flatnonzero(done)):
+                    final[i] = {"observation": finals[k, decided[i]], "action_mask": np.zeros(ACTIONS, np.int8)}
+                infos["final_obs"], infos["_final_obs"] = final, done
+                infos["final_info"] = {"seat": decided, "_seat": done, "points": points, "_points": done}
+                infos["_final_info"] = done
+        else:
+            infos["points"], infos["_points"] = points, done
+        if not self._strict:
+            infos["illegal"], infos["_illegal"] = self.illegal, self._every
+        return observations, rewards, done, self._none, infos
+
+    def render(self) -> Optional[Tuple[str, ...]]:
+        """Every game's table as text (``render_mode="ansi"``), or printed
+        (``"human"``)."""
+        return self._render(self.render_mode)
+
+
+class MultiAgentVectorEnv(_Games):
+    """``num_envs`` NOI2014 games for self-play, batched, in the style of
+    a PettingZoo parallel environment: every caller seat is an agent
+    (``player_0`` .. ``player_3``), and each agent sees all the games.
+
+    ``seats`` as in :class:`VectorEnv` (by default all four the caller's;
+    the agents are the ``None`` seats). In each game one seat decides at a
+    time: ``to_act[i]`` (``-1`` while a finished game waits for its
+    restart). Observations are ``{agent: {"observation": uint8 (n, 11,
+    27), "action_mask": int8 (n, 85)}}``: every agent's own view of every
+    game, its mask all 0 where it does not decide (one place per game has
+    a legal action). :meth:`step` takes either ``{agent: actions (n,)}``
+    (each agent's entry read only where it decides) or one array ``(n,)``,
+    the action of the seat deciding in each game; it returns
+    ``(observations, rewards, terminations, truncations, infos)``, each a
+    dict by agent of ``(n,)`` arrays: the rewards are every seat's points
+    of a game that ended at this step (every agent gets its own, whoever
+    decided last), ``infos[agent]["to_act"]`` where that agent decides
+    next. Autoreset, resets, seeds, checked actions, ``illegal`` and
+    ``render`` are :class:`VectorEnv`'s; with ``SAME_STEP`` the end of a
+    game that ended is ``infos[agent]["final_obs"]`` (``(n, 11, 27)``,
+    ``"_final_obs"`` says which games ended).
+    """
+
+    metadata: Dict[str, Any] = {
+        "render_modes": ["ansi", "human"],
+        "name": "noi2014_vector_v0",
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+
+    def __init__(
+        self,
+        num_envs: int,
+        seats: Sequence[Optional[str]] = (None, None, None, None),
+        family: str = "uniform",
+        seed: int = 0,
+        illegal: str = "raise",
+        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
+        render_mode: Optional[str] = None,
+    ):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self._start(num_envs, seats, family, seed, illegal, autoreset_mode)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
+        self.render_mode = render_mode
+        self._seat_of = {f"player_{p}": p for p, s in enumerate(seats) if s is None}
+        self.possible_agents = list(self._seat_of)
+        self.agents = self.possible_agents[:]
+        self.single_observation_space = _observation_space()
+        self.single_action_space = spaces.Discrete(ACTIONS)
+        self.to_act = np.full(self.num_envs, -1, dtype=np.int8)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """One game's observation space (the same for every agent)."""
+        return self.single_observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """One game's action space."""
+        return self.single_action_space
+
+    def _observed(self, everyone: np.ndarray, masks: np.ndarray, seats: np.ndarray, finished: np.ndarray):
+        self.to_act = seats.astype(np.int8)
+        self.to_act[finished] = -1
+        by_seat = np.zeros((self.num_envs, 4, ACTIONS), dtype=np.int8)
+        by_seat[self._rows, seats] = masks
+        obs, infos = {}, {}
+        for agent, p in self._seat_of.items():
+            obs[agent] = {"observation": everyone[:, p], "action_mask": by_seat[:, p]}
+            infos[agent] = {"to_act": self.to_act == p}
+        return obs, infos
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        """New games, as :meth:`VectorEnv.reset`: ``(observations, infos)``."""
+        self._restart(seed, options)
+        obs, masks, seats, _, _ = self._vec.current()
+        finished = ~masks.any(axis=1)
+        return self._observed(self._vec.observe_all(), masks.view(np.int8), seats, finished)
+
+    def _flat(self, actions: Any) -> np.ndarray:
+        """``actions`` (a dict by agent, or one array) as one action a game."""
+        if not isinstance(actions, dict):
+            return self._checked(actions)
+        unknown = set(actions) - set(self._seat_of)
+        if unknown:
+            raise ValueError(f"no agent {sorted(unknown)}: the agents are {self.possible_agents}")
+        flat = np.zeros(self.num_envs, dtype=np.int64)
+        for agent, p in self._seat_of.items():
+            rows = self.to_act == p
+            if not rows.any():
+                continue
+            if agent not in actions:
+                raise ValueError(f"{agent} decides in game {int(np.flatnonzero(rows)[0])}: its actions are missing")
+            given = np.asarray(actions[agent])
+            if given.dtype.kind not in "iu":
+                raise TypeError(f"{agent}: actions must be integers, not {given.dtype}")
+            if given.shape != (self.num_envs,):
+                raise ValueError(f"{agent}: actions of shape {given.shape}: one a game, ({self.num_envs},)")
+            flat[rows] = given[rows]
+        return self._checked(flat)
+
+    def step(self, actions: Any):
+        """``(observations, rewards, terminations, truncations, infos)``,
+        each by agent, after ``actions`` (see the class)."""
+        _, masks, seats, points, done, finals, everyone = self._step(self._flat(actions), every_seat=True)
+        finished = done if self.autoreset_mode is not AutoresetMode.SAME_STEP else np.zeros_like(done)
+        obs, infos = self._observed(everyone, masks, seats, finished)
+        rewards = {a: points[:, p].astype(np.float64) for a, p in self._seat_of.items()}
+        terminations = {a: done for a in self._seat_of}
+        truncations = {a: self._none for a in self._seat_of}
+        for agent, p in self._seat_of.items():
+            if self.autoreset_mode is AutoresetMode.SAME_STEP and done.any():
+                final = np.zeros((self.num_envs, *OBS_SHAPE), dtype=np.uint8)
+                final[done] = finals[:, p]
+                infos[agent]["final_obs"], infos[agent]["_final_obs"] = final, done
+            if not self._strict:
+                infos[agent]["illegal"] = self.illegal
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> Optional[Tuple[str, ...]]:
+        """Every game's table as text (``render_mode="ansi"``), or printed
+        (``"human"``)."""
+        return self._render(self.render_mode)
+
+    def close(self) -> None:
+        pass
 
 #: A contest entrant's bot: a built-in bot's name, a bot program's command
 #: line (a path with ``/`` or a line with a space), or a factory: a callable

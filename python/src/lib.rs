@@ -15,10 +15,10 @@ use mahjong_sim::noi2014::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_
 use mahjong_sim::noi2014::families::{self as noi_families, Family as NoiFamily};
 use mahjong_sim::noi2014::saved::{SavedBot, SavedGame};
 use mahjong_sim::noi2014::tracker::PolicyBot;
-use mahjong_sim::noi2014::vector::{Out, Vector};
+use mahjong_sim::noi2014::vector::{Autoreset, Out, Vector};
 use mahjong_sim::noi2014::{log, Bot, BuiltIn, Request, Wall as NoiWall, KINDS, PLAYERS};
 use mahjong_sim::thupc2021;
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::borrow::Cow;
@@ -548,15 +548,8 @@ impl Game {
 
     /// Each seat's tiles as the protocol lists them (concealed upper case,
     /// exposed sets lower case), who is playing, and the wall left.
-    fn table(&self, py: Python<'_>) -> (Vec<String>, Vec<bool>, usize) {
-        self.with(py, |s| {
-            let t = s.env.judge().table();
-            (
-                t.seats.iter().map(|h| h.text()).collect(),
-                t.playing.to_vec(),
-                t.wall_left,
-            )
-        })
+    fn table(&self, py: Python<'_>) -> Table {
+        self.with(py, |s| table_of(&s.env))
     }
 
     /// The game's events so far, one canonical line each.
@@ -632,10 +625,29 @@ impl Game {
     }
 }
 
+/// Each seat's tiles (concealed upper case, exposed sets lower case), who
+/// is playing, and the wall left: what `render` shows.
+type Table = (Vec<String>, Vec<bool>, usize);
+
+fn table_of(env: &Env) -> Table {
+    let t = env.judge().table();
+    (
+        t.seats.iter().map(|h| h.text()).collect(),
+        t.playing.to_vec(),
+        t.wall_left,
+    )
+}
+
 /// Many NOI2014 games stepped at once, in Rust with the GIL released.
 #[pyclass(module = "mahjong_sim._native")]
 struct VecGame {
     vector: Mutex<Vector>,
+}
+
+/// Every seat's observations of `games` games, `(games, 4, 11, 27)`.
+fn every_seat<'py>(py: Python<'py>, obs: Vec<u8>) -> PyResult<Bound<'py, PyArray4<u8>>> {
+    let games = obs.len() / (PLAYERS * OBS_SIZE);
+    PyArray1::from_vec(py, obs).reshape([games, PLAYERS, OBS_ROWS, KINDS])
 }
 
 /// The arrays of one batched step.
@@ -650,10 +662,24 @@ type Batch<'py> = (
 #[pymethods]
 impl VecGame {
     /// `n` games; `seats`: four of None (the caller) or a built-in bot's
-    /// name; walls of `family`; everything from `seed`.
+    /// name; walls of `family`; everything from `seed`; finished games
+    /// replaced as `autoreset` says (`NextStep`, `SameStep` or
+    /// `Disabled`, Gymnasium's `AutoresetMode` values).
     #[new]
-    #[pyo3(signature = (n, seats, family="uniform", seed=0))]
-    fn new(n: usize, seats: Vec<Option<String>>, family: &str, seed: u64) -> PyResult<VecGame> {
+    #[pyo3(signature = (n, seats, family="uniform", seed=0, autoreset="SameStep"))]
+    fn new(
+        n: usize,
+        seats: Vec<Option<String>>,
+        family: &str,
+        seed: u64,
+        autoreset: &str,
+    ) -> PyResult<VecGame> {
+        let mode = Autoreset::parse(autoreset).ok_or_else(|| {
+            value_error(format!(
+                "autoreset `{autoreset}`: one of {}",
+                Autoreset::NAMES.join(", ")
+            ))
+        })?;
         if seats.len() != PLAYERS {
             return Err(value_error(format!(
                 "{} seats: a table seats 4",
@@ -668,7 +694,9 @@ impl VecGame {
                 })?);
             }
         }
-        let vector = Vector::new(n, built, noi_family(family)?, seed).map_err(value_error)?;
+        let vector = Vector::new(n, built, noi_family(family)?, seed)
+            .map_err(value_error)?
+            .with_autoreset(mode);
         Ok(VecGame {
             vector: Mutex::new(vector),
         })
@@ -684,32 +712,84 @@ impl VecGame {
         locked(py, &self.vector, |v| v.games())
     }
 
-    /// Every game's pending decision: (obs, masks, seats, rewards, done)
-    /// with rewards 0 and done False.
+    /// Every game's pending decision (or finished game): (obs, masks,
+    /// seats, rewards, done) with rewards 0 and done False.
     fn current<'py>(&self, py: Python<'py>) -> PyResult<Batch<'py>> {
-        batch(py, &self.vector, |v, out| v.current(out))
+        let (batch, _, _) = batch(py, &self.vector, false, |v, out| v.current(out))?;
+        Ok(batch)
+    }
+
+    /// Every game restarted: with `seed` as a new VecGame of that seed,
+    /// without it each game's next one.
+    #[pyo3(signature = (seed=None))]
+    fn reset(&self, py: Python<'_>, seed: Option<u64>) {
+        locked(py, &self.vector, |v| v.reset(seed));
+    }
+
+    /// The games `which` flags (bool, one a game) restarted, each on its
+    /// next game.
+    fn reset_slots(&self, py: Python<'_>, which: PyReadonlyArray1<'_, bool>) -> PyResult<()> {
+        let which = which.as_slice().map_err(value_error)?.to_vec();
+        locked(py, &self.vector, |v| v.reset_slots(&which)).map_err(value_error)
+    }
+
+    /// Every seat's observation of every game, (n, 4, 11, 27) uint8.
+    fn observe_all<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<u8>>> {
+        let obs = locked(py, &self.vector, |v| {
+            let mut obs = vec![0u8; v.len() * PLAYERS * OBS_SIZE];
+            v.observe_all(&mut obs).map(|()| obs)
+        })
+        .map_err(value_error)?;
+        every_seat(py, obs)
+    }
+
+    /// Game `i`'s table (as `Game.table`), its pending decision's seat and
+    /// request (None once over) and its points (None before the end).
+    #[allow(clippy::type_complexity)]
+    fn table(
+        &self,
+        py: Python<'_>,
+        i: usize,
+    ) -> PyResult<(Table, Option<(usize, String)>, Option<Vec<f64>>)> {
+        locked(py, &self.vector, |v| {
+            (i < v.len()).then(|| {
+                let env = v.env(i);
+                (
+                    table_of(env),
+                    env.decision().map(|(p, r, _)| (p, r.to_string())),
+                    env.points().map(|p| p.to_vec()),
+                )
+            })
+        })
+        .ok_or_else(|| value_error(format!("game {i}: there are fewer games")))
     }
 
     /// Answers every game's decision with `actions` (uint32, one a game),
     /// plays on, and returns (obs (n, 11, 27) uint8, masks (n, 85) uint8,
     /// seats (n,) uint8, rewards (n, 4) float32, done (n,) bool, illegal
-    /// (n,) bool). A game that ended is replaced by the next: its row shows
-    /// the new game. `illegal` flags the actions their masks forbade: with
-    /// `strict` such a step is refused (ValueError) before any game moves;
-    /// otherwise they are played as the judge does, the seat put out.
-    #[pyo3(signature = (actions, strict=true))]
+    /// (n,) bool, final_obs (k, 4, 11, 27) uint8, every_seat). A game that
+    /// ended is replaced as the autoreset mode says; with `SameStep`,
+    /// `final_obs` holds every seat's view of the end of the k games that
+    /// ended, in order (else k is 0). `illegal` flags the actions their
+    /// masks forbade: with `strict` such a step is refused (ValueError)
+    /// before any game moves; otherwise they are played as the judge does,
+    /// the seat put out. With `every_seat`, the last is every seat's
+    /// observation after the step, (n, 4, 11, 27) (else None).
+    #[pyo3(signature = (actions, strict=true, every_seat=false))]
     fn step<'py>(
         &self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, u32>,
         strict: bool,
+        every_seat: bool,
     ) -> PyResult<StepBatch<'py>> {
         let actions = actions.as_slice().map_err(value_error)?.to_vec();
         let mut illegal = Vec::new();
-        let (obs, masks, seats, rewards, done) = batch(py, &self.vector, |v, out| {
-            illegal = v.step_flagged(&actions, out, strict)?;
-            Ok(())
-        })?;
+        let ((obs, masks, seats, rewards, done), finals, all) =
+            batch(py, &self.vector, every_seat, |v, out| {
+                illegal = v.step_flagged(&actions, out, strict)?;
+                Ok(())
+            })?;
         Ok((
             obs,
             masks,
@@ -717,12 +797,15 @@ impl VecGame {
             rewards,
             done,
             PyArray1::from_vec(py, illegal),
+            self::every_seat(py, finals)?,
+            all.map(|all| self::every_seat(py, all)).transpose()?,
         ))
     }
 
     /// A uniformly random legal action of every pending decision (uint32,
-    /// one a game), from the vector's own stream: the same seed and calls
-    /// give the same actions, and drawing them changes no game.
+    /// one a game; 0 for a finished game, whose action is ignored), from
+    /// the vector's own stream: the same seed and calls give the same
+    /// actions, and drawing them changes no game.
     fn random_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
         let actions = locked(py, &self.vector, |v| {
             let mut actions = vec![0u32; v.len()];
@@ -733,7 +816,8 @@ impl VecGame {
     }
 }
 
-/// The arrays of one batched step and its illegal-action flags.
+/// The arrays of one batched step, its illegal-action flags, the final
+/// observations of the games that ended, and every seat's observations.
 type StepBatch<'py> = (
     Bound<'py, PyArray3<u8>>,
     Bound<'py, PyArray2<u8>>,
@@ -741,23 +825,30 @@ type StepBatch<'py> = (
     Bound<'py, PyArray2<f32>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray4<u8>>,
+    Option<Bound<'py, PyArray4<u8>>>,
 );
 
 /// New arrays for every game of `vector`, filled by `fill` with the GIL
-/// released and the vector locked (see [`locked`]).
+/// released and the vector locked (see [`locked`]); with them the final
+/// observations `fill` wrote and, with `every_seat`, every seat's
+/// observations after it (taken under the same lock).
+#[allow(clippy::type_complexity)]
 fn batch<'py>(
     py: Python<'py>,
     vector: &Mutex<Vector>,
+    every_seat: bool,
     fill: impl FnOnce(&mut Vector, &mut Out<'_>) -> Result<(), mahjong_sim::noi2014::vector::VectorError>
         + Send,
-) -> PyResult<Batch<'py>> {
-    let (n, obs, masks, seats, rewards, done) = locked(py, vector, |v| {
+) -> PyResult<(Batch<'py>, Vec<u8>, Option<Vec<u8>>)> {
+    let (n, obs, masks, seats, rewards, done, finals, all) = locked(py, vector, |v| {
         let n = v.len();
         let mut obs = vec![0u8; n * OBS_SIZE];
         let mut masks = vec![0u8; n * ACTIONS];
         let mut seats = vec![0u8; n];
         let mut rewards = vec![0f32; n * PLAYERS];
         let mut done = vec![0u8; n];
+        let mut finals = Vec::new();
         fill(
             v,
             &mut Out {
@@ -766,18 +857,32 @@ fn batch<'py>(
                 seats: &mut seats,
                 rewards: &mut rewards,
                 done: &mut done,
+                final_obs: Some(&mut finals),
             },
-        )
-        .map(|()| (n, obs, masks, seats, rewards, done))
+        )?;
+        let all = if every_seat {
+            let mut all = vec![0u8; n * PLAYERS * OBS_SIZE];
+            v.observe_all(&mut all)?;
+            Some(all)
+        } else {
+            None
+        };
+        Ok::<_, mahjong_sim::noi2014::vector::VectorError>((
+            n, obs, masks, seats, rewards, done, finals, all,
+        ))
     })
     .map_err(value_error)?;
     let done: Vec<bool> = done.into_iter().map(|d| d == 1).collect();
     Ok((
-        PyArray1::from_vec(py, obs).reshape([n, OBS_ROWS, KINDS])?,
-        PyArray1::from_vec(py, masks).reshape([n, ACTIONS])?,
-        PyArray1::from_vec(py, seats),
-        PyArray1::from_vec(py, rewards).reshape([n, PLAYERS])?,
-        PyArray1::from_vec(py, done),
+        (
+            PyArray1::from_vec(py, obs).reshape([n, OBS_ROWS, KINDS])?,
+            PyArray1::from_vec(py, masks).reshape([n, ACTIONS])?,
+            PyArray1::from_vec(py, seats),
+            PyArray1::from_vec(py, rewards).reshape([n, PLAYERS])?,
+            PyArray1::from_vec(py, done),
+        ),
+        finals,
+        all,
     ))
 }
 

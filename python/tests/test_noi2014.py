@@ -228,21 +228,22 @@ def test_single_agent_with_python_opponents():
 
 def test_vector_is_deterministic_and_a_slot_is_a_game():
     def run(seed, n=8, steps=400):
-        v = noi2014.VectorEnv(n, seats=(None, "greedy", None, "sample"), seed=seed)
-        obs, masks, seats = v.reset()
+        v = noi2014.VectorEnv(n, seats=(None, "greedy", None, "sample"), seed=seed, autoreset_mode="SameStep")
+        obs, info = v.reset()
         rng = np.random.default_rng(0)
         trace, done_games = [], 0
         for _ in range(steps):
-            assert set(np.unique(seats)) <= {0, 2}
-            actions = [rng.choice(np.flatnonzero(m)) for m in masks]
-            obs, masks, seats, rewards, done = v.step(actions)
-            assert obs.shape == (n, 11, 27) and masks.shape == (n, 85)
+            assert set(np.unique(info["seat"])) <= {0, 2}
+            actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+            obs, rewards, done, _, info = v.step(actions)
+            assert obs["observation"].shape == (n, 11, 27) and obs["action_mask"].shape == (n, 85)
             # One dtype for masks everywhere: the environments' int8.
-            assert masks.dtype == np.int8
-            assert np.all(rewards[done].sum(axis=1) == 10.0)
+            assert obs["action_mask"].dtype == np.int8
+            points = info["final_info"]["points"] if done.any() else np.zeros((n, 4))
+            assert np.all(points[done].sum(axis=1) == 10.0)
             assert np.all(rewards[~done] == 0)
             done_games += int(done.sum())
-            trace.append(obs.copy())
+            trace.append(obs["observation"].copy())
         return np.stack(trace), done_games
 
     a, done = run(1)
@@ -256,14 +257,18 @@ def test_vector_is_deterministic_and_a_slot_is_a_game():
 def test_vector_random_actions_are_legal_and_seeded():
     def run(seed, steps=300):
         v = noi2014.VectorEnv(8, seats=(None, "greedy", None, None), seed=seed)
-        _, masks, _ = v.reset()
+        masks = v.reset()[0]["action_mask"]
         drawn = []
         for _ in range(steps):
             actions = v.random_actions()
             assert actions.dtype == np.uint32 and actions.shape == (8,)
-            assert np.all(masks[np.arange(8), actions] == 1)
+            # A finished game (next-step autoreset) has no legal action:
+            # it gets 0, ignored.
+            playing = masks.any(axis=1)
+            assert np.all(masks[np.arange(8), actions][playing] == 1)
+            assert np.all(actions[~playing] == 0)
             drawn.append(actions)
-            _, masks, _, _, _ = v.step(actions)
+            masks = v.step(actions)[0]["action_mask"]
         return np.stack(drawn)
 
     a = run(1)
@@ -284,9 +289,11 @@ def test_vector_refuses_bad_input():
     with pytest.raises(ValueError):
         noi2014.VectorEnv(2, illegal="maybe")
     # Any non-negative integer seeds it, as the other environments.
-    big = noi2014.VectorEnv(2, seed=2**64)
-    assert np.array_equal(big.reset()[0], noi2014.VectorEnv(2, seed=2**64).reset()[0])
-    assert not np.array_equal(big.reset()[0], noi2014.VectorEnv(2, seed=2**64 + 1).reset()[0])
+    def first(seed):
+        return noi2014.VectorEnv(2, seed=seed).reset()[0]["observation"]
+
+    assert np.array_equal(first(2**64), first(2**64))
+    assert not np.array_equal(first(2**64), first(2**64 + 1))
     with pytest.raises(ValueError):
         noi2014.VectorEnv(2, seed=-1)
     with pytest.raises(TypeError):
@@ -299,7 +306,7 @@ def test_vector_actions_are_checked_never_converted():
     a masked action raises, or with illegal="put_out" puts the seat out
     and is flagged."""
     v = noi2014.VectorEnv(2, seed=3)
-    _, masks, _ = v.reset()
+    masks = v.reset()[0]["action_mask"]
     legal = np.array([np.flatnonzero(m)[0] for m in masks])
     for bad, error, says in [
         (legal + 0.5, TypeError, "integers"),
@@ -318,14 +325,14 @@ def test_vector_actions_are_checked_never_converted():
     with pytest.raises(ValueError, match="not legal there"):
         v.step(np.array([legal[0], masked[1]]))
     # Nothing was played by the refused steps: the same decisions pend.
-    _, again, _ = v.reset()
+    again = v._vec.current()[1]
     assert np.array_equal(again, masks)
     judged = noi2014.VectorEnv(2, seed=3, illegal="put_out")
     judged.reset()
-    judged.step(np.array([legal[0], masked[1]], dtype=np.int64))
-    assert judged.illegal.tolist() == [False, True]
-    judged.step(judged.random_actions())
-    assert not judged.illegal.any()
+    info = judged.step(np.array([legal[0], masked[1]], dtype=np.int64))[-1]
+    assert judged.illegal.tolist() == [False, True] == info["illegal"].tolist()
+    info = judged.step(judged.random_actions())[-1]
+    assert not judged.illegal.any() and not info["illegal"].any()
 
 
 def _last_legal(obs, mask):

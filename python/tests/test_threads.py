@@ -16,16 +16,24 @@ LIMIT_S = 300
 VECTOR = """
     import threading
     import numpy as np
-    from mahjong_sim.noi2014 import VectorEnv
+    from mahjong_sim.noi2014 import MultiAgentVectorEnv, VectorEnv
 
     for run in range(RUNS):
-        v = VectorEnv(64, seats=(None, "greedy", None, "greedy"), seed=run)
+        # Even runs the Gymnasium vector env, odd ones the multi-agent view
+        # (its step observes every seat under the same lock).
+        if run % 2:
+            v = MultiAgentVectorEnv(64, seats=(None, "greedy", None, "greedy"), seed=run, render_mode="ansi")
+        else:
+            v = VectorEnv(64, seats=(None, "greedy", None, "greedy"), seed=run, render_mode="ansi")
         v.reset()
         stop = threading.Event()
 
         def read():
+            # Everything but what moves the games (a reset would make the
+            # stepping thread's actions stale).
             while not stop.is_set():
-                len(v._vec), v.games, v.random_actions(), v.reset()
+                len(v._vec), v.games, v.random_actions(), v._vec.current(), v._vec.observe_all()
+                v._vec.table(run % 64)
 
         readers = [threading.Thread(target=read) for _ in range(3)]
         for r in readers:

@@ -1,8 +1,9 @@
 //! Many games stepped at once, for batched learning: `N` [`Env`]s, one
 //! decision pending in each, all answered by one call that writes flat
 //! buffers (observations, masks, seats, rewards, done flags). A finished
-//! game is replaced at once by the next one of its slot (auto-reset), so
-//! every slot always has a decision pending.
+//! game is replaced by the next one of its slot as [`Autoreset`] says
+//! (Gymnasium's three autoreset modes): in the step that ended it, in the
+//! step after, or when [`Vector::reset_slots`] asks.
 //!
 //! Deterministic from the seed: slot `i` draws its walls (of the family
 //! given) and its bots' seeds from its own stream, so what a slot plays
@@ -32,6 +33,44 @@ pub enum VectorError {
         /// The action given.
         action: u32,
     },
+    /// A step of a slot whose game is over and waits for
+    /// [`Vector::reset_slots`] ([`Autoreset::Disabled`]).
+    #[error("game {0} is over: reset it first (autoreset disabled)")]
+    Over(usize),
+}
+
+/// When a slot whose game ended starts its next game: Gymnasium's
+/// autoreset modes (`gymnasium.vector.AutoresetMode`), named as its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Autoreset {
+    /// In the step after the one that ended it: until then the slot shows
+    /// the finished game (the observation of the seat that decided last,
+    /// its mask all 0); that next step ignores the slot's action and shows
+    /// the next game's first decision, with no reward and done 0.
+    NextStep,
+    /// In the step that ended it: the slot shows the next game's first
+    /// decision at once, and the finished game's observations go to
+    /// [`Out::final_obs`].
+    SameStep,
+    /// Only through [`Vector::reset_slots`]: until then the slot shows the
+    /// finished game as [`Autoreset::NextStep`] does, and a step refuses
+    /// to be given it ([`VectorError::Over`]).
+    Disabled,
+}
+
+impl Autoreset {
+    /// The modes' names, Gymnasium's values of `AutoresetMode`.
+    pub const NAMES: [&'static str; 3] = ["NextStep", "SameStep", "Disabled"];
+
+    /// The mode named `name` (one of [`Autoreset::NAMES`]).
+    pub fn parse(name: &str) -> Option<Autoreset> {
+        match name {
+            "NextStep" => Some(Autoreset::NextStep),
+            "SameStep" => Some(Autoreset::SameStep),
+            "Disabled" => Some(Autoreset::Disabled),
+            _ => None,
+        }
+    }
 }
 
 /// One slot: its game and its stream.
@@ -40,6 +79,31 @@ struct Slot {
     rng: Rng,
     /// Games this slot has started.
     games: u64,
+    /// The seat that decided last, while the slot holds a finished game
+    /// not yet replaced ([`Autoreset::NextStep`], [`Autoreset::Disabled`]).
+    over: Option<usize>,
+}
+
+impl Slot {
+    /// Slot `i` of a vector seeded with `seed`, on its first game.
+    fn new(seed: u64, i: usize, seats: &[Option<BuiltIn>; PLAYERS], family: Family) -> Slot {
+        let mut mix = Rng::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+        let mut rng = Rng::new(mix.next_u64());
+        let env = next_game(&mut rng, seats, family);
+        Slot {
+            env,
+            rng,
+            games: 1,
+            over: None,
+        }
+    }
+
+    /// The slot's next game, from its stream.
+    fn restart(&mut self, seats: &[Option<BuiltIn>; PLAYERS], family: Family) {
+        self.env = next_game(&mut self.rng, seats, family);
+        self.games += 1;
+        self.over = None;
+    }
 }
 
 /// `N` games stepped together.
@@ -50,6 +114,12 @@ pub struct Vector {
     /// The stream of [`Vector::random_actions`], apart from the slots'
     /// own so that drawing random actions changes no game.
     sampler: Rng,
+    autoreset: Autoreset,
+}
+
+/// The stream of [`Vector::random_actions`] of a vector seeded with `seed`.
+fn sampler(seed: u64) -> Rng {
+    Rng::new(seed ^ 0x5EED_AC71_0B5A_3F11)
 }
 
 /// The buffers one step writes, each with `N` rows.
@@ -63,14 +133,20 @@ pub struct Out<'a> {
     /// `N * 4`: each seat's points of the game that ended at this step
     /// (0 when none did).
     pub rewards: &'a mut [f32],
-    /// `N`: 1 when a game ended at this step (the slot then shows the next
-    /// game's first decision).
+    /// `N`: 1 when a game ended at this step.
     pub done: &'a mut [u8],
+    /// With [`Autoreset::SameStep`], when given: for each game that ended
+    /// at this step, in slot order, every seat's observation of its end
+    /// (`PLAYERS * OBS_SIZE` values, seat 0 first) is appended.
+    pub final_obs: Option<&'a mut Vec<u8>>,
 }
 
 impl Vector {
     /// `n` games on walls of `family`; `seats[p]` is `None` for the
-    /// caller's seats, or the built-in bot that plays seat `p`.
+    /// caller's seats, or the built-in bot that plays seat `p`. A finished
+    /// game is replaced at once ([`Autoreset::SameStep`]; see
+    /// [`Vector::with_autoreset`]), so that every slot always has a
+    /// decision pending.
     pub fn new(
         n: usize,
         seats: [Option<BuiltIn>; PLAYERS],
@@ -80,20 +156,57 @@ impl Vector {
         if seats.iter().all(Option::is_some) {
             return Err(VectorError::NoCallerSeat);
         }
-        let slots = (0..n)
-            .map(|i| {
-                let mut mix = Rng::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
-                let mut rng = Rng::new(mix.next_u64());
-                let env = next_game(&mut rng, &seats, family);
-                Slot { env, rng, games: 1 }
-            })
-            .collect();
         Ok(Vector {
-            slots,
+            slots: (0..n).map(|i| Slot::new(seed, i, &seats, family)).collect(),
             seats,
             family,
-            sampler: Rng::new(seed ^ 0x5EED_AC71_0B5A_3F11),
+            sampler: sampler(seed),
+            autoreset: Autoreset::SameStep,
         })
+    }
+
+    /// The vector replacing finished games as `mode` says.
+    pub fn with_autoreset(mut self, mode: Autoreset) -> Vector {
+        self.autoreset = mode;
+        self
+    }
+
+    /// How finished games are replaced.
+    pub fn autoreset(&self) -> Autoreset {
+        self.autoreset
+    }
+
+    /// Every slot on a new game: with `seed`, the vector as
+    /// [`Vector::new`] makes it with that seed (the same games, the same
+    /// random actions after); without, each slot's next game from its own
+    /// stream.
+    pub fn reset(&mut self, seed: Option<u64>) {
+        let (seats, family) = (self.seats, self.family);
+        match seed {
+            Some(seed) => {
+                for (i, slot) in self.slots.iter_mut().enumerate() {
+                    let games = slot.games;
+                    *slot = Slot::new(seed, i, &seats, family);
+                    slot.games += games;
+                }
+                self.sampler = sampler(seed);
+            }
+            None => self
+                .slots
+                .iter_mut()
+                .for_each(|s| s.restart(&seats, family)),
+        }
+    }
+
+    /// The slots `which` flags (one flag a slot) on their next games, each
+    /// from its own stream; the others as they were.
+    pub fn reset_slots(&mut self, which: &[bool]) -> Result<(), VectorError> {
+        self.check_actions(which.len())?;
+        let (seats, family) = (self.seats, self.family);
+        for (slot, _) in self.slots.iter_mut().zip(which).filter(|(_, &w)| w) {
+            slot.restart(&seats, family);
+        }
+        Ok(())
     }
 
     /// Number of slots.
@@ -116,13 +229,35 @@ impl Vector {
         self.slots.iter().map(|s| s.games).sum()
     }
 
-    /// Writes every slot's pending decision (rewards and done flags 0).
+    /// Writes every slot's pending decision, or its finished game
+    /// (rewards and done flags 0).
     pub fn current(&self, out: &mut Out<'_>) -> Result<(), VectorError> {
         self.check(out)?;
         out.rewards.fill(0.0);
         out.done.fill(0);
         for (i, slot) in self.slots.iter().enumerate() {
-            write(&slot.env, i, out);
+            write(slot, i, out);
+        }
+        Ok(())
+    }
+
+    /// Writes every seat's observation of every slot's game into `out`
+    /// (`N * PLAYERS * OBS_SIZE` values: slot 0's seat 0 first), for a
+    /// caller that plays all four seats and wants each one's view.
+    pub fn observe_all(&self, out: &mut [u8]) -> Result<(), VectorError> {
+        let want = self.slots.len() * PLAYERS * OBS_SIZE;
+        if out.len() != want {
+            return Err(VectorError::Shape(format!(
+                "observations of every seat hold {} values, not {want}",
+                out.len()
+            )));
+        }
+        for (slot, rows) in self
+            .slots
+            .iter()
+            .zip(out.chunks_exact_mut(PLAYERS * OBS_SIZE))
+        {
+            observe_every_seat(&slot.env, rows);
         }
         Ok(())
     }
@@ -139,21 +274,26 @@ impl Vector {
     }
 
     /// For each slot, whether its action is one its pending decision's
-    /// mask forbids (the judge puts such a seat out). Actions are checked
+    /// mask forbids (the judge puts such a seat out; the action of a slot
+    /// whose game is over is ignored, never masked). Actions are checked
     /// as [`Vector::step`] checks them.
     pub fn masked(&self, actions: &[u32]) -> Result<Vec<bool>, VectorError> {
         self.check_actions(actions.len())?;
         self.slots
             .iter()
             .zip(actions)
-            .map(|(slot, &a)| {
+            .enumerate()
+            .map(|(i, (slot, &a))| {
                 let action = Action::from_index(a as usize).ok_or_else(|| {
                     VectorError::Shape(format!("action {a} is not below {ACTIONS}"))
                 })?;
-                let (_, _, mask) = slot
-                    .env
-                    .decision()
-                    .expect("every slot has a decision pending");
+                if slot.over.is_some() {
+                    if self.autoreset == Autoreset::Disabled {
+                        return Err(VectorError::Over(i));
+                    }
+                    return Ok(false);
+                }
+                let mask = slot.env.pending_mask().expect("a decision is pending");
                 Ok(!mask.contains(action))
             })
             .collect()
@@ -185,7 +325,10 @@ impl Vector {
 
     /// Answers each slot's decision with its action (numbers of
     /// [`Action::index`]; an illegal one puts that seat out, as the judge
-    /// does), plays on to the next decisions, and writes them.
+    /// does), plays on to the next decisions, and writes them. A slot
+    /// whose game ended at the step before starts its next game instead
+    /// (its action ignored; [`Autoreset::NextStep`]); one whose game ends
+    /// now is replaced as [`Vector::autoreset`] says.
     pub fn step(&mut self, actions: &[u32], out: &mut Out<'_>) -> Result<(), VectorError> {
         self.check(out)?;
         self.check_actions(actions.len())?;
@@ -196,27 +339,42 @@ impl Vector {
                     .ok_or_else(|| VectorError::Shape(format!("action {a} is not below {ACTIONS}")))
             })
             .collect::<Result<_, _>>()?;
-        let (seats, family) = (self.seats, self.family);
+        if self.autoreset == Autoreset::Disabled {
+            if let Some(i) = self.slots.iter().position(|s| s.over.is_some()) {
+                return Err(VectorError::Over(i));
+            }
+        }
+        let (seats, family, mode) = (self.seats, self.family, self.autoreset);
         for (i, (slot, action)) in self.slots.iter_mut().zip(parsed).enumerate() {
+            let rewards = &mut out.rewards[i * PLAYERS..(i + 1) * PLAYERS];
+            rewards.fill(0.0);
+            out.done[i] = 0;
+            if slot.over.is_some() {
+                slot.restart(&seats, family);
+                write(slot, i, out);
+                continue;
+            }
+            let p = slot.env.to_act().expect("a decision is pending");
             slot.env
                 .step(action)
                 .expect("every slot has a decision pending");
-            let rewards = &mut out.rewards[i * PLAYERS..(i + 1) * PLAYERS];
-            match slot.env.points() {
-                Some(points) => {
-                    for (r, p) in rewards.iter_mut().zip(points) {
-                        *r = p as f32;
-                    }
-                    out.done[i] = 1;
-                    slot.env = next_game(&mut slot.rng, &seats, family);
-                    slot.games += 1;
+            if let Some(points) = slot.env.points() {
+                for (r, p) in rewards.iter_mut().zip(points) {
+                    *r = p as f32;
                 }
-                None => {
-                    rewards.fill(0.0);
-                    out.done[i] = 0;
+                out.done[i] = 1;
+                if mode == Autoreset::SameStep {
+                    if let Some(finals) = out.final_obs.as_deref_mut() {
+                        let start = finals.len();
+                        finals.resize(start + PLAYERS * OBS_SIZE, 0);
+                        observe_every_seat(&slot.env, &mut finals[start..]);
+                    }
+                    slot.restart(&seats, family);
+                } else {
+                    slot.over = Some(p);
                 }
             }
-            write(&slot.env, i, out);
+            write(slot, i, out);
         }
         Ok(())
     }
@@ -225,10 +383,15 @@ impl Vector {
     /// decision (numbers of [`Action::index`]) into `out`, one a slot,
     /// from the vector's own stream (the same seed and calls give the
     /// same actions). A random policy that costs nothing beside a step.
+    /// A slot whose game is over gets 0 (its action is ignored) and draws
+    /// nothing.
     pub fn random_actions(&mut self, out: &mut [u32]) -> Result<(), VectorError> {
         self.check_actions(out.len())?;
         for (a, slot) in out.iter_mut().zip(&self.slots) {
-            let mask = slot.env.pending_mask().expect("a decision is pending");
+            let Some(mask) = slot.env.pending_mask() else {
+                *a = 0;
+                continue;
+            };
             let action = mask.nth(self.sampler.below(mask.len()));
             *a = action.expect("a legal action").index() as u32;
         }
@@ -270,12 +433,31 @@ fn next_game(rng: &mut Rng, seats: &[Option<BuiltIn>; PLAYERS], family: Family) 
     }
 }
 
-/// Writes slot `i`'s pending decision.
-fn write(env: &Env, i: usize, out: &mut Out<'_>) {
-    let (p, _, mask) = env.decision().expect("a decision is pending");
-    env.observe(p, &mut out.obs[i * OBS_SIZE..(i + 1) * OBS_SIZE]);
-    mask.write(&mut out.masks[i * ACTIONS..(i + 1) * ACTIONS]);
+/// Writes slot `i`'s pending decision, or for a finished game the view
+/// of the seat that decided last, with no legal action.
+fn write(slot: &Slot, i: usize, out: &mut Out<'_>) {
+    let masks = &mut out.masks[i * ACTIONS..(i + 1) * ACTIONS];
+    let p = match (slot.over, slot.env.decision()) {
+        (Some(p), _) => {
+            masks.fill(0);
+            p
+        }
+        (None, Some((p, _, mask))) => {
+            mask.write(masks);
+            p
+        }
+        (None, None) => unreachable!("a slot's game is either over or asks a decision"),
+    };
+    slot.env
+        .observe(p, &mut out.obs[i * OBS_SIZE..(i + 1) * OBS_SIZE]);
     out.seats[i] = p as u8;
+}
+
+/// Writes every seat's observation of `env`, seat 0 first.
+fn observe_every_seat(env: &Env, out: &mut [u8]) {
+    for (p, row) in out.chunks_exact_mut(OBS_SIZE).enumerate() {
+        env.observe(p, row);
+    }
 }
 
 #[cfg(test)]
@@ -310,6 +492,7 @@ mod tests {
                 seats: &mut self.seats,
                 rewards: &mut self.rewards,
                 done: &mut self.done,
+                final_obs: None,
             }
         }
     }
@@ -507,5 +690,198 @@ mod tests {
             [false, true]
         );
         assert!(v.masked(&[85, 0]).is_err());
+    }
+
+    /// What a vector in `mode` shows, slot by slot: the decisions asked
+    /// (seat, observation, mask) and the games' ends (the observation of
+    /// the seat that decided last, the points). Each slot's `k`-th
+    /// decision is answered by its `(7k + i)`-th legal action, so vectors
+    /// in different modes play the same games.
+    #[allow(clippy::type_complexity)]
+    fn per_slot(
+        mode: Autoreset,
+        n: usize,
+        steps: usize,
+    ) -> (
+        Vec<Vec<(u8, Vec<u8>, Vec<u8>)>>,
+        Vec<Vec<(Vec<u8>, Vec<f32>)>>,
+    ) {
+        let mut v = Vector::new(
+            n,
+            [None, Some(BuiltIn::Greedy), None, None],
+            Family::Uniform,
+            8,
+        )
+        .unwrap()
+        .with_autoreset(mode);
+        let mut b = Bufs::new(n);
+        v.current(&mut b.out()).unwrap();
+        let (mut asked, mut ends) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+        let mut finals = Vec::new();
+        for _ in 0..steps {
+            let mut actions = vec![0u32; n];
+            for i in 0..n {
+                let mask = b.masks[i * ACTIONS..(i + 1) * ACTIONS].to_vec();
+                let legal: Vec<u32> = (0..ACTIONS as u32)
+                    .filter(|&a| mask[a as usize] == 1)
+                    .collect();
+                if legal.is_empty() {
+                    // A finished game (next step): its action is ignored.
+                    assert_ne!(mode, Autoreset::SameStep);
+                    actions[i] = 84;
+                    continue;
+                }
+                let k = asked[i].len();
+                actions[i] = legal[(7 * k + i) % legal.len()];
+                let obs = b.obs[i * OBS_SIZE..(i + 1) * OBS_SIZE].to_vec();
+                asked[i].push((b.seats[i], obs, mask));
+            }
+            finals.clear();
+            let mut out = b.out();
+            out.final_obs = Some(&mut finals);
+            v.step(&actions, &mut out).unwrap();
+            let mut ended = 0;
+            for i in 0..n {
+                let points = b.rewards[i * PLAYERS..(i + 1) * PLAYERS].to_vec();
+                if b.done[i] == 0 {
+                    assert_eq!(points, [0.0; 4]);
+                    continue;
+                }
+                let seat = asked[i].last().unwrap().0 as usize;
+                let end = if mode == Autoreset::SameStep {
+                    let all = &finals[ended * PLAYERS * OBS_SIZE..(ended + 1) * PLAYERS * OBS_SIZE];
+                    all[seat * OBS_SIZE..(seat + 1) * OBS_SIZE].to_vec()
+                } else {
+                    // The finished game is shown, by the seat that decided.
+                    assert_eq!(b.seats[i] as usize, seat);
+                    assert!(b.masks[i * ACTIONS..(i + 1) * ACTIONS]
+                        .iter()
+                        .all(|&m| m == 0));
+                    b.obs[i * OBS_SIZE..(i + 1) * OBS_SIZE].to_vec()
+                };
+                ended += 1;
+                ends[i].push((end, points));
+            }
+            assert_eq!(
+                finals.len(),
+                ended * PLAYERS * OBS_SIZE * usize::from(mode == Autoreset::SameStep)
+            );
+        }
+        (asked, ends)
+    }
+
+    /// Next-step and same-step autoreset play the same games: the end a
+    /// next-step slot shows is the same-step final observation, and the
+    /// step after it shows the next game's first decision, which the
+    /// same-step slot showed at once.
+    #[test]
+    fn autoreset_modes_play_the_same_games() {
+        let (same_asked, same_ends) = per_slot(Autoreset::SameStep, 3, 400);
+        let (next_asked, next_ends) = per_slot(Autoreset::NextStep, 3, 400);
+        let mut games = 0;
+        for i in 0..3 {
+            // The next-step run lost one step a game: compare what it saw.
+            let (a, e) = (next_asked[i].len(), next_ends[i].len());
+            assert_eq!(next_asked[i][..], same_asked[i][..a], "slot {i}");
+            assert_eq!(next_ends[i][..], same_ends[i][..e], "slot {i}");
+            assert!(same_asked[i].len() >= a + e - 1);
+            games += e;
+        }
+        assert!(games >= 6, "{games} games ended");
+    }
+
+    /// Disabled autoreset: a finished game stays until `reset_slots`, and
+    /// a step given it is refused with no game moved.
+    #[test]
+    fn disabled_autoreset_waits_for_reset_slots() {
+        let mut v = Vector::new(2, [None; 4], Family::Uniform, 2)
+            .unwrap()
+            .with_autoreset(Autoreset::Disabled);
+        let mut b = Bufs::new(2);
+        let mut ended = None;
+        for _ in 0..1000 {
+            let mut actions = vec![0; 2];
+            v.random_actions(&mut actions).unwrap();
+            v.step(&actions, &mut b.out()).unwrap();
+            if let Some(i) = b.done.iter().position(|&d| d == 1) {
+                ended = Some(i);
+                break;
+            }
+        }
+        let i = ended.expect("a game ended");
+        let games = v.games();
+        assert!(v.env(i).judge().is_over());
+        assert_eq!(v.step(&[81, 81], &mut b.out()), Err(VectorError::Over(i)));
+        assert_eq!(v.masked(&[81, 81]), Err(VectorError::Over(i)));
+        let mut which = [false; 2];
+        which[i] = true;
+        v.reset_slots(&which).unwrap();
+        assert_eq!(v.games(), games + 1);
+        assert!(!v.env(i).judge().is_over());
+        let mut actions = vec![0; 2];
+        v.random_actions(&mut actions).unwrap();
+        v.step(&actions, &mut b.out()).unwrap();
+        assert!(v.reset_slots(&[true]).is_err());
+    }
+
+    /// `reset(Some(seed))` is a new vector of that seed; `reset(None)`
+    /// starts other games; `observe_all` is each seat's `observe`.
+    #[test]
+    fn reset_restarts_and_observe_all_is_every_seat() {
+        let seats = [None, Some(BuiltIn::Sample), None, None];
+        let mut a = Vector::new(4, seats, Family::Uniform, 6).unwrap();
+        let fresh = |seed| {
+            let v = Vector::new(4, seats, Family::Uniform, seed).unwrap();
+            let mut b = Bufs::new(4);
+            v.current(&mut b.out()).unwrap();
+            (b.obs, b.masks)
+        };
+        let mut b = Bufs::new(4);
+        for _ in 0..30 {
+            let mut actions = vec![0; 4];
+            a.random_actions(&mut actions).unwrap();
+            a.step(&actions, &mut b.out()).unwrap();
+        }
+        a.reset(Some(7));
+        a.current(&mut b.out()).unwrap();
+        assert_eq!((b.obs.clone(), b.masks.clone()), fresh(7));
+        assert_eq!(a.games(), 8);
+        let mut actions = vec![0; 4];
+        a.random_actions(&mut actions).unwrap();
+        let mut c = Vector::new(4, seats, Family::Uniform, 7).unwrap();
+        let mut again = vec![0; 4];
+        c.random_actions(&mut again).unwrap();
+        assert_eq!(actions, again);
+        a.reset(None);
+        a.current(&mut b.out()).unwrap();
+        assert_ne!(b.obs, fresh(7).0);
+        assert_eq!(a.games(), 12);
+        let mut all = vec![0; 4 * PLAYERS * OBS_SIZE];
+        a.observe_all(&mut all).unwrap();
+        let mut one = vec![0; OBS_SIZE];
+        for i in 0..4 {
+            for p in 0..PLAYERS {
+                a.env(i).observe(p, &mut one);
+                let at = (i * PLAYERS + p) * OBS_SIZE;
+                assert_eq!(all[at..at + OBS_SIZE], one[..]);
+            }
+            // The seat to act sees its own view in `current`.
+            let p = b.seats[i] as usize;
+            let at = (i * PLAYERS + p) * OBS_SIZE;
+            assert_eq!(
+                all[at..at + OBS_SIZE],
+                b.obs[i * OBS_SIZE..(i + 1) * OBS_SIZE]
+            );
+        }
+        assert!(a.observe_all(&mut one).is_err());
+        assert_eq!(
+            Autoreset::NAMES.map(Autoreset::parse).map(Option::unwrap),
+            [
+                Autoreset::NextStep,
+                Autoreset::SameStep,
+                Autoreset::Disabled
+            ]
+        );
+        assert_eq!(Autoreset::parse("next_step"), None);
     }
 }
