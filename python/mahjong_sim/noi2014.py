@@ -69,6 +69,7 @@ __all__ = [
     "SingleAgentEnv",
     "VectorEnv",
     "MultiAgentVectorEnv",
+    "vector_env",
     "walls",
     "action_text",
     "action_of",
@@ -440,11 +441,45 @@ class SingleAgentEnv(gymnasium.Env):
 #: The Gymnasium id of :class:`SingleAgentEnv`: ``gymnasium.make(ENV_ID,
 #: seat=..., opponents=...)`` once this module is imported, or
 #: ``gymnasium.make("mahjong_sim.noi2014:mahjong_sim/NOI2014-v0")``, which
-#: imports it.
+#: imports it. ``gymnasium.make_vec(ENV_ID, num_envs=n, seat=...,
+#: opponents=...)`` makes the same seat of ``n`` games as one
+#: :class:`VectorEnv` stepped in Rust (:func:`vector_env`; built-in
+#: opponents only), ``vectorization_mode="sync"`` as Gymnasium's
+#: ``SyncVectorEnv`` of single ones.
 ENV_ID = "mahjong_sim/NOI2014-v0"
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="mahjong_sim.noi2014:SingleAgentEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="mahjong_sim.noi2014:SingleAgentEnv",
+        vector_entry_point="mahjong_sim.noi2014:vector_env",
+    )
+
+
+def vector_env(
+    num_envs: int,
+    seat: int = 0,
+    opponents: Sequence[str] = ("greedy", "greedy", "greedy"),
+    family: str = "uniform",
+    render_mode: Optional[str] = None,
+    illegal: str = "raise",
+    **kwargs: Any,
+) -> "VectorEnv":
+    """:class:`SingleAgentEnv`'s arguments made a :class:`VectorEnv` of
+    ``num_envs`` games (what ``gymnasium.make_vec(ENV_ID)`` calls): the
+    learner at ``seat``, ``opponents`` built-in bots' names (a Python
+    callable cannot run in the batched games: ``TypeError``); ``kwargs``
+    go to :class:`VectorEnv` (``seed``, ``autoreset_mode``)."""
+    if len(opponents) != 3 or not all(isinstance(o, str) for o in opponents):
+        raise TypeError(
+            "the batched games take three built-in bots' names as opponents; for Python bots use "
+            "gymnasium.make_vec(..., vectorization_mode='sync')"
+        )
+    if not 0 <= seat < 4:
+        raise ValueError("seat is 0..3")
+    seats: List[Optional[str]] = list(opponents)
+    seats.insert(seat, None)
+    return VectorEnv(num_envs, seats=seats, family=family, illegal=illegal, render_mode=render_mode, **kwargs)
 
 
 def _seed64(seed: Any) -> int:

@@ -252,6 +252,25 @@ def test_other_gymnasium_vector_wrappers_work_on_it():
         assert np.all(rewards <= 1.0)
 
 
+def test_make_vec_gives_the_rust_vector_env():
+    v = gymnasium.make_vec(noi2014.ENV_ID, num_envs=3, seat=2, opponents=("sample", "greedy", "greedy"))
+    assert isinstance(v.unwrapped, noi2014.VectorEnv)
+    assert v.unwrapped.spec.id == noi2014.ENV_ID
+    obs, info = v.reset(seed=4)
+    assert (info["seat"] == 2).all() and v.observation_space.contains(obs)
+    env = gymnasium.wrappers.vector.RecordEpisodeStatistics(v)
+    env.reset(seed=4)
+    while len(env.return_queue) < 3:
+        env.step(v.unwrapped.random_actions())
+    # Python bots need the single environments.
+    with pytest.raises(TypeError, match="sync"):
+        gymnasium.make_vec(noi2014.ENV_ID, num_envs=2, opponents=(lambda r: "PASS", "greedy", "greedy"))
+    sync = gymnasium.make_vec(noi2014.ENV_ID, num_envs=2, vectorization_mode="sync",
+                              opponents=(lambda r: "PASS", "greedy", "greedy"))
+    assert isinstance(sync, gymnasium.vector.SyncVectorEnv)
+    assert sync.single_observation_space == v.single_observation_space
+
+
 # ---- the multi-agent view -----------------------------------------------------
 
 
