@@ -568,9 +568,9 @@ class _Games:
 
     def _step(self, actions: np.ndarray, every_seat: bool = False) -> Tuple[Any, ...]:
         """The native step of checked ``actions``, the illegal flags kept."""
-        self._fresh = False
         try:
             *out, illegal, finals, everyone = self._vec.step(actions, self._strict, every_seat)
+            self._fresh = False
         except ValueError as e:
             if "not legal there" in str(e):
                 name = type(self).__name__
