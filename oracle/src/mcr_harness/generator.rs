@@ -209,11 +209,79 @@ fn regular(u: &mut U<'_>, melds: usize) -> R<(Vec<Meld>, Vec<usize>)> {
     lay_out(u, &bs, melds)
 }
 
-/// The sets of the rarest fans, too closely tied for [`blocks`] to meet
-/// often: a fixed pattern (suits and ranks drawn), with the set and pair
-/// some patterns leave free.
-fn pattern(u: &mut U<'_>) -> R<Vec<Block>> {
-    use Block::{Chow, Kong, Pair, Pung};
+/// What a targeted hand needs of its melds and context.
+#[derive(Clone, Copy, Default)]
+struct Needs {
+    /// At least this many sets are melds (kongs always are).
+    melds: usize,
+    /// No meld at all (a fan of concealed sets).
+    concealed: bool,
+    /// How many of the kongs are concealed (offer 0); `None`: drawn.
+    concealed_kongs: Option<usize>,
+    hint: Hint,
+}
+
+/// The context a shape needs, applied after the flags are drawn.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Hint {
+    /// Whatever is drawn.
+    #[default]
+    Drawn,
+    /// No flag and no flower (a chicken hand allows nothing else).
+    Plain,
+    /// Self-drawn (concealed pungs stay concealed).
+    SelfDrawn,
+    /// Self-drawn on a kong's replacement tile.
+    KongDraw,
+}
+
+/// Targets: a set or a pair that makes every set of a hand fit the
+/// outside hand (a terminal or an honor in each).
+fn outside_block(u: &mut U<'_>, pair: bool) -> R<Block> {
+    let terminals = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    let t = terminals[u.choose_index(terminals.len())?];
+    if pair {
+        return Ok(Block::Pair(t));
+    }
+    Ok(match u.int_in_range(0..=2u8)? {
+        0 => Block::Pung(t),
+        n => Block::Chow(u.int_in_range(0..=2u8)? as usize * 9 + 6 * usize::from(n == 2)),
+    })
+}
+
+/// The targets of [`pattern`] by the number drawn: the rarer a fan
+/// (with fewer other ways to it, or often spoilt by the winning tile and
+/// the flags), the more numbers it has.
+const TARGETS: [u8; 108] = [
+    0, 0, 0, 1, 1, 2, 2, 2, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9, 9, 9, 9, 9, 12, 12, 12,
+    13, 13, 13, 15, 15, 15, 15, 16, 16, 16, 16, 18, 18, 18, 20, 20, 21, 21, 21, 23, 23, 23, 26, 26,
+    26, 28, 28, 29, 29, 29, 29, 30, 30, 30, 30, 31, 31, 31, 32, 32, 32, 32, 34, 34, 34, 34, 36, 36,
+    36, 37, 37, 37, 38, 38, 38, 39, 39, 42, 42, 44, 45, 45, 45, 46, 46, 46, 47, 47, 48, 48, 49, 49,
+    49, 49, 49, 50, 50,
+];
+
+/// What a pattern draws before its target: suits, a rank, a step, and a
+/// free pair and two free sets.
+struct Draw {
+    /// The first kinds of the three suits, in a drawn order.
+    a: usize,
+    b: usize,
+    c: usize,
+    /// A rank offset, 0-5.
+    r: usize,
+    /// 1 or 2.
+    step: usize,
+    pair: Block,
+    set: Block,
+    set2: Block,
+}
+
+/// The sets of the fans too closely tied for [`blocks`] to meet often
+/// (each at least 1,000 times in 100,000 inputs): a fixed pattern for
+/// one fan (suits and ranks drawn), with the sets and pair it leaves
+/// free, and what it needs of melds and context. The rarest fans have
+/// more than one number.
+fn pattern(u: &mut U<'_>) -> R<(Vec<Block>, Needs)> {
     let p = SUIT_ORDERS[u.int_in_range(0..=5u8)? as usize];
     let [a, b, c] = p.map(|s| s * 9);
     let r = u.int_in_range(0..=5u8)? as usize;
@@ -221,53 +289,276 @@ fn pattern(u: &mut U<'_>) -> R<Vec<Block>> {
     let pair = fresh(u, 3, 0, 0)?;
     let kind = u.int_in_range(0..=1u8)?;
     let set = fresh(u, kind, 0, 0)?;
-    Ok(match u.int_in_range(0..=9u8)? {
+    let kind = u.int_in_range(0..=1u8)?;
+    let set2 = fresh(u, kind, 0, 0)?;
+    let d = Draw {
+        a,
+        b,
+        c,
+        r,
+        step,
+        pair,
+        set,
+        set2,
+    };
+    let mut needs = Needs::default();
+    let target = TARGETS[u.choose_index(TARGETS.len())?];
+    let bs = match suited_pattern(target, &d) {
+        Some(bs) => bs,
+        None => other_pattern(u, target, &d, &mut needs)?,
+    };
+    Ok((bs, needs))
+}
+
+/// The patterns of suited sets alone, which need nothing of the context.
+fn suited_pattern(target: u8, d: &Draw) -> Option<Vec<Block>> {
+    use Block::{Chow, Pair, Pung};
+    let &Draw {
+        a,
+        b,
+        c,
+        r,
+        step,
+        pair,
+        set,
+        set2,
+    } = d;
+    Some(match target {
         // Pure terminal chows; three-suited terminal chows.
         0 => vec![Chow(a), Chow(a), Chow(a + 6), Chow(a + 6), Pair(a + 4)],
         1 => vec![Chow(a), Chow(a + 6), Chow(b), Chow(b + 6), Pair(c + 4)],
-        // Mixed straight.
+        // Mixed straight; pure straight.
         2 => vec![Chow(a), Chow(b + 3), Chow(c + 6), set, pair],
+        3 => vec![Chow(a), Chow(a + 3), Chow(a + 6), set, pair],
         // Four pure shifted pungs, four pure shifted chows, quadruple chow.
-        3 => (0..4).map(|i| Pung(a + r + i)).chain([pair]).collect(),
-        4 => {
+        4 => (0..4).map(|i| Pung(a + r + i)).chain([pair]).collect(),
+        5 => {
             let r = r.min(6 - 3 * step);
             (0..4)
                 .map(|i| Chow(a + r + i * step))
                 .chain([pair])
                 .collect()
         }
-        5 => vec![Chow(a + r); 4].into_iter().chain([pair]).collect(),
-        // Big four winds, big three dragons.
-        6 => vec![Pung(27), Pung(28), Pung(29), Pung(30), pair],
-        7 => vec![Pung(31), Pung(32), Pung(33), set, pair],
-        // A chicken hand when a set is claimed and no flag is set: three
-        // suits and one kind of honor, no two chows alike, no terminal
-        // pung, a pair beside a pung.
-        9 => vec![
-            Chow(a + 1),
-            Chow(b + 4),
-            Chow(c + 6),
-            Pung(b + 1),
-            Pair(31 + r % 3),
+        6 => vec![Chow(a + r); 4].into_iter().chain([pair]).collect(),
+        // Pure shifted chows; mixed shifted chows.
+        21 => {
+            let r = r.min(6 - 2 * step);
+            vec![
+                Chow(a + r),
+                Chow(a + r + step),
+                Chow(a + r + 2 * step),
+                set,
+                pair,
+            ]
+        }
+        23 => {
+            let r = r.min(4);
+            vec![Chow(a + r), Chow(b + r + 1), Chow(c + r + 2), set, pair]
+        }
+        // Mixed shifted pungs, pure shifted pungs, triple pung.
+        26 => vec![Pung(a + r), Pung(b + r + 1), Pung(c + r + 2), set, pair],
+        28 => vec![Pung(a + r), Pung(a + r + 1), Pung(a + r + 2), set, pair],
+        29 => {
+            let r = r + 3 * (step - 1);
+            vec![Pung(a + r), Pung(b + r), Pung(c + r), set, pair]
+        }
+        // Pure triple chow, mixed triple chow; two terminal chows.
+        30 => vec![Chow(a + r), Chow(a + r), Chow(a + r), set, pair],
+        31 => vec![Chow(a + r), Chow(b + r), Chow(c + r), set, pair],
+        42 => vec![Chow(a), Chow(a + 6), set, set2, pair],
+        // All terminals; all even pungs.
+        45 => {
+            let t = |i: usize| [a, a + 8, b, b + 8, c, c + 8][(r + i) % 6];
+            vec![Pung(t(0)), Pung(t(1)), Pung(t(2)), Pung(t(3)), Pair(t(4))]
+        }
+        46 => {
+            let e = |i: usize| [a, b, c][(r + i) % 3] + [1, 3, 5, 7][(step + i * 3) % 4];
+            vec![Pung(e(0)), Pung(e(1)), Pung(e(2)), Pung(e(3)), Pair(e(4))]
+        }
+        // All fives.
+        47 => vec![
+            Chow(a + 2 + r % 3),
+            Chow(b + 2 + (r + step) % 3),
+            Pung(c + 4),
+            Chow(a + 2 + step),
+            Pair(b + 4),
         ],
-        // Four kongs.
-        _ => (0..4)
-            .map(|i| Kong((r * 5 + i * 7) % 34))
-            .chain([pair])
-            .collect(),
+        // All green: T2 T3 T4, T6, T8, green dragons.
+        48 => vec![
+            Chow(10),
+            Pung([14, 16][step - 1]),
+            Pung(32),
+            [Chow(10), Pung(11), Pung(12)][r % 3],
+            Pair([16, 14, 11][r % 3]),
+        ],
+        _ => return None,
     })
 }
 
-/// A [`pattern`]'s sets in a drawn order, so that any of them may be a
-/// meld (a kong always is).
-fn template(u: &mut U<'_>, melds: usize) -> R<(Vec<Meld>, Vec<usize>)> {
-    let mut bs = pattern(u)?;
+/// The patterns of honors, kongs, themes and the chicken hand, and what
+/// they need.
+fn other_pattern(u: &mut U<'_>, target: u8, d: &Draw, needs: &mut Needs) -> R<Vec<Block>> {
+    use Block::{Chow, Kong, Pair, Pung};
+    let &Draw {
+        a,
+        b,
+        c,
+        r,
+        step,
+        pair,
+        set,
+        set2,
+    } = d;
+    let wind = |i: usize| 27 + (r + i) % 4;
+    let dragon = |i: usize| 31 + (r + step + i) % 3;
+    // Distinct kinds for kongs.
+    let kong = |i: usize| Kong((r * 5 + step * 3 + i * 11) % 34);
+    Ok(match target {
+        // Big four winds, big three dragons.
+        7 => vec![Pung(27), Pung(28), Pung(29), Pung(30), pair],
+        8 => vec![Pung(31), Pung(32), Pung(33), set, pair],
+        // A chicken hand when a set is claimed and no flag is set: three
+        // suits and one kind of honor, no two chows alike, no terminal
+        // pung, a pair beside a pung.
+        9 => {
+            needs.melds = 1 + r % 3;
+            needs.hint = Hint::Plain;
+            vec![
+                Chow(a + 1),
+                Chow(b + 4),
+                Chow(c + 6),
+                Pung(b + 1),
+                Pair(31 + r % 3),
+            ]
+        }
+        // Four kongs, three kongs.
+        12 => (0..4).map(kong).chain([pair]).collect(),
+        13 => (0..3).map(kong).chain([set, pair]).collect(),
+        // Little four winds, little three dragons, big three winds, two
+        // dragon pungs.
+        15 => vec![
+            Pung(wind(0)),
+            Pung(wind(1)),
+            Pung(wind(2)),
+            set,
+            Pair(wind(3)),
+        ],
+        16 => vec![Pung(dragon(0)), Pung(dragon(1)), set, set2, Pair(dragon(2))],
+        18 => vec![
+            Pung(wind(0)),
+            Pung(wind(1)),
+            Pung(wind(2)),
+            set,
+            Pair(a + r),
+        ],
+        20 => vec![Pung(dragon(0)), Pung(dragon(1)), set, set2, pair],
+        // All types: the three suits, a wind and a dragon.
+        32 => {
+            let (w, d) = if step == 1 {
+                (Pung(wind(0)), Pair(dragon(0)))
+            } else {
+                (Pung(dragon(0)), Pair(wind(0)))
+            };
+            vec![Chow(a + r), Chow(b + (r + 2) % 7), Pung(c + r + 1), w, d]
+        }
+        // Two concealed kongs; a concealed and a melded kong; two melded
+        // kongs.
+        34 | 36 | 37 => {
+            needs.concealed_kongs = Some(match target {
+                34 => 2,
+                36 => 1,
+                _ => 0,
+            });
+            vec![kong(0), kong(1), set, set2, pair]
+        }
+        // Out with a replacement tile.
+        38 => {
+            needs.hint = Hint::KongDraw;
+            needs.concealed_kongs = Some(step - 1);
+            vec![kong(0), set, set2, Chow(a + r), pair]
+        }
+        39 | 49 | 50 => drawn_pattern(u, target, d)?,
+        // Four concealed pungs.
+        44 => {
+            needs.concealed = true;
+            needs.hint = Hint::SelfDrawn;
+            let set = if let Chow(t) = set { Pung(t) } else { set };
+            vec![Pung(a + r), Pung(b + r + 2), set, Pung(dragon(0)), pair]
+        }
+        _ => unreachable!("target {target} has no pattern"),
+    })
+}
+
+/// The patterns that draw their own blocks: the outside hand, the
+/// themes of ranks, all honors.
+fn drawn_pattern(u: &mut U<'_>, target: u8, d: &Draw) -> R<Vec<Block>> {
+    Ok(match target {
+        // Outside hand.
+        39 => vec![
+            outside_block(u, false)?,
+            outside_block(u, false)?,
+            outside_block(u, false)?,
+            outside_block(u, false)?,
+            outside_block(u, true)?,
+        ],
+        // Lower, middle, upper tiles; lower four, upper four (themes
+        // 10-14); all honors (theme 3).
+        _ => {
+            let theme = if target == 50 {
+                3
+            } else {
+                10 + (d.r + d.step) as u8 % 5
+            };
+            let mut bs = Vec::new();
+            for i in 0..5 {
+                let kind = if i == 4 {
+                    3
+                } else if target == 50 {
+                    1
+                } else {
+                    u.int_in_range(0..=1u8)?
+                };
+                bs.push(fresh(u, kind, theme, 0)?);
+            }
+            bs
+        }
+    })
+}
+
+/// A [`pattern`]'s sets in a drawn order (the kongs first: they are
+/// melds), so that any of them may be a meld.
+fn template(u: &mut U<'_>, melds: usize) -> R<(Vec<Meld>, Vec<usize>, Hint)> {
+    let (mut bs, needs) = pattern(u)?;
+    assert!(
+        matches!(bs[4], Block::Pair(_)) && !bs[..4].iter().any(|b| matches!(b, Block::Pair(_))),
+        "a pattern is four sets and then the pair: {bs:?}"
+    );
     for i in 0..3 {
         let j = i + u.choose_index(4 - i)?;
         bs.swap(i, j);
     }
+    bs[..4].sort_by_key(|b| !matches!(b, Block::Kong(_)));
     let kongs = bs.iter().filter(|b| matches!(b, Block::Kong(_))).count();
-    lay_out(u, &bs, melds.max(kongs))
+    let melds = if needs.concealed {
+        kongs
+    } else {
+        melds.max(needs.melds).max(kongs)
+    };
+    let (mut ms, tiles) = lay_out(u, &bs, melds)?;
+    if let Some(n) = needs.concealed_kongs {
+        for (i, m) in ms
+            .iter_mut()
+            .filter(|m| m.kind == MeldKind::Kong)
+            .enumerate()
+        {
+            m.offer = if i < n {
+                0
+            } else {
+                1 + (m.tile.index() % 3) as u8
+            };
+        }
+    }
+    Ok((ms, tiles, needs.hint))
 }
 
 /// The first `melds` sets of `bs` as melds, the rest and the pair as
@@ -293,7 +584,7 @@ fn lay_out(u: &mut U<'_>, bs: &[Block], melds: usize) -> R<(Vec<Meld>, Vec<usize
 
 /// Seven pairs: from blocks of one theme, or seven shifted pairs.
 fn seven_pairs(u: &mut U<'_>) -> R<Vec<usize>> {
-    if u.int_in_range(0..=3u8)? == 0 {
+    if u.int_in_range(0..=2u8)? == 0 {
         let start = u.int_in_range(0..=2u8)? as usize * 9 + u.int_in_range(0..=2u8)? as usize;
         return Ok((start..start + 7).flat_map(|t| [t, t]).collect());
     }
@@ -385,39 +676,87 @@ fn arbitrary_tiles(u: &mut U<'_>, melds: usize) -> R<(Vec<Meld>, Vec<usize>)> {
     Ok((ms, tiles))
 }
 
-/// Melds and the 14 - 3 x melds standing tiles, winning tile included.
-fn shape(u: &mut U<'_>) -> R<(Vec<Meld>, Vec<usize>)> {
+/// A hand's shape: melds and the 14 - 3 x melds standing tiles, winning
+/// tile included.
+struct Shape {
+    melds: Vec<Meld>,
+    tiles: Vec<usize>,
+    /// The context the shape needs.
+    hint: Hint,
+    /// Made for a fan ([`template`]): perturbed less often.
+    targeted: bool,
+    /// The winning tile is the last of `tiles` (nine gates: the thirteen
+    /// standing tiles must be the gates themselves).
+    win_last: bool,
+}
+
+fn shape(u: &mut U<'_>) -> R<Shape> {
     let melds = u.int_in_range(0..=4u8)? as usize;
-    Ok(match u.int_in_range(0..=15u8)? {
-        0..=7 => regular(u, melds)?,
-        8 => (Vec::new(), seven_pairs(u)?),
-        9 => {
+    let drawn = |(melds, tiles)| Shape {
+        melds,
+        tiles,
+        hint: Hint::Drawn,
+        targeted: false,
+        win_last: false,
+    };
+    Ok(match u.int_in_range(0..=63u8)? {
+        0..=11 => drawn(regular(u, melds)?),
+        12..=15 => drawn((Vec::new(), seven_pairs(u)?)),
+        16..=18 => {
             let mut t = ORPHANS.to_vec();
             t.push(ORPHANS[u.choose_index(13)?]);
-            (Vec::new(), t)
+            drawn((Vec::new(), t))
         }
-        10 => (Vec::new(), honors_and_knitted(u)?),
-        11 => knitted_straight(u, melds)?,
-        13 | 14 => template(u, melds)?,
-        12 => {
+        19..=22 => drawn((Vec::new(), honors_and_knitted(u)?)),
+        23 | 24 => drawn(knitted_straight(u, melds)?),
+        25..=27 => {
             let s = u.int_in_range(0..=2u8)? as usize * 9;
             let mut t: Vec<usize> = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
                 .iter()
                 .map(|r| s + r)
                 .collect();
             t.push(s + u.int_in_range(0..=8u8)? as usize);
-            (Vec::new(), t)
+            Shape {
+                win_last: u.arbitrary()?,
+                ..drawn((Vec::new(), t))
+            }
         }
-        _ => arbitrary_tiles(u, melds)?,
+        28..=61 => {
+            let (melds, tiles, hint) = template(u, melds)?;
+            Shape {
+                melds,
+                tiles,
+                hint,
+                targeted: true,
+                win_last: false,
+            }
+        }
+        _ => drawn(arbitrary_tiles(u, melds)?),
     })
 }
 
 /// Decodes one input from the fuzzer's bytes (see the module docs).
 pub fn generate(u: &mut U<'_>) -> R<McrInput> {
-    let (melds, mut tiles) = shape(u)?;
-    let mut win = tiles.remove(u.choose_index(tiles.len())?);
-    // Perturbations: a standing tile changed, another winning tile, both.
-    let perturb = u.int_in_range(0..=7u8)?;
+    let Shape {
+        melds,
+        mut tiles,
+        hint,
+        targeted,
+        win_last,
+    } = shape(u)?;
+    let at = if win_last {
+        tiles.len() - 1
+    } else {
+        u.choose_index(tiles.len())?
+    };
+    let mut win = tiles.remove(at);
+    // Perturbations: a standing tile changed, another winning tile, both
+    // (one targeted hand in four).
+    let perturb = if targeted && u.int_in_range(0..=3u8)? != 0 {
+        0
+    } else {
+        u.int_in_range(0..=7u8)?
+    };
     if perturb & 5 == 1 && !tiles.is_empty() {
         let i = u.choose_index(tiles.len())?;
         tiles[i] = u.int_in_range(0..=33u8)? as usize;
@@ -432,9 +771,9 @@ pub fn generate(u: &mut U<'_>) -> R<McrInput> {
     };
     // One input in four has no flag and no flower (else chicken hands,
     // which no other fan may accompany, would be rare).
-    let plain = u.int_in_range(0..=3u8)? == 0;
+    let plain = u.int_in_range(0..=3u8)? == 0 || hint == Hint::Plain;
     let mut flag = |one_in: u8| -> R<bool> { Ok(!plain && u.int_in_range(1..=one_in)? == 1) };
-    let ctx = WinContext {
+    let mut ctx = WinContext {
         win_tile: tile(win),
         self_drawn: flag(2)?,
         last_copy: flag(4)?,
@@ -444,6 +783,10 @@ pub fn generate(u: &mut U<'_>) -> R<McrInput> {
         prevalent_wind: u.int_in_range(0..=3u8)?,
         flowers: if plain { 0 } else { flowers },
     };
+    if matches!(hint, Hint::SelfDrawn | Hint::KongDraw) {
+        ctx.self_drawn = true;
+    }
+    ctx.about_kong |= hint == Hint::KongDraw;
     let mut standing: Vec<Tile> = tiles.into_iter().map(tile).collect();
     standing.sort();
     Ok(McrInput {
