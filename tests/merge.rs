@@ -108,6 +108,24 @@ fn shards_with_a_bot_program_merge_into_the_one_machine_report() {
     assert!(report.contains("fixed number of games"), "{report}");
 }
 
+/// An opponent program put out for its own failure (a crash) in shards:
+/// the same report. Root cause of a distributed
+/// duel's "a put-out of an unknown kind `crash`": the merger knew only the
+/// rules' reasons (illegal move, ...), not a program's failures, which a
+/// shard records in the same field.
+#[test]
+fn shards_with_a_program_put_out_for_a_crash_merge() {
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/noi2014/crash_on_b1.sh");
+    let against = format!("crash={}", fixture.display());
+    let bots = ["a=greedy", "b=greedy:eps=0.1"];
+    let more = ["--games", "16", "--against", against.as_str()];
+    let (report, json) = shards_equal_one_machine(&bots, &more, &[0, 3, 8]);
+    // Not degenerate: crashes counted, in some games, not all.
+    let crashes = json["against_put_out"][0]["crash"].as_u64().unwrap_or(0);
+    assert!((1..16).contains(&crashes), "{report}");
+}
+
 /// Shards that overlap, shards of different duels and a missing wall are
 /// refused (exit 2) with words that name the problem; so is a record that
 /// its game logs contradict.

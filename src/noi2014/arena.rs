@@ -270,6 +270,18 @@ impl Game {
     }
 }
 
+/// The kind of a [`PutOut`] named `name`, as `'static`: a program's
+/// failure ([`StepFailure::name`](super::request::StepFailure::name)) or a
+/// reason of the rules ([`OUT_KINDS`](super::result::OUT_KINDS)); `None`
+/// for any other name.
+pub fn put_out_kind(name: &str) -> Option<&'static str> {
+    super::request::StepFailure::ALL
+        .iter()
+        .map(|f| f.name())
+        .chain(super::result::OUT_KINDS)
+        .find(|&k| k == name)
+}
+
 /// Why a player was put out.
 #[derive(Clone, Debug)]
 pub struct PutOut<'a> {

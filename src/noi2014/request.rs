@@ -146,6 +146,15 @@ pub enum StepFailure {
 }
 
 impl StepFailure {
+    /// Every kind of failure.
+    pub const ALL: [StepFailure; 5] = [
+        StepFailure::TimeOut,
+        StepFailure::Crash,
+        StepFailure::TooMuchOutput,
+        StepFailure::MalformedOutput,
+        StepFailure::MemoryLimit,
+    ];
+
     /// Its short name: `time-out`, `crash`, `too much output`, `malformed
     /// output` or `memory limit`.
     pub fn name(self) -> &'static str {

@@ -19,7 +19,6 @@ use crate::contest::Error;
 use crate::noi2014::draw_order::{played_wall, Draw};
 use crate::noi2014::families::Family;
 use crate::noi2014::log::{self, Context, EventKind};
-use crate::noi2014::result::OUT_KINDS;
 use crate::stats::Sprt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -211,12 +210,11 @@ fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(
     Ok(())
 }
 
-/// The kind of reason as the report counts it.
+/// The kind of reason as the report counts it: any a game gives a bot it
+/// puts out ([`crate::noi2014::arena::put_out_kind`]), a program's
+/// failures included.
 fn out_kind(k: &str) -> Result<&'static str, Error> {
-    OUT_KINDS
-        .iter()
-        .find(|&&known| known == k)
-        .copied()
+    crate::noi2014::arena::put_out_kind(k)
         .ok_or_else(|| Error::Usage(format!("a put-out of an unknown kind `{k}`")))
 }
 
