@@ -158,6 +158,8 @@ def duel(
     time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
     sandbox: Optional[str] = None,
+    mounts: Sequence[str] = (),
+    env: Sequence[str] = (),
     logs: Optional[str] = None,
     chunk_walls: int = DEFAULT_CHUNK_WALLS,
     in_flight: Optional[int] = None,
@@ -204,6 +206,9 @@ def duel(
         "time_limit_ms": time_limit_ms,
         "memory_mib": memory_mib,
         "sandbox": sandbox,
+        # Paths on every node; variables with the driver's values.
+        "mounts": [str(m) for m in mounts],
+        "env": _native.sandbox_env(list(env)),
     }
     logs = _new_logs(logs, "noi2014-duel-")
     task = _remote(ray, _play_chunk, address, runtime_env, max_retries)
@@ -285,6 +290,8 @@ def tournament(
     time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
     sandbox: Optional[str] = None,
+    mounts: Sequence[str] = (),
+    env: Sequence[str] = (),
     logs: Optional[str] = None,
     chunk_tables: int = 1,
     max_retries: int = 3,
@@ -326,6 +333,8 @@ def tournament(
         "time_limit_ms": time_limit_ms,
         "memory_mib": memory_mib,
         "sandbox": sandbox,
+        "mounts": [str(m) for m in mounts],
+        "env": _native.sandbox_env(list(env)),
     }
     logs = _new_logs(logs, "noi2014-tournament-")
     task = _remote(ray, _play_tables, address, runtime_env, max_retries)

@@ -940,6 +940,8 @@ def duel(
     memory_mib: Optional[int] = None,
     sandbox: Optional[str] = None,
     walls: Optional[Tuple[int, int]] = None,
+    mounts: Sequence[str] = (),
+    env: Sequence[str] = (),
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 duel`` as a call: is bot A stronger than bot B?
 
@@ -954,7 +956,11 @@ def duel(
     is None.
     Bot programs run as ``--sandbox`` says: ``sandbox`` is ``"auto"`` (a
     sandbox where the machine allows one), ``"on"`` (a sandbox or an
-    error) or ``"off"``. ``walls=(from, to)`` plays walls ``from`` to
+    error) or ``"off"``; a sandboxed program sees only its own folder and
+    the system's, plus the folders of ``mounts`` (read-only, as
+    ``--mount``), and gets only ``PATH``, ``HOME``, ``TMPDIR``, ``LANG``
+    and ``env`` (``"NAME=VALUE"`` or ``"NAME"`` for its value here, as
+    ``--env``). ``walls=(from, to)`` plays walls ``from`` to
     ``to - 1`` of the duel, all of them, as a shard (``--walls FROM..TO``)
     for :func:`merge`. A setting left at ``None`` takes the library's
     default, the command line's too (:func:`defaults`: seed 1, at most
@@ -980,6 +986,8 @@ def duel(
             memory_mib,
             sandbox,
             walls,
+            mounts=[str(m) for m in mounts],
+            env=list(env),
         ))
 
 
@@ -1009,9 +1017,11 @@ def tournament(
     round: Optional[int] = None,
     tables: Optional[Tuple[int, int]] = None,
     after: Sequence[str] = (),
+    mounts: Sequence[str] = (),
+    env: Sequence[str] = (),
 ) -> Dict[str, Any]:
     """``mahjong-sim noi2014 tournament`` as a call: Swiss rounds between
-    ``entrants`` (``(name, bot)`` pairs, bots and ``sandbox`` as in
+    ``entrants`` (``(name, bot)`` pairs, bots, ``sandbox``, ``mounts`` and ``env`` as in
     :func:`duel`; a setting left at ``None`` takes the library's default,
     10 rounds among them). Returns the report as ``tournament --json``
     prints it.
@@ -1035,4 +1045,6 @@ def tournament(
             round,
             tables,
             [str(d) for d in after],
+            mounts=[str(m) for m in mounts],
+            env=list(env),
         ))

@@ -17,6 +17,7 @@ use mahjong_sim::noi2014::saved::{SavedBot, SavedGame};
 use mahjong_sim::noi2014::tracker::PolicyBot;
 use mahjong_sim::noi2014::vector::{Autoreset, Out, Vector};
 use mahjong_sim::noi2014::{log, Bot, BuiltIn, Request, Wall as NoiWall, KINDS, PLAYERS};
+use mahjong_sim::process::Grants;
 use mahjong_sim::thupc2021;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -938,6 +939,8 @@ fn limits(
     time_limit_ms: Option<u64>,
     memory_mib: Option<u64>,
     sandbox: Option<&str>,
+    mounts: &[std::path::PathBuf],
+    env: &[String],
 ) -> PyResult<Limits> {
     let default = Limits::default();
     let time = match time_limit_ms {
@@ -952,8 +955,38 @@ fn limits(
             None => default.sandbox,
             Some(s) => s.parse().map_err(value_error)?,
         },
-        grants: default.grants,
+        grants: grants(mounts, env)?,
     })
+}
+
+/// What the sandbox shows programs beyond its allow-list, as `--mount`
+/// and `--env` take it: folders that exist, `NAME=VALUE` or `NAME` (its
+/// value here); a `ValueError` otherwise.
+fn grants(mounts: &[std::path::PathBuf], env: &[String]) -> PyResult<Grants> {
+    Ok(Grants {
+        mounts: mounts
+            .iter()
+            .map(|m| Grants::mount(m))
+            .collect::<Result<_, _>>()
+            .map_err(value_error)?,
+        env: env
+            .iter()
+            .map(|e| Grants::variable(e))
+            .collect::<Result<_, _>>()
+            .map_err(value_error)?,
+    })
+}
+
+/// `env` as `--env` takes it, each `NAME` given its value here:
+/// `NAME=VALUE` words a driver ships to machines where the variable may
+/// differ or be missing.
+#[pyfunction]
+fn sandbox_env(env: Vec<String>) -> PyResult<Vec<String>> {
+    Ok(grants(&[], &env)?
+        .env
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect())
 }
 
 /// `jobs`, or the library's default (one per CPU); 0 is refused.
@@ -995,7 +1028,7 @@ fn contest_defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> 
 /// `max_games`. `walls`, a pair `(from, to)`, plays walls `from` to
 /// `to - 1` as a shard of the duel (`--walls FROM..TO`).
 #[pyfunction]
-#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=None, games=None, sprt=Vec::new(), max_games=None, jobs=None, family=None, common_random=true, time_limit_ms=None, memory_mib=None, sandbox=None, walls=None))]
+#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=None, games=None, sprt=Vec::new(), max_games=None, jobs=None, family=None, common_random=true, time_limit_ms=None, memory_mib=None, sandbox=None, walls=None, mounts=Vec::new(), env=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn duel_json(
     py: Python<'_>,
@@ -1014,6 +1047,8 @@ fn duel_json(
     memory_mib: Option<u64>,
     sandbox: Option<&str>,
     walls: Option<(u64, u64)>,
+    mounts: Vec<std::path::PathBuf>,
+    env: Vec<String>,
 ) -> PyResult<String> {
     // A run stopped by Ctrl-C before this one does not stop this one.
     mahjong_sim::contest::guard::rearm();
@@ -1039,7 +1074,7 @@ fn duel_json(
         length,
         jobs: jobs_or_default(jobs)?,
         family: noi_family_or_default(family)?,
-        limits: limits(time_limit_ms, memory_mib, sandbox)?,
+        limits: limits(time_limit_ms, memory_mib, sandbox, &mounts, &env)?,
         logs,
         common_random,
         walls: walls.map(|(from, to)| from..to),
@@ -1159,7 +1194,7 @@ fn interrupt() {
 /// `(from, to)` of its tables (`--tables FROM..TO`), seated after the
 /// shards whose logs folders are `after` (`--after`).
 #[pyfunction]
-#[pyo3(signature = (entrants, logs, rounds=None, seed=None, jobs=None, duplicate=false, family=None, time_limit_ms=None, memory_mib=None, sandbox=None, round=None, tables=None, after=Vec::new()))]
+#[pyo3(signature = (entrants, logs, rounds=None, seed=None, jobs=None, duplicate=false, family=None, time_limit_ms=None, memory_mib=None, sandbox=None, round=None, tables=None, after=Vec::new(), mounts=Vec::new(), env=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn tournament_json(
     py: Python<'_>,
@@ -1176,6 +1211,8 @@ fn tournament_json(
     round: Option<u32>,
     tables: Option<(u32, u32)>,
     after: Vec<std::path::PathBuf>,
+    mounts: Vec<std::path::PathBuf>,
+    env: Vec<String>,
 ) -> PyResult<String> {
     mahjong_sim::contest::guard::rearm();
     if round.is_none() && (tables.is_some() || !after.is_empty()) {
@@ -1194,7 +1231,7 @@ fn tournament_json(
         seed: seed.unwrap_or(tournament::DEFAULT_SEED),
         jobs: jobs_or_default(jobs)?,
         duplicate,
-        limits: limits(time_limit_ms, memory_mib, sandbox)?,
+        limits: limits(time_limit_ms, memory_mib, sandbox, &mounts, &env)?,
         family: noi_family_or_default(family)?,
         logs,
         shard: round.map(|round| Shard {
@@ -1251,6 +1288,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(noi_action_of, m)?)?;
     m.add_function(wrap_pyfunction!(duel_json, m)?)?;
     m.add_function(wrap_pyfunction!(contest_defaults, m)?)?;
+    m.add_function(wrap_pyfunction!(sandbox_env, m)?)?;
     m.add_function(wrap_pyfunction!(game_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_reports, m)?)?;

@@ -361,3 +361,26 @@ def test_a_distributed_duel_is_the_one_machine_duel_even_when_a_node_dies(cluste
         assert (tmp_path / "ray" / name).read_text() == (tmp_path / "one" / name).read_text(), name
     assert "ActorDiedError" not in err and "RuntimeError" not in err, err
     assert not _with_token("--seed " + token), "bot processes left behind"
+
+
+def test_a_programs_limits_hold_from_the_driver(cluster, tmp_path):
+    """The memory, process and output limits hold for programs the Ray
+    driver's tasks start, with the library's defaults, as from the
+    command line and from ``noi2014.duel`` (``test_limits.py``)."""
+    from limit_bots import sandbox_here, write_bots
+
+    bots = write_bots(tmp_path / "bots")
+    against = [(name, bots[name]) for name in ("storm", "flood")] if sandbox_here() else []
+    done = _run_driver(f"""
+        r = distributed.duel(("hog", {bots["hog"]!r}), ("g", "greedy"), against={against!r}, games=4,
+                             chunk_walls=2, time_limit_ms=20000, logs={str(tmp_path / "ray")!r},
+                             address={cluster.address!r}, progress=False)
+        import json
+        print(json.dumps([r["a"]["put_out"], r["against_put_out"]]))
+    """)
+    assert done.returncode == 0, done.stderr
+    hog, against_out = json.loads(done.stdout.splitlines()[-1])
+    assert hog.get("memory_limit", 0) + hog.get("crash", 0) >= 1, done.stdout
+    if against:
+        assert against_out[0].get("crash", 0) >= 1, done.stdout
+        assert against_out[1].get("too_much_output", 0) >= 1, done.stdout

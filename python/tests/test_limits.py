@@ -35,3 +35,36 @@ def test_the_output_limit_holds(tmp_path):
     bots = write_bots(tmp_path / "bots")
     out = _put_out(bots["flood"])
     assert out.get("too_much_output", 0) >= 1, out
+
+
+NEEDS = """
+import json, os, sys
+step = json.loads(sys.stdin.readline())
+# A folder and a variable the sandbox shows only when asked.
+with open(os.environ["BOT_DATA"]) as f:
+    assert f.read() == "ok"
+words = step["requests"][-1].split()
+print(json.dumps({"response": "PLAY " + words[1] if words[0] == "2" else "" if words[0] == "4" else "PASS"}))
+"""
+
+
+def test_mounts_and_env_reach_a_sandboxed_program(tmp_path):
+    if not sandbox_here():
+        pytest.skip("no bubblewrap: without a sandbox a program sees everything")
+    bots = write_bots(tmp_path / "bots")  # the folders, readable by others
+    needs = tmp_path / "bots" / "needs.py"
+    needs.write_text(NEEDS)
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)
+    (data / "x.txt").write_text("ok")
+    bot = f"python3 {needs}"
+    variable = f"BOT_DATA={data / 'x.txt'}"
+    assert _put_out(bot, mounts=[str(data)], env=[variable]) == {}
+    # Without the folder, or without the variable, it cannot play.
+    assert _put_out(bot, env=[variable]).get("crash", 0) >= 1
+    assert _put_out(bot, mounts=[str(data)]).get("crash", 0) >= 1
+    with pytest.raises(ValueError, match="does not exist"):
+        _put_out(bot, mounts=[str(tmp_path / "nowhere")])
+    with pytest.raises(ValueError, match="--env takes NAME=VALUE"):
+        _put_out(bot, env=["not a name"])
+    assert bots  # the limit bots' folder made it readable
