@@ -7,6 +7,8 @@
 - :mod:`mahjong_sim.noi2014`: the NOI2014 game as a PettingZoo AEC
   environment (``mahjong_sim.noi2014.env()``), a Gymnasium single-agent
   wrapper, batched stepping of many games in Rust, and Python bots.
+- :mod:`mahjong_sim.mcr`: Chinese Standard Mahjong's fan calculator and
+  shanten.
 
 Every rule lives in the Rust library; this package only converts.
 """
@@ -17,9 +19,9 @@ import importlib
 import json
 from typing import Any, Dict, Iterable
 
-from . import _native, thupc
+from . import _native, mcr, thupc
 
-__all__ = ["distance", "analyze", "thupc", "noi2014"]
+__all__ = ["distance", "analyze", "thupc", "noi2014", "mcr"]
 
 
 def distance(hand: str, melds: "int | None" = None) -> int:

@@ -224,3 +224,16 @@ class VecGame:
     def random_actions(self) -> npt.NDArray[np.uint32]:
         """A uniformly random legal action of every pending decision (0
         for a finished game)."""
+
+def mcr_fan_json(
+    hand: Union[str, Sequence[str]], melds: List[str] = ..., win: Optional[str] = None,
+    self_drawn: bool = False, last_copy: bool = False, about_kong: bool = False,
+    wall_last: bool = False, seat_wind: Union[str, int, None] = None,
+    prevalent_wind: Union[str, int, None] = None, flowers: int = 0, reading: str = "1.4.0",
+) -> Optional[str]:
+    """The fans of a winning hand as ``mcr fan --json`` prints them; None
+    for no win."""
+def mcr_shanten_json(hand: Union[str, Sequence[str]]) -> str:
+    """Shanten as ``mcr shanten --json`` prints it (no ``line``, ``hand``)."""
+def mcr_case_json(input: str, reading: str = "1.4.0") -> str:
+    """A conformance ``input``'s ``output``, as ``mcr fan --cases``."""

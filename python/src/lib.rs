@@ -1272,8 +1272,11 @@ fn noi_action_of(request: &str, answer: &str) -> PyResult<Option<usize>> {
 }
 
 /// The native module.
+mod mcr;
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    mcr::register(m)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(thupc_simulate_jsonl, m)?)?;

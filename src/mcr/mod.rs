@@ -14,12 +14,14 @@
 //! - [`calc`]: the calculator;
 //! - [`shanten`]: shanten of every form, the best, the useful tiles;
 //! - [`cases`]: the conformance files' JSON input and output;
+//! - [`input`]: hands, melds and results as front ends read and print them;
 //! - [`wait`]: waits, as the calculator reads them.
 
 pub mod calc;
 pub mod cases;
 pub mod fan;
 pub mod hand;
+pub mod input;
 pub mod shanten;
 pub mod tile;
 pub mod wait;

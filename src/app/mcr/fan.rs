@@ -3,10 +3,9 @@
 
 use super::super::files::open_input;
 use super::super::{CliError, Verdict};
-use super::parse_tiles;
 use mahjong_sim::mcr::cases::{answer, Output};
-use mahjong_sim::mcr::{calculate, FanError, Hand, Meld, Reading, Tile, WinContext};
-use serde::Serialize;
+use mahjong_sim::mcr::input::{fans, winning_hand, Names};
+use mahjong_sim::mcr::{Hand, Reading, WinContext};
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -78,19 +77,7 @@ pub struct FanArgs {
     pub json: bool,
 }
 
-fn parse_wind(s: &str) -> Result<u8, String> {
-    match s {
-        "E" | "0" | "F1" => Ok(0),
-        "S" | "1" | "F2" => Ok(1),
-        "W" | "2" | "F3" => Ok(2),
-        "N" | "3" | "F4" => Ok(3),
-        _ => Err(format!("`{s}` is no wind (E S W N, 0-3 or F1-F4)")),
-    }
-}
-
-fn parse_reading(s: &str) -> Result<Reading, String> {
-    Reading::parse(s).ok_or_else(|| format!("`{s}` is no reading (1.4.0 or judge2018)"))
-}
+use mahjong_sim::mcr::input::{parse_reading, parse_wind};
 
 /// Runs `mcr fan`.
 pub fn run(args: FanArgs) -> Result<ExitCode, CliError> {
@@ -109,55 +96,18 @@ pub fn run(args: FanArgs) -> Result<ExitCode, CliError> {
     super::super::emit(&out, Verdict::Ok)
 }
 
-/// Parses `KIND,TILE[,OFFER]`.
-fn parse_meld(i: usize, m: &str) -> Result<Meld, CliError> {
-    let bad = |why: String| CliError::Other(format!("--meld {} (`{m}`): {why}", i + 1));
-    let parts: Vec<&str> = m.split([',', ' ']).filter(|p| !p.is_empty()).collect();
-    let (kind, tile, offer) = match parts[..] {
-        [k, t] => (k, t, 1),
-        [k, t, o] => (
-            k,
-            t,
-            o.parse()
-                .map_err(|_| bad(format!("offer `{o}` is not 0-3")))?,
-        ),
-        _ => {
-            return Err(bad(
-                "write KIND,TILE[,OFFER], e.g. CHI,T5,2 or GANG,W3,0".into()
-            ))
-        }
-    };
-    Meld::parse(&kind.to_uppercase(), tile, offer).map_err(|e| bad(e.to_string()))
-}
-
 /// The hand and context of `mcr fan HAND ...`.
 fn hand_of(args: &FanArgs) -> Result<(Hand, WinContext), CliError> {
-    let (mut tiles, flowers) = parse_tiles(&args.hand, "HAND")?;
-    let melds = args
-        .melds
-        .iter()
-        .enumerate()
-        .map(|(i, m)| parse_meld(i, m))
-        .collect::<Result<Vec<_>, _>>()?;
-    let win = match &args.win {
-        Some(w) => w
-            .parse::<Tile>()
-            .map_err(|e| CliError::Other(format!("--win: {e}")))?,
-        None => tiles
-            .pop()
-            .ok_or_else(|| CliError::Other("no tiles: give HAND, the winning tile last".into()))?,
+    let names = Names {
+        hand: "HAND",
+        meld: "--meld",
+        win: "--win",
     };
-    let want = 13 - 3 * melds.len() as i64;
-    if melds.len() > 4 || tiles.len() as i64 != want {
-        return Err(CliError::Other(format!(
-            "HAND holds {} tile(s) besides the winning tile; with {} meld(s) it must hold {} (13 less 3 a meld)",
-            tiles.len(),
-            melds.len(),
-            want.max(0)
-        )));
-    }
-    let ctx = WinContext {
-        win_tile: win,
+    let (hand, win_tile, flowers) =
+        winning_hand(&args.hand, &args.melds, args.win.as_deref(), names)
+            .map_err(CliError::Other)?;
+    let context = WinContext {
+        win_tile,
         self_drawn: args.self_drawn,
         last_copy: args.last_copy,
         about_kong: args.about_kong,
@@ -166,73 +116,26 @@ fn hand_of(args: &FanArgs) -> Result<(Hand, WinContext), CliError> {
         prevalent_wind: args.prevalent_wind,
         flowers: args.flowers.saturating_add(flowers),
     };
-    Ok((
-        Hand {
-            melds,
-            standing: tiles,
-        },
-        ctx,
-    ))
-}
-
-#[derive(Serialize)]
-struct FanLine {
-    points: u16,
-    count: u16,
-    chinese: &'static str,
-    english: &'static str,
-}
-
-#[derive(Serialize)]
-struct FanJson<'a> {
-    total: i32,
-    fans: Vec<FanLine>,
-    form: mahjong_sim::mcr::Form,
-    sets: &'a [mahjong_sim::mcr::calc::Set],
+    Ok((hand, context))
 }
 
 fn one(args: &FanArgs, out: &mut Vec<u8>) -> Result<(), CliError> {
     let (hand, ctx) = hand_of(args)?;
-    let result = match calculate(&hand, &ctx, args.reading) {
-        Ok(r) => r,
-        Err(FanError::NotWin) => {
-            if args.json {
-                writeln!(out, "{{\"error\":\"ERROR_NOT_WIN\"}}")
-            } else {
-                writeln!(out, "not a win")
-            }
-            .map_err(CliError::Stdout)?;
-            return Ok(());
+    let Some(report) = fans(&hand, &ctx, args.reading).map_err(CliError::Other)? else {
+        if args.json {
+            writeln!(out, "{{\"error\":\"ERROR_NOT_WIN\"}}")
+        } else {
+            writeln!(out, "not a win")
         }
-        Err(e @ FanError::TileCountGreaterThan4) => {
-            return Err(CliError::Other(format!(
-                "a tile more than four times, which the judge2018 reading refuses ({e})"
-            )))
-        }
-        Err(e) => return Err(CliError::Other(e.to_string())),
+        .map_err(CliError::Stdout)?;
+        return Ok(());
     };
-    let fans: Vec<FanLine> = result
-        .table
-        .entries()
-        .map(|(f, n)| FanLine {
-            points: f.points(),
-            count: n,
-            chinese: f.chinese(args.reading),
-            english: f.english(),
-        })
-        .collect();
     if args.json {
-        let j = FanJson {
-            total: result.total,
-            fans,
-            form: result.form,
-            sets: &result.sets,
-        };
-        serde_json::to_writer(&mut *out, &j).map_err(|e| CliError::Stdout(e.into()))?;
+        serde_json::to_writer(&mut *out, &report).map_err(|e| CliError::Stdout(e.into()))?;
         writeln!(out).map_err(CliError::Stdout)?;
         return Ok(());
     }
-    for f in &fans {
+    for f in &report.fans {
         writeln!(
             out,
             "{:>2} x{} {} ({})",
@@ -240,7 +143,7 @@ fn one(args: &FanArgs, out: &mut Vec<u8>) -> Result<(), CliError> {
         )
         .map_err(CliError::Stdout)?;
     }
-    writeln!(out, "total {}", result.total).map_err(CliError::Stdout)?;
+    writeln!(out, "total {}", report.total).map_err(CliError::Stdout)?;
     Ok(())
 }
 

@@ -30,21 +30,7 @@ pub fn run(command: Command) -> Result<ExitCode, CliError> {
     }
 }
 
-/// The tiles of `words` (each word may hold several, separated by
-/// spaces), flowers `H1`-`H8` counted apart; errors name the tile by its
-/// position (`tile 3`) and `what` holds it.
+/// The tiles of `words` (see [`mahjong_sim::mcr::input::parse_tiles`]).
 fn parse_tiles(words: &[String], what: &str) -> Result<(Vec<Tile>, u8), CliError> {
-    let mut tiles = Vec::new();
-    let mut flowers = 0u8;
-    for (i, name) in words.iter().flat_map(|w| w.split_whitespace()).enumerate() {
-        if mahjong_sim::mcr::tile::is_flower(name) {
-            flowers = flowers.saturating_add(1);
-            continue;
-        }
-        let t = name
-            .parse::<Tile>()
-            .map_err(|e| CliError::Other(format!("{what}, tile {}: {e}", i + 1)))?;
-        tiles.push(t);
-    }
-    Ok((tiles, flowers))
+    mahjong_sim::mcr::input::parse_tiles(words, what).map_err(CliError::Other)
 }

@@ -3,7 +3,8 @@
 use super::super::files::open_input;
 use super::super::{CliError, Verdict};
 use super::parse_tiles;
-use mahjong_sim::mcr::shanten::{best, shanten, ShantenForm, FORMS};
+use mahjong_sim::mcr::input::{shanten_report, ShantenReport};
+use mahjong_sim::mcr::shanten::ShantenForm;
 use mahjong_sim::mcr::Tile;
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -61,20 +62,11 @@ pub fn run(args: ShantenArgs) -> Result<ExitCode, CliError> {
 }
 
 #[derive(Serialize)]
-struct FormJson {
-    form: ShantenForm,
-    shanten: i32,
-    useful: Vec<Tile>,
-}
-
-#[derive(Serialize)]
 struct ShantenJson<'a> {
     line: usize,
     hand: &'a [Tile],
-    shanten: i32,
-    forms: Vec<ShantenForm>,
-    useful: Vec<Tile>,
-    by_form: Vec<FormJson>,
+    #[serde(flatten)]
+    report: &'a ShantenReport,
 }
 
 fn form_name(f: ShantenForm) -> &'static str {
@@ -88,40 +80,22 @@ fn form_name(f: ShantenForm) -> &'static str {
 }
 
 fn one(line: usize, tiles: &[Tile], json: bool, out: &mut dyn Write) -> Result<(), CliError> {
-    let Some((s, forms)) = best(tiles) else {
-        return Err(CliError::Other(format!(
-            "line {line}: {} tiles: a hand holds 13, 10, 7, 4 or 1 standing tiles",
-            tiles.len()
-        )));
-    };
+    let report = shanten_report(tiles).map_err(|e| CliError::Other(format!("line {line}: {e}")))?;
     if json {
-        let by_form = FORMS
-            .iter()
-            .filter_map(|&f| {
-                shanten(f, tiles).map(|x| FormJson {
-                    form: f,
-                    shanten: x.shanten,
-                    useful: x.useful_tiles(),
-                })
-            })
-            .collect();
         let j = ShantenJson {
             line,
             hand: tiles,
-            shanten: s.shanten,
-            forms,
-            useful: s.useful_tiles(),
-            by_form,
+            report: &report,
         };
         serde_json::to_writer(&mut *out, &j).map_err(|e| CliError::Stdout(e.into()))?;
         return writeln!(out).map_err(CliError::Stdout);
     }
-    let names: Vec<&str> = forms.iter().map(|&f| form_name(f)).collect();
-    let useful: Vec<&str> = s.useful_tiles().iter().map(|t| t.name()).collect();
+    let names: Vec<&str> = report.forms.iter().map(|&f| form_name(f)).collect();
+    let useful: Vec<&str> = report.useful.iter().map(|t| t.name()).collect();
     writeln!(
         out,
         "{} ({}) useful: {}",
-        s.shanten,
+        report.shanten,
         names.join(", "),
         useful.join(" ")
     )
