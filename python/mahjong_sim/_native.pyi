@@ -180,6 +180,15 @@ Batch = Tuple[
     npt.NDArray[np.bool_],
 ]
 
+Shown = Tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    Optional[npt.NDArray[np.uint8]],
+]
+
 class VecGame:
     """Many NOI2014 games stepped at once in Rust, finished games replaced
     as ``autoreset`` says (Gymnasium's AutoresetMode values)."""
@@ -195,14 +204,21 @@ class VecGame:
     def __len__(self) -> int: ...
     def games(self) -> int:
         """Games started so far."""
-    def current(self) -> Batch:
-        """(obs, masks, seats, rewards, done) of the pending decisions (a
-        finished game: the deciding seat's view, its mask all 0)."""
-    def reset(self, seed: Optional[int] = None) -> None:
-        """Every game restarted: with ``seed`` as a new VecGame of it,
-        without it each game's next one."""
-    def reset_slots(self, which: npt.NDArray[np.bool_]) -> None:
-        """The games flagged restarted, each on its next game."""
+    def current(self, every_seat: bool = False) -> Shown:
+        """(obs, masks, seats, rewards, done, every_seat) of the pending
+        decisions (a finished game: the deciding seat's view, its mask all
+        0); with ``every_seat``, every seat's observation (n, 4, 11, 27)
+        read under the same lock, else None."""
+    def reset(
+        self,
+        seed: Optional[int] = None,
+        which: Optional[npt.NDArray[np.bool_]] = None,
+        every_seat: bool = False,
+    ) -> Shown:
+        """Games restarted, then shown as ``current`` shows them, under one
+        lock: without ``which`` every game (with ``seed`` as a new VecGame
+        of it, without it each game's next one); with ``which`` (bool, one
+        a game) the games flagged, each on its next game."""
     def observe_all(self) -> npt.NDArray[np.uint8]:
         """Every seat's observation of every game, (n, 4, 11, 27)."""
     def table(

@@ -534,24 +534,29 @@ class _Games:
         #: Games whose last action was masked (``illegal="put_out"``).
         self.illegal = np.zeros(self.num_envs, dtype=bool)
 
-    def _restart(self, seed: Any, options: Optional[dict]) -> None:
-        """Restarts games as :meth:`reset` says."""
+    def _restart(self, seed: Any, options: Optional[dict], every_seat: bool = False) -> Tuple[Any, ...]:
+        """Restarts games as :meth:`reset` says and returns them as the
+        native ``current`` does, restarted and read under one lock (no
+        other thread's step in between)."""
         options = dict(options or {})
         which = options.pop("reset_mask", None)
         if options:
             raise ValueError(f"unknown reset options {sorted(options)}: only 'reset_mask'")
         if which is None:
-            if seed is not None or not self._fresh:
-                self._vec.reset(None if seed is None else _seed64(seed))
+            if seed is None and self._fresh:
+                shown = self._vec.current(every_seat)
+            else:
+                shown = self._vec.reset(None if seed is None else _seed64(seed), None, every_seat)
             self._fresh = False
-            return
+            return shown
         if seed is not None:
             raise ValueError("a seed restarts every game: give it without reset_mask")
         which = np.asarray(which)
         if which.dtype != np.bool_ or which.shape != (self.num_envs,):
             raise ValueError(f"reset_mask: bool of shape ({self.num_envs},), not {which.dtype} {which.shape}")
-        self._vec.reset_slots(which)
+        shown = self._vec.reset(None, which, every_seat)
         self._fresh = False
+        return shown
 
     def _checked(self, actions: Any) -> np.ndarray:
         a = np.asarray(actions)
@@ -695,9 +700,8 @@ class VectorEnv(_Games, gymnasium.vector.VectorEnv):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         """New games (see the class): ``(observations, infos)``."""
-        self._restart(seed, options)
+        obs, masks, seats, _, _, _ = self._restart(seed, options)
         super().reset(seed=seed)
-        obs, masks, seats, _, _ = self._vec.current()
         return self._observed(obs, masks, seats)
 
     def step(self, actions: Any):
@@ -802,11 +806,12 @@ class MultiAgentVectorEnv(_Games):
         return obs, infos
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
-        """New games, as :meth:`VectorEnv.reset`: ``(observations, infos)``."""
-        self._restart(seed, options)
-        obs, masks, seats, _, _ = self._vec.current()
+        """New games, as :meth:`VectorEnv.reset`: ``(observations, infos)``
+        (the games and every seat's view of them read at once, so that
+        another thread's step cannot come between them)."""
+        _, masks, seats, _, _, everyone = self._restart(seed, options, every_seat=True)
         finished = ~masks.any(axis=1)
-        return self._observed(self._vec.observe_all(), masks.view(np.int8), seats, finished)
+        return self._observed(everyone, masks.view(np.int8), seats, finished)
 
     def _flat(self, actions: Any) -> np.ndarray:
         """``actions`` (a dict by agent, or one array) as one action a game."""

@@ -714,24 +714,46 @@ impl VecGame {
     }
 
     /// Every game's pending decision (or finished game): (obs, masks,
-    /// seats, rewards, done) with rewards 0 and done False.
-    fn current<'py>(&self, py: Python<'py>) -> PyResult<Batch<'py>> {
-        let (batch, _, _) = batch(py, &self.vector, false, |v, out| v.current(out))?;
-        Ok(batch)
+    /// seats, rewards, done, every_seat) with rewards 0 and done False;
+    /// with `every_seat`, the last is every seat's observation, (n, 4, 11,
+    /// 27), read under the same lock (else None).
+    #[pyo3(signature = (every_seat=false))]
+    fn current<'py>(&self, py: Python<'py>, every_seat: bool) -> PyResult<Shown<'py>> {
+        let (batch, _, all) = batch(py, &self.vector, every_seat, |v, out| v.current(out))?;
+        shown(py, batch, all)
     }
 
-    /// Every game restarted: with `seed` as a new VecGame of that seed,
-    /// without it each game's next one.
-    #[pyo3(signature = (seed=None))]
-    fn reset(&self, py: Python<'_>, seed: Option<u64>) {
-        locked(py, &self.vector, |v| v.reset(seed));
-    }
-
-    /// The games `which` flags (bool, one a game) restarted, each on its
-    /// next game.
-    fn reset_slots(&self, py: Python<'_>, which: PyReadonlyArray1<'_, bool>) -> PyResult<()> {
-        let which = which.as_slice().map_err(value_error)?.to_vec();
-        locked(py, &self.vector, |v| v.reset_slots(&which)).map_err(value_error)
+    /// Restarts games and returns them as `current` does, all under one
+    /// lock (so that no other thread's step comes between the restart and
+    /// what is shown): without `which`, every game (with `seed` as a new
+    /// VecGame of that seed, without it each game's next one); with
+    /// `which` (bool, one a game), the games it flags, each on its next
+    /// game.
+    #[pyo3(signature = (seed=None, which=None, every_seat=false))]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<u64>,
+        which: Option<PyReadonlyArray1<'py, bool>>,
+        every_seat: bool,
+    ) -> PyResult<Shown<'py>> {
+        let which = match which {
+            Some(_) if seed.is_some() => {
+                return Err(value_error(
+                    "a seed restarts every game: give it without which",
+                ))
+            }
+            Some(which) => Some(which.as_slice().map_err(value_error)?.to_vec()),
+            None => None,
+        };
+        let (batch, _, all) = batch(py, &self.vector, every_seat, |v, out| {
+            match &which {
+                Some(which) => v.reset_slots(which)?,
+                None => v.reset(seed),
+            }
+            v.current(out)
+        })?;
+        shown(py, batch, all)
     }
 
     /// Every seat's observation of every game, (n, 4, 11, 27) uint8.
@@ -815,6 +837,24 @@ impl VecGame {
         .map_err(value_error)?;
         Ok(PyArray1::from_vec(py, actions))
     }
+}
+
+/// The arrays of the pending decisions and, when asked, every seat's
+/// observations.
+type Shown<'py> = (
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Option<Bound<'py, PyArray4<u8>>>,
+);
+
+/// `batch` with every seat's observations `all`, when taken, as arrays.
+fn shown<'py>(py: Python<'py>, batch: Batch<'py>, all: Option<Vec<u8>>) -> PyResult<Shown<'py>> {
+    let (obs, masks, seats, rewards, done) = batch;
+    let all = all.map(|all| every_seat(py, all)).transpose()?;
+    Ok((obs, masks, seats, rewards, done, all))
 }
 
 /// The arrays of one batched step, its illegal-action flags, the final

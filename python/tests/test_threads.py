@@ -48,6 +48,48 @@ VECTOR = """
     print("ok", RUNS)
 """
 
+RESET = """
+    import threading
+    import numpy as np
+    from mahjong_sim.noi2014 import MultiAgentVectorEnv, VectorEnv
+
+    rows = np.arange(64)
+    for run in range(RUNS):
+        # put_out: a reset from another thread makes the stepping thread's
+        # actions stale, and a stale action is then played (the seat put
+        # out) instead of refusing the step.
+        cls = MultiAgentVectorEnv if run % 2 else VectorEnv
+        v = cls(64, seats=(None, "greedy", None, "greedy"), seed=run, illegal="put_out")
+        v.reset()
+        stop = threading.Event()
+        torn = []
+
+        def reset(k):
+            while not stop.is_set():
+                k += 1
+                # What MultiAgentVectorEnv.reset reads: the seat to act's
+                # view must be that seat's in every seat's views, which a
+                # step coming between the two reads would break.
+                options = {"reset_mask": rows % 3 == k % 3} if k % 3 == 2 else None
+                obs, _, seats, _, _, everyone = v._restart(k if k % 3 == 1 else None, options, every_seat=True)
+                if not np.array_equal(obs, everyone[rows, seats]):
+                    torn.append(k)
+                v.reset()
+
+        resetters = [threading.Thread(target=reset, args=(k,)) for k in range(2)]
+        for r in resetters:
+            r.start()
+        try:
+            for _ in range(100):
+                v.step(v.random_actions())
+        finally:
+            stop.set()
+            for r in resetters:
+                r.join()
+        assert not torn, f"run {run}: the games moved between the reads of a reset ({len(torn)} times)"
+    print("ok", RUNS)
+"""
+
 GAME = """
     import threading
     import numpy as np
@@ -77,7 +119,7 @@ GAME = """
 """
 
 
-@pytest.mark.parametrize("body", [VECTOR, GAME], ids=["VectorEnv", "Game"])
+@pytest.mark.parametrize("body", [VECTOR, RESET, GAME], ids=["VectorEnv", "reset", "Game"])
 def test_stepping_and_reading_from_threads_never_deadlocks(body):
     runs = 100
     code = textwrap.dedent(body).replace("RUNS", str(runs))
