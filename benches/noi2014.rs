@@ -39,11 +39,13 @@ fn vector(c: &mut Criterion) {
         let mut v = Vector::new(n, [None; 4], Family::Uniform, 2014).unwrap();
         let (mut obs, mut masks) = (vec![0u8; n * OBS_SIZE], vec![0u8; n * ACTIONS]);
         let (mut seats, mut rewards, mut done) = (vec![0u8; n], vec![0f32; n * 4], vec![0u8; n]);
+        let mut reward = vec![0f32; n];
         let mut out = Out {
             obs: &mut obs,
             masks: &mut masks,
             seats: &mut seats,
             rewards: &mut rewards,
+            reward: &mut reward,
             done: &mut done,
             final_obs: None,
         };

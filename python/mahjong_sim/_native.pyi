@@ -229,10 +229,12 @@ class VecGame:
     def step(
         self, actions: npt.NDArray[np.uint32], strict: bool = True, every_seat: bool = False
     ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.uint8],
-               npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
-               npt.NDArray[np.uint8], Optional[npt.NDArray[np.uint8]]]:
+               npt.NDArray[np.float32], npt.NDArray[np.float64], npt.NDArray[np.bool_],
+               npt.NDArray[np.bool_], npt.NDArray[np.uint8], Optional[npt.NDArray[np.uint8]]]:
         """Answers every decision, plays on: (obs, masks, seats, rewards,
-        done, illegal, final_obs, every_seat); with ``strict`` a masked
+        reward, done, illegal, final_obs, every_seat): ``rewards`` every
+        seat's points of a game that ended (n, 4), ``reward`` the points of
+        the seat that decided (n,), 0 where no game ended; with ``strict`` a masked
         action raises ValueError before any game moves, else it puts its
         seat out. ``final_obs`` (k, 4, 11, 27): every seat's view of the end
         of the k games that ended (``SameStep``; else empty);

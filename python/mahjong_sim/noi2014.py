@@ -711,8 +711,7 @@ class VectorEnv(_Games, gymnasium.vector.VectorEnv):
         any game moves (checked in Rust, with the games locked, so that
         another thread's step cannot slip in between)."""
         decided = self._seats
-        obs, masks, seats, points, done, finals, _ = self._step(self._checked(actions))
-        rewards = points[self._rows, decided].astype(np.float64)
+        obs, masks, seats, points, rewards, done, finals, _ = self._step(self._checked(actions))
         observations, infos = self._observed(obs, masks, seats)
         if self.autoreset_mode is AutoresetMode.SAME_STEP:
             if done.any():
@@ -838,7 +837,7 @@ class MultiAgentVectorEnv(_Games):
     def step(self, actions: Any):
         """``(observations, rewards, terminations, truncations, infos)``,
         each by agent, after ``actions`` (see the class)."""
-        _, masks, seats, points, done, finals, everyone = self._step(self._flat(actions), every_seat=True)
+        _, masks, seats, points, _, done, finals, everyone = self._step(self._flat(actions), every_seat=True)
         finished = done if self.autoreset_mode is not AutoresetMode.SAME_STEP else np.zeros_like(done)
         obs, infos = self._observed(everyone, masks, seats, finished)
         rewards = {a: points[:, p].astype(np.float64) for a, p in self._seat_of.items()}

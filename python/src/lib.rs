@@ -719,8 +719,8 @@ impl VecGame {
     /// 27), read under the same lock (else None).
     #[pyo3(signature = (every_seat=false))]
     fn current<'py>(&self, py: Python<'py>, every_seat: bool) -> PyResult<Shown<'py>> {
-        let (batch, _, all) = batch(py, &self.vector, every_seat, |v, out| v.current(out))?;
-        shown(py, batch, all)
+        let (batch, written) = batch(py, &self.vector, every_seat, |v, out| v.current(out))?;
+        shown(py, batch, written.all)
     }
 
     /// Restarts games and returns them as `current` does, all under one
@@ -746,14 +746,14 @@ impl VecGame {
             Some(which) => Some(which.as_slice().map_err(value_error)?.to_vec()),
             None => None,
         };
-        let (batch, _, all) = batch(py, &self.vector, every_seat, |v, out| {
+        let (batch, written) = batch(py, &self.vector, every_seat, |v, out| {
             match &which {
                 Some(which) => v.reset_slots(which)?,
                 None => v.reset(seed),
             }
             v.current(out)
         })?;
-        shown(py, batch, all)
+        shown(py, batch, written.all)
     }
 
     /// Every seat's observation of every game, (n, 4, 11, 27) uint8.
@@ -789,8 +789,10 @@ impl VecGame {
 
     /// Answers every game's decision with `actions` (uint32, one a game),
     /// plays on, and returns (obs (n, 11, 27) uint8, masks (n, 85) uint8,
-    /// seats (n,) uint8, rewards (n, 4) float32, done (n,) bool, illegal
-    /// (n,) bool, final_obs (k, 4, 11, 27) uint8, every_seat). A game that
+    /// seats (n,) uint8, rewards (n, 4) float32, reward (n,) float64 (the
+    /// points of the seat that decided, in the step that ended its game,
+    /// else 0), done (n,) bool, illegal (n,) bool, final_obs (k, 4, 11,
+    /// 27) uint8, every_seat). A game that
     /// ended is replaced as the autoreset mode says; with `SameStep`,
     /// `final_obs` holds every seat's view of the end of the k games that
     /// ended, in order (else k is 0). `illegal` flags the actions their
@@ -808,20 +810,26 @@ impl VecGame {
     ) -> PyResult<StepBatch<'py>> {
         let actions = actions.as_slice().map_err(value_error)?.to_vec();
         let mut illegal = Vec::new();
-        let ((obs, masks, seats, rewards, done), finals, all) =
+        let ((obs, masks, seats, rewards, done), written) =
             batch(py, &self.vector, every_seat, |v, out| {
                 illegal = v.step_flagged(&actions, out, strict)?;
                 Ok(())
             })?;
+        // float64, Gymnasium's reward dtype (points are small integers).
+        let reward: Vec<f64> = written.reward.into_iter().map(f64::from).collect();
         Ok((
             obs,
             masks,
             seats,
             rewards,
+            PyArray1::from_vec(py, reward),
             done,
             PyArray1::from_vec(py, illegal),
-            self::every_seat(py, finals)?,
-            all.map(|all| self::every_seat(py, all)).transpose()?,
+            self::every_seat(py, written.finals)?,
+            written
+                .all
+                .map(|all| self::every_seat(py, all))
+                .transpose()?,
         ))
     }
 
@@ -857,37 +865,50 @@ fn shown<'py>(py: Python<'py>, batch: Batch<'py>, all: Option<Vec<u8>>) -> PyRes
     Ok((obs, masks, seats, rewards, done, all))
 }
 
-/// The arrays of one batched step, its illegal-action flags, the final
-/// observations of the games that ended, and every seat's observations.
+/// The arrays of one batched step, the deciding seats' rewards, its
+/// illegal-action flags, the final observations of the games that ended,
+/// and every seat's observations.
 type StepBatch<'py> = (
     Bound<'py, PyArray3<u8>>,
     Bound<'py, PyArray2<u8>>,
     Bound<'py, PyArray1<u8>>,
     Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<f64>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray4<u8>>,
     Option<Bound<'py, PyArray4<u8>>>,
 );
 
+/// What [`batch`] returns beside the arrays of every call.
+struct Written {
+    /// The points of the seat that decided, one a game ([`Out::reward`]).
+    reward: Vec<f32>,
+    /// The final observations `fill` wrote ([`Out::final_obs`]).
+    finals: Vec<u8>,
+    /// Every seat's observations after `fill`, when asked.
+    all: Option<Vec<u8>>,
+}
+
 /// New arrays for every game of `vector`, filled by `fill` with the GIL
-/// released and the vector locked (see [`locked`]); with them the final
-/// observations `fill` wrote and, with `every_seat`, every seat's
-/// observations after it (taken under the same lock).
-#[allow(clippy::type_complexity)]
+/// released and the vector locked (see [`locked`]); with them the
+/// deciding seats' rewards and the final observations `fill` wrote and,
+/// with `every_seat`, every seat's observations after it (taken under the
+/// same lock).
 fn batch<'py>(
     py: Python<'py>,
     vector: &Mutex<Vector>,
     every_seat: bool,
     fill: impl FnOnce(&mut Vector, &mut Out<'_>) -> Result<(), mahjong_sim::noi2014::vector::VectorError>
         + Send,
-) -> PyResult<(Batch<'py>, Vec<u8>, Option<Vec<u8>>)> {
-    let (n, obs, masks, seats, rewards, done, finals, all) = locked(py, vector, |v| {
+) -> PyResult<(Batch<'py>, Written)> {
+    let (n, obs, masks, seats, rewards, done, written) = locked(py, vector, |v| {
         let n = v.len();
         let mut obs = vec![0u8; n * OBS_SIZE];
         let mut masks = vec![0u8; n * ACTIONS];
         let mut seats = vec![0u8; n];
         let mut rewards = vec![0f32; n * PLAYERS];
+        let mut reward = vec![0f32; n];
         let mut done = vec![0u8; n];
         let mut finals = Vec::new();
         fill(
@@ -897,6 +918,7 @@ fn batch<'py>(
                 masks: &mut masks,
                 seats: &mut seats,
                 rewards: &mut rewards,
+                reward: &mut reward,
                 done: &mut done,
                 final_obs: Some(&mut finals),
             },
@@ -908,8 +930,13 @@ fn batch<'py>(
         } else {
             None
         };
+        let written = Written {
+            reward,
+            finals,
+            all,
+        };
         Ok::<_, mahjong_sim::noi2014::vector::VectorError>((
-            n, obs, masks, seats, rewards, done, finals, all,
+            n, obs, masks, seats, rewards, done, written,
         ))
     })
     .map_err(value_error)?;
@@ -922,8 +949,7 @@ fn batch<'py>(
             PyArray1::from_vec(py, rewards).reshape([n, PLAYERS])?,
             PyArray1::from_vec(py, done),
         ),
-        finals,
-        all,
+        written,
     ))
 }
 

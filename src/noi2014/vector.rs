@@ -1,6 +1,6 @@
 //! Many games stepped at once, for batched learning: `N` [`Env`]s, one
 //! decision pending in each, all answered by one call that writes flat
-//! buffers (observations, masks, seats, rewards, done flags). A finished
+//! buffers (observations, masks, seats, points, rewards, done flags). A finished
 //! game is replaced by the next one of its slot as [`Autoreset`] says
 //! (Gymnasium's three autoreset modes): in the step that ended it, in the
 //! step after, or when [`Vector::reset_slots`] asks.
@@ -133,6 +133,10 @@ pub struct Out<'a> {
     /// `N * 4`: each seat's points of the game that ended at this step
     /// (0 when none did).
     pub rewards: &'a mut [f32],
+    /// `N`: the points of the seat that decided at this step, in the step
+    /// that ended its game (0 otherwise): a single-agent learner's reward,
+    /// whichever seat it plays.
+    pub reward: &'a mut [f32],
     /// `N`: 1 when a game ended at this step.
     pub done: &'a mut [u8],
     /// With [`Autoreset::SameStep`], when given: for each game that ended
@@ -234,6 +238,7 @@ impl Vector {
     pub fn current(&self, out: &mut Out<'_>) -> Result<(), VectorError> {
         self.check(out)?;
         out.rewards.fill(0.0);
+        out.reward.fill(0.0);
         out.done.fill(0);
         for (i, slot) in self.slots.iter().enumerate() {
             write(slot, i, out);
@@ -348,6 +353,7 @@ impl Vector {
         for (i, (slot, action)) in self.slots.iter_mut().zip(parsed).enumerate() {
             let rewards = &mut out.rewards[i * PLAYERS..(i + 1) * PLAYERS];
             rewards.fill(0.0);
+            out.reward[i] = 0.0;
             out.done[i] = 0;
             if slot.over.is_some() {
                 slot.restart(&seats, family);
@@ -359,9 +365,10 @@ impl Vector {
                 .step(action)
                 .expect("every slot has a decision pending");
             if let Some(points) = slot.env.points() {
-                for (r, p) in rewards.iter_mut().zip(points) {
-                    *r = p as f32;
+                for (r, x) in rewards.iter_mut().zip(points) {
+                    *r = x as f32;
                 }
+                out.reward[i] = rewards[p];
                 out.done[i] = 1;
                 if mode == Autoreset::SameStep {
                     if let Some(finals) = out.final_obs.as_deref_mut() {
@@ -405,6 +412,7 @@ impl Vector {
             ("masks", out.masks.len(), n * ACTIONS),
             ("seats", out.seats.len(), n),
             ("rewards", out.rewards.len(), n * PLAYERS),
+            ("reward", out.reward.len(), n),
             ("done", out.done.len(), n),
         ] {
             if len != want {
@@ -471,6 +479,7 @@ mod tests {
         masks: Vec<u8>,
         seats: Vec<u8>,
         rewards: Vec<f32>,
+        reward: Vec<f32>,
         done: Vec<u8>,
     }
 
@@ -481,6 +490,7 @@ mod tests {
                 masks: vec![0; n * ACTIONS],
                 seats: vec![0; n],
                 rewards: vec![0.0; n * PLAYERS],
+                reward: vec![0.0; n],
                 done: vec![0; n],
             }
         }
@@ -491,6 +501,7 @@ mod tests {
                 masks: &mut self.masks,
                 seats: &mut self.seats,
                 rewards: &mut self.rewards,
+                reward: &mut self.reward,
                 done: &mut self.done,
                 final_obs: None,
             }
@@ -514,11 +525,14 @@ mod tests {
                     legal[(s * 7 + i) % legal.len()]
                 })
                 .collect();
+            let decided = b.seats.clone();
             v.step(&actions, &mut b.out()).unwrap();
             trace.extend_from_slice(&b.obs);
             trace.extend_from_slice(&b.seats);
             for i in 0..n {
                 let r = &b.rewards[i * PLAYERS..(i + 1) * PLAYERS];
+                // The seat shown decided: the reward is its points.
+                assert_eq!(b.reward[i], r[decided[i] as usize]);
                 if b.done[i] == 1 {
                     done += 1;
                     assert_eq!(r.iter().sum::<f32>(), 10.0);
@@ -568,9 +582,11 @@ mod tests {
                 assert_eq!(b.done[0], 1);
                 let want: Vec<f32> = points.iter().map(|&x| x as f32).collect();
                 assert_eq!(b.rewards, want);
+                // The reward is the points of the seat that decided.
+                assert_eq!(b.reward, [want[p]]);
                 break;
             }
-            assert_eq!(b.done[0], 0);
+            assert_eq!((b.done[0], b.reward[0]), (0, 0.0));
         }
     }
 
