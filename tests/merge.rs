@@ -126,6 +126,58 @@ fn shards_with_a_program_put_out_for_a_crash_merge() {
     assert!((1..16).contains(&crashes), "{report}");
 }
 
+/// A bot that never answers ends a duel after its first
+/// `BROKEN_AFTER` (10) games, with no verdict, naming the first game's
+/// log; its shards play every wall, and their merge stops where the one
+/// machine stopped: the same report.
+#[test]
+fn a_bot_that_never_answers_ends_the_duel_and_its_shards_merge_alike() {
+    let tmp = common::scratch("merge-broken");
+    let at = |name: &str| tmp.path().join(name);
+    let bots = ["--bot", "a=greedy", "--bot", "b=sleep 30", "--games", "40"];
+    let limit = ["--time-limit", "0.2", "--jobs", "2", "--logs"];
+    let one = at("one");
+    let mut args = bots.to_vec();
+    args.extend(limit);
+    args.push(one.to_str().unwrap());
+    let mut duel = vec!["duel"];
+    duel.extend(&args);
+    let (report, err, code) = noi2014(&duel);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        report.contains(
+            "b was put out in 10 of its 10 games (time-out 10; the first in games/u00000-g2.jsonl)"
+        ),
+        "{report}"
+    );
+    let mut dirs = Vec::new();
+    for (i, walls) in ["0..6", "6..14"].iter().enumerate() {
+        let dir = at(&format!("shard-{i}"));
+        let mut shard = duel.clone();
+        shard.pop();
+        shard.extend([dir.to_str().unwrap(), "--walls", walls]);
+        let (text, err, code) = noi2014(&shard);
+        // No verdict for its broken bot, and every wall of its range.
+        assert_eq!(code, Some(2), "{err}");
+        let walls = if i == 0 { "6 walls" } else { "8 walls" };
+        assert!(text.contains(walls), "a shard plays every wall: {text}");
+        dirs.push(dir);
+    }
+    let (merged, err, _) = noi2014(&[
+        "merge",
+        dirs[0].to_str().unwrap(),
+        dirs[1].to_str().unwrap(),
+    ]);
+    // The same walls counted and the same verdict; the timings differ.
+    let body = |r: &str| {
+        r.lines()
+            .filter(|l| !l.starts_with("played in"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&merged), body(&report), "{err}");
+}
+
 /// Shards that overlap, shards of different duels and a missing wall are
 /// refused (exit 2) with words that name the problem; so is a record that
 /// its game logs contradict.

@@ -216,7 +216,11 @@ fn plan(opts: &Options) -> Result<(Range<u64>, Tally), Error> {
                 cap.saturating_sub(1)
             )));
         }
-        Some(r) => (r.clone(), Tally::new(r.start, None, r.end - r.start)),
+        // A shard plays its walls, all of them: the merge stops.
+        Some(r) => (
+            r.clone(),
+            Tally::new(r.start, None, r.end - r.start).shard(),
+        ),
         None => (0..cap, Tally::new(0, test, cap)),
     })
 }
@@ -232,7 +236,16 @@ struct Tally {
     test: Option<Sequential>,
     decision: Decision,
     cap: u64,
+    /// Stops once a bot was put out in each of its first
+    /// [`BROKEN_AFTER`] games (not a shard's: its walls are not the
+    /// duel's first).
+    stops_broken: bool,
 }
+
+/// A bot put out in each of its first this many games ends the duel: it
+/// does not play, and the duel can give no verdict (a bot that always
+/// times out would otherwise hold a duel for a minute or more).
+pub const BROKEN_AFTER: usize = 10;
 
 impl Tally {
     fn new(first: u64, test: Option<Sequential>, cap: u64) -> Tally {
@@ -243,12 +256,36 @@ impl Tally {
             test,
             decision: Decision::Continue,
             cap,
+            stops_broken: true,
         }
+    }
+
+    /// The tally of a shard: it counts every wall of its range.
+    fn shard(self) -> Tally {
+        Tally {
+            stops_broken: false,
+            ..self
+        }
+    }
+
+    /// A bot put out in each of its first [`BROKEN_AFTER`] games of the
+    /// walls counted: A, B, or an opponent (two games a wall).
+    fn broken(&self) -> bool {
+        let first = |n: usize| self.units.get(..n);
+        let sides = first(BROKEN_AFTER).is_some_and(|us| {
+            us.iter().all(|u| u.a_out.is_some()) || us.iter().all(|u| u.b_out.is_some())
+        });
+        let opponents = first(BROKEN_AFTER.div_ceil(GAMES_PER_UNIT)).is_some_and(|us| {
+            (0..3).any(|i| us.iter().all(|u| u.against_out[i].len() == GAMES_PER_UNIT))
+        });
+        sides || opponents
     }
 
     /// Another wall would be counted: no decision yet, the cap not reached.
     fn wants_more(&self) -> bool {
-        self.decision == Decision::Continue && (self.units.len() as u64) < self.cap
+        self.decision == Decision::Continue
+            && (self.units.len() as u64) < self.cap
+            && !(self.stops_broken && self.broken())
     }
 
     /// The index of the next wall to count.
@@ -533,17 +570,39 @@ impl Report {
     pub fn refused(&self) -> Option<String> {
         let o = &self.options;
         let games = self.units.len() * GAMES_PER_UNIT;
-        let sides = [(true, &o.a), (false, &o.b)].map(|(a, e)| (e, self.outs(a), games / 2));
-        let opponents = (0..3).map(|i| (&o.against[i], self.against_outs(i), games));
-        sides.into_iter().chain(opponents).find_map(|(e, outs, played)| {
-            let n: usize = outs.values().sum();
-            (2 * n > played).then(|| {
-                format!(
-                    "no verdict: {} was put out in {n} of its {played} games ({}); the duel measured a bot that does not play",
-                    e.name,
-                    kinds_text(&outs)
-                )
+        let sides = [(Who::A, true, &o.a), (Who::B, false, &o.b)]
+            .map(|(w, a, e)| (w, e, self.outs(a), games / 2));
+        let opponents =
+            (0..3).map(|i| (Who::Against(i), &o.against[i], self.against_outs(i), games));
+        sides
+            .into_iter()
+            .chain(opponents)
+            .find_map(|(who, e, outs, played)| {
+                let n: usize = outs.values().sum();
+                (2 * n > played).then(|| {
+                    format!(
+                        "no verdict: {} was put out in {n} of its {played} games ({}; the first in {}); the duel measured a bot that does not play",
+                        e.name,
+                        kinds_text(&outs),
+                        self.first_out(who).unwrap_or_default()
+                    )
+                })
             })
+    }
+
+    /// The log of the first game `who` was put out in (`games/...`; both
+    /// games of the wall for an opponent).
+    fn first_out(&self, who: Who) -> Option<String> {
+        let out = |u: &Unit| match who {
+            Who::A => u.a_out.is_some(),
+            Who::B => u.b_out.is_some(),
+            Who::Against(i) => !u.against_out[i].is_empty(),
+        };
+        let wall = self.first_wall() + self.units.iter().position(out)? as u64;
+        Some(match who {
+            Who::A => format!("games/{}", file_name(wall, 0)),
+            Who::B => format!("games/{}", file_name(wall, 1)),
+            Who::Against(_) => format!("games/{} or {}", file_name(wall, 0), file_name(wall, 1)),
         })
     }
 
@@ -1032,6 +1091,40 @@ mod tests {
     /// A bot put out in more than half of its games (A, B or an opponent)
     /// leaves the duel without a verdict, whatever the test decided; half
     /// of them is not enough. Every participant's put-outs are reported.
+    /// A duel against a bot that always timed out ran a minute (90
+    /// walls, to the test's floor) before refusing: a bot put out in each
+    /// of its first games now ends it, on one machine and in the merge,
+    /// but not in a shard (its walls are not the duel's first).
+    #[test]
+    fn a_bot_put_out_in_each_of_its_first_games_ends_the_duel() {
+        // A wall where nobody was put out.
+        let fine = units()[1].clone();
+        let b_out = Unit {
+            b_out: Some("time-out"),
+            ..fine.clone()
+        };
+        let opponent_out = Unit {
+            against_out: [vec![], vec!["crash"; 2], vec![]],
+            ..fine.clone()
+        };
+        let run = |t: Tally, units: &[&Unit]| {
+            let mut t = t;
+            for u in units {
+                assert!(t.wants_more());
+                t.push((*u).clone());
+            }
+            t.wants_more()
+        };
+        let tally = || Tally::new(0, None, 100);
+        assert!(!run(tally(), &[&b_out; BROKEN_AFTER]));
+        assert!(!run(tally(), &[&opponent_out; BROKEN_AFTER / 2]));
+        // One game played among them, or a shard: it goes on.
+        let mut mixed = vec![&b_out; BROKEN_AFTER];
+        mixed[3] = &fine;
+        assert!(run(tally(), &mixed));
+        assert!(run(tally().shard(), &[&b_out; BROKEN_AFTER]));
+    }
+
     #[test]
     fn a_bot_put_out_in_most_of_its_games_leaves_no_verdict() {
         let mut units = units();
@@ -1066,8 +1159,14 @@ mod tests {
         assert_eq!(with(4, 0).refused(), None);
         assert_eq!(with(0, 8).refused(), None);
         for (r, says) in [
-            (with(5, 0), "old was put out in 5 of its 8 games (crash 5)"),
-            (with(0, 9), "z was put out in 9 of its 16 games (crash 9)"),
+            (
+                with(5, 0),
+                "old was put out in 5 of its 8 games (crash 5; the first in games/u00000-g2.jsonl)",
+            ),
+            (
+                with(0, 9),
+                "z was put out in 9 of its 16 games (crash 9; the first in games/u00000-g1.jsonl or u00000-g2.jsonl)",
+            ),
         ] {
             let why = r.refused().expect("most of its games");
             assert!(why.contains(says), "{why}");
