@@ -1,15 +1,19 @@
 //! MCR: the fan calculator on winning hands and shanten on 13-tile hands,
-//! from a fixed seed. The target is 0.8 us a winning hand
-//! (MahjongGB 1.4.0 measured 7.9 us natively on this kind of machine).
+//! from a fixed seed, each beside MahjongGB 1.4.0 on the same hands in the
+//! same run (`*-mahjonggb`: the reference compiled by `oracle::mahjonggb`
+//! from `../shared/anchors/mcr/MahjongGB` with `g++ -O2`, called
+//! in-process; skipped with a message when the sources or g++ are
+//! missing). The target is 0.8 us a winning hand.
 //!
 //! Winning hands: four random sets and a pair within four copies a kind,
 //! concealed, or with one to four of the sets melded (claimed), the winning
 //! tile a random standing tile, on a discard or self-drawn.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use mahjong_sim::mcr::shanten::{best, best_number};
+use mahjong_sim::mcr::shanten::{best, best_number, FORMS};
 use mahjong_sim::mcr::{calculate, Hand, Meld, MeldKind, Reading, Tile, WinContext};
 use mahjong_sim::rng::Rng;
+use oracle::mahjonggb::MahjongGb;
 use std::hint::black_box;
 
 const HANDS: usize = 4096;
@@ -77,7 +81,20 @@ fn winning_hand(rng: &mut Rng, melds: usize) -> (Hand, WinContext) {
     }
 }
 
-fn bench(c: &mut Criterion) {
+/// The reference, or `None` after saying why it is skipped.
+fn mahjonggb() -> Option<&'static MahjongGb> {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    match oracle::mahjonggb::load() {
+        Ok(m) => Some(m),
+        Err(why) => {
+            SAID.call_once(|| eprintln!("SKIPPED the MahjongGB benchmarks: {why}"));
+            None
+        }
+    }
+}
+
+fn fans(c: &mut Criterion) {
+    let mgb = mahjonggb();
     let mut rng = Rng::new(51);
     let mut group = c.benchmark_group("mcr");
     for (name, melds) in [("concealed", 0), ("melds", 5)] {
@@ -95,7 +112,24 @@ fn bench(c: &mut Criterion) {
                 black_box(calculate(black_box(h), ctx, Reading::V1_4_0).unwrap())
             })
         });
+        if let Some(m) = mgb {
+            let mut i = 0;
+            group.bench_function(BenchmarkId::new("fan-mahjonggb", name), |b| {
+                b.iter(|| {
+                    i = (i + 1) % HANDS;
+                    let (h, ctx) = &hands[i];
+                    black_box(m.fan(black_box(h), ctx).unwrap())
+                })
+            });
+        }
     }
+    group.finish();
+}
+
+fn shanten(c: &mut Criterion) {
+    let mgb = mahjonggb();
+    let mut rng = Rng::new(52);
+    let mut group = c.benchmark_group("mcr");
     let deck: Vec<Tile> = (0..136).map(|i| tile(i / 4)).collect();
     let hands: Vec<Vec<Tile>> = (0..HANDS)
         .map(|_| {
@@ -113,6 +147,15 @@ fn bench(c: &mut Criterion) {
             black_box(best_number(black_box(&hands[i])))
         })
     });
+    if let Some(m) = mgb {
+        let mut i = 0;
+        group.bench_function(BenchmarkId::new("shanten-mahjonggb", "random-13"), |b| {
+            b.iter(|| {
+                i = (i + 1) % HANDS;
+                black_box(m.best_shanten(black_box(&hands[i])))
+            })
+        });
+    }
     // With every form's useful tiles.
     let mut i = 0;
     group.bench_function(BenchmarkId::new("shanten-useful", "random-13"), |b| {
@@ -121,8 +164,22 @@ fn bench(c: &mut Criterion) {
             black_box(best(black_box(&hands[i])))
         })
     });
+    // MahjongGB's five forms, each with its useful tiles.
+    if let Some(m) = mgb {
+        let mut i = 0;
+        group.bench_function(
+            BenchmarkId::new("shanten-useful-mahjonggb", "random-13"),
+            |b| {
+                b.iter(|| {
+                    i = (i + 1) % HANDS;
+                    let h = black_box(&hands[i]);
+                    black_box(FORMS.map(|f| m.shanten(f, h)))
+                })
+            },
+        );
+    }
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, fans, shanten);
 criterion_main!(benches);

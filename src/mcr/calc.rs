@@ -177,13 +177,16 @@ fn prepare(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<Ctx, FanEr
     }
     let mut fixed = [NO_SET; 4];
     let mut fixed_counts = [0u16; KINDS];
+    let mut present = 0u64;
     for (slot, m) in fixed.iter_mut().zip(&hand.melds) {
         let i = m.tile.index();
+        present |= 1 << i;
         let kind = match m.kind {
             MeldKind::Chow => {
                 for c in &mut fixed_counts[i - 1..=i + 1] {
                     *c += 1;
                 }
+                present |= 0b101 << (i - 1);
                 SetKind::Chow
             }
             MeldKind::Pung => {
@@ -202,19 +205,24 @@ fn prepare(hand: &Hand, ctx: &WinContext, reading: Reading) -> Result<Ctx, FanEr
         };
     }
     let mut standing = [0u8; KINDS];
+    let mut held = 0u64;
     for t in hand.standing.iter().chain(std::iter::once(&ctx.win_tile)) {
         standing[t.index()] = standing[t.index()].saturating_add(1);
+        held |= 1 << t.index();
     }
     if reading.checks_fifth_copy()
         && (0..KINDS).any(|i| fixed_counts[i] + u16::from(standing[i]) > 4)
     {
         return Err(FanError::TileCountGreaterThan4);
     }
-    let (mut present, mut held, mut pairs, mut odd) = (0u64, 0u64, 0u64, 0u64);
-    for i in 0..KINDS {
+    // Only the kinds held, not all 34.
+    present |= held;
+    let (mut pairs, mut odd) = (0u64, 0u64);
+    let mut kinds = held;
+    while kinds != 0 {
+        let i = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
         let n = standing[i];
-        present |= u64::from(fixed_counts[i] != 0 || n != 0) << i;
-        held |= u64::from(n != 0) << i;
         pairs |= u64::from(n >= 2) << i;
         odd |= u64::from(n % 2) << i;
     }
@@ -388,9 +396,13 @@ fn rank_range_fans(present: u64, t: &mut FanTable) {
     }
 }
 
-/// Tile hog: kinds used four times, minus the kongs.
-fn tile_hog(counts: impl Iterator<Item = u16>, kongs: u16, t: &mut FanTable) {
-    let fours = counts.filter(|&c| c == 4).count() as u16;
+/// How many kinds are used four times.
+fn fours(counts: impl Iterator<Item = u16>) -> u16 {
+    counts.filter(|&c| c == 4).count() as u16
+}
+
+/// Tile hog: kinds used four times ([`fours`]), minus the kongs.
+fn tile_hog(fours: u16, kongs: u16, t: &mut FanTable) {
     // The reference stores this difference in a byte.
     t.set(Fan::TileHog, u16::from(fours.wrapping_sub(kongs) as u8));
 }

@@ -307,29 +307,7 @@ pub fn waits_fast_upto(table: &[u16; KINDS], size: i32, enough: u32) -> Option<T
         let w = candidates.trailing_zeros() as usize;
         candidates &= candidates - 1;
         let p = if w < 27 { w / 9 } else { 3 };
-        let with = if p < 3 && counts[w] == 4 {
-            // A fifth copy, past the table's range: search.
-            let mut suit = [0u8; 9];
-            suit.copy_from_slice(&counts[p * 9..p * 9 + 9]);
-            suit[w % 9] += 1;
-            split_search(&mut suit, 0, false)
-        } else if p < 3 {
-            split_of(keys[p] + POW5[w % 9])
-        } else {
-            counts[w] += 1;
-            let s = honor_split(&counts[27..]);
-            counts[w] -= 1;
-            s
-        };
-        let mut pairs = usize::from(with == Split::SetsAndPair);
-        let mut ok = with != Split::No;
-        for (q, s) in part.iter().enumerate() {
-            if q != p {
-                ok &= *s != Split::No;
-                pairs += usize::from(*s == Split::SetsAndPair);
-            }
-        }
-        if ok && pairs == 1 {
+        if completes(&mut counts, &keys, &part, p, w) {
             out |= 1 << w;
             if out.count_ones() >= enough {
                 break;
@@ -337,6 +315,107 @@ pub fn waits_fast_upto(table: &[u16; KINDS], size: i32, enough: u32) -> Option<T
         }
     }
     Some(out)
+}
+
+/// Whether `win` is the only tile `table` waits on (as
+/// `is_unique(waits(..))`), for a hand that `win` completes in the
+/// regular form, so that `win` is known to be one of its waits: only the
+/// other tiles that could complete anything are tried. `None` when a
+/// count is out of the tables' range (use [`waits`]).
+pub fn only_wait(table: &[u16; KINDS], size: i32, win: usize) -> Option<bool> {
+    if table.iter().any(|&c| c > 4) {
+        return None;
+    }
+    let mut keys = [0u32; 3];
+    let mut sizes = [0u32; 4];
+    let mut counts = [0u8; KINDS];
+    let mut held = 0u64;
+    let mut pairs = 0;
+    for i in 0..KINDS {
+        counts[i] = table[i] as u8;
+        held |= u64::from(counts[i] != 0) << i;
+        pairs += counts[i] / 2;
+        let g = if i < 27 { i / 9 } else { 3 };
+        sizes[g] += u32::from(counts[i]);
+        if g < 3 {
+            keys[g] += u32::from(counts[i]) * POW5[i % 9];
+        }
+    }
+    // Six pairs (a kind held four times is two) make a seven-pairs wait.
+    if size == 13 && pairs == 6 && seven_pairs_wait(table) & !(1 << win) != 0 {
+        return Some(false);
+    }
+    let part = [
+        split_of(keys[0]),
+        split_of(keys[1]),
+        split_of(keys[2]),
+        honor_split(&counts[27..]),
+    ];
+    // A tile of group `q` can complete the hand only if every other group
+    // splits, and then with the tile exactly one group holds the pair
+    // (its size 2 mod 3, the others 0 mod 3).
+    let mut groups = 0u64;
+    for q in 0..4 {
+        let others_split = (0..4).all(|g| g == q || part[g] != Split::No);
+        let pairs = (0..4)
+            .map(|g| sizes[g] + u32::from(g == q))
+            .filter(|n| n % 3 == 2)
+            .count();
+        let all_fit = (0..4).all(|g| (sizes[g] + u32::from(g == q)) % 3 != 1);
+        if others_split && pairs == 1 && all_fit {
+            groups |= match q {
+                3 => HONORS,
+                _ => 0x1FF << (9 * q),
+            };
+        }
+    }
+    let mut candidates = (held | near(held)) & groups & !(1 << win);
+    while candidates != 0 {
+        let w = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        let p = if w < 27 { w / 9 } else { 3 };
+        if completes(&mut counts, &keys, &part, p, w) {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// The honor kinds, one bit each.
+const HONORS: u64 = 0x7F << 27;
+
+/// Whether tile `w` (of group `p`) completes the counts into sets and
+/// one pair, the other groups splitting as `part` says.
+fn completes(
+    counts: &mut [u8; KINDS],
+    keys: &[u32; 3],
+    part: &[Split; 4],
+    p: usize,
+    w: usize,
+) -> bool {
+    let with = if p < 3 && counts[w] == 4 {
+        // A fifth copy, past the table's range: search.
+        let mut suit = [0u8; 9];
+        suit.copy_from_slice(&counts[p * 9..p * 9 + 9]);
+        suit[w % 9] += 1;
+        split_search(&mut suit, 0, false)
+    } else if p < 3 {
+        split_of(keys[p] + POW5[w % 9])
+    } else {
+        counts[w] += 1;
+        let s = honor_split(&counts[27..]);
+        counts[w] -= 1;
+        s
+    };
+    let mut pairs = usize::from(with == Split::SetsAndPair);
+    let mut ok = with != Split::No;
+    for (q, s) in part.iter().enumerate() {
+        if q != p {
+            ok &= *s != Split::No;
+            pairs += usize::from(*s == Split::SetsAndPair);
+        }
+    }
+    ok && pairs == 1
 }
 
 /// The suited kinds within two ranks of a kind of `held` in its suit:
@@ -373,8 +452,16 @@ mod tests {
             for &k in &d[..size] {
                 t[k] += 1;
             }
+            let all = waits(&mut t.clone(), size as i32);
             let fast = waits_fast(&t, size as i32).expect("counts within four");
-            assert_eq!(fast, waits(&mut t.clone(), size as i32), "{t:?}");
+            assert_eq!(fast, all, "{t:?}");
+            // Each regular wait: alone or not, as the full list says.
+            let mut regular = 0;
+            regular_waits(&mut t.clone(), size as i32, -1, &mut regular);
+            for w in (0..KINDS).filter(|&w| regular >> w & 1 != 0) {
+                let only = only_wait(&t, size as i32, w).expect("counts within four");
+                assert_eq!(only, is_unique(all), "{t:?} on {w}");
+            }
         }
     }
 }

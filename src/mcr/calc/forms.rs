@@ -3,7 +3,7 @@
 //! with a set and a pair, nine gates.
 
 use super::{
-    final_adjust, rank_range_fans, regular::wait_fans, suit_fans, tile_hog, tile_trait_fans,
+    final_adjust, fours, rank_range_fans, regular::wait_fans, suit_fans, tile_hog, tile_trait_fans,
     win_flag_fans, wind_fans, Ctx, Form, Set, SetKind, SELF_DRAWN,
 };
 use crate::mcr::fan::{Fan, FanTable};
@@ -62,7 +62,7 @@ pub(super) fn special_forms(c: &Ctx, t: &mut FanTable) -> Option<Form> {
         suit_fans(c.present, t);
         tile_trait_fans(c.present, t);
         rank_range_fans(c.present, t);
-        tile_hog(s.iter().map(|&n| u16::from(n)), 0, t);
+        tile_hog(fours(s.iter().map(|&n| u16::from(n))), 0, t);
         win_flag_fans(c.flags, t);
         final_adjust(t);
         return Some(Form::SevenPairs);

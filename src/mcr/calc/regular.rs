@@ -2,8 +2,8 @@
 //! scored, the best kept.
 
 use super::{
-    final_adjust, rank_range_fans, suit_fans, tile_hog, tile_trait_fans, win_flag_fans, wind_fans,
-    Ctx, Set, SetKind, NO_SET, SELF_DRAWN,
+    final_adjust, fours, rank_range_fans, suit_fans, tile_hog, tile_trait_fans, win_flag_fans,
+    wind_fans, Ctx, Set, SetKind, NO_SET, SELF_DRAWN,
 };
 use crate::mcr::fan::{Fan, FanTable};
 use crate::mcr::tile::{Tile, KINDS};
@@ -121,22 +121,31 @@ pub(super) fn best_division(
     if list.len() > 1 {
         list.sort_by_key(|d| order_key(&d[c.fixed_cnt..4]));
     }
-    let unique = {
+    // Whether the winning tile is the only wait matters only to an
+    // arrangement where it sits in a concealed chow or is the pair.
+    let may_wait = out.list[..out.len].iter().any(|d| {
+        d[c.fixed_cnt..].iter().any(|s| match s.kind {
+            SetKind::Chow => s.tile.index().abs_diff(c.win.index()) <= 1,
+            SetKind::Pair => s.tile == c.win,
+            _ => false,
+        })
+    });
+    let unique = may_wait && {
         let mut table = [0u16; KINDS];
         for (t, &n) in table.iter_mut().zip(&c.standing) {
             *t = u16::from(n);
         }
         let w = c.win.index();
         table[w] = table[w].wrapping_sub(1);
-        let w = wait::waits_fast_upto(&table, c.standing_size, 2)
-            .unwrap_or_else(|| wait::waits(&mut table, c.standing_size));
-        wait::is_unique(w)
+        wait::only_wait(&table, c.standing_size, w)
+            .unwrap_or_else(|| wait::is_unique(wait::waits(&mut table, c.standing_size)))
     };
     let traits = hand_traits(c);
+    let hog = fours((0..KINDS).map(|i| c.fixed_counts[i] + u16::from(c.standing[i])));
     let mut best: Option<(FanTable, [Set; 5])> = None;
     let mut max = to_beat;
     for division in &out.list[..out.len] {
-        let table = score(division, c, &traits, unique);
+        let table = score(division, c, &traits, unique, hog);
         let total = table.total();
         let better =
             total > max || (total == max && c.reading.prefers_later_tie(&table, seven_pairs));
@@ -202,7 +211,9 @@ fn parts(sets: &[Set; 5]) -> Parts {
     p
 }
 
-fn score(sets: &[Set; 5], c: &Ctx, traits: &FanTable, unique: bool) -> FanTable {
+/// `hog`: the kinds used four times ([`fours`]), the same in every
+/// arrangement.
+fn score(sets: &[Set; 5], c: &Ctx, traits: &FanTable, unique: bool, hog: u16) -> FanTable {
     let mut t = FanTable::default();
     let mut p = parts(sets);
     win_flag_fans(c.flags, &mut t);
@@ -241,8 +252,7 @@ fn score(sets: &[Set; 5], c: &Ctx, traits: &FanTable, unique: bool) -> FanTable 
         *x |= *y;
     }
     if !t.has(Fan::QuadrupleChow) {
-        let merged = (0..KINDS).map(|i| c.fixed_counts[i] + u16::from(c.standing[i]));
-        tile_hog(merged, p.melded_kongs + p.concealed_kongs, &mut t);
+        tile_hog(hog, p.melded_kongs + p.concealed_kongs, &mut t);
     }
     if unique {
         wait_fans(&sets[c.fixed_cnt..], c.win, &mut t);
