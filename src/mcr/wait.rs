@@ -345,24 +345,25 @@ pub fn only_wait(table: &[u16; KINDS], size: i32, win: usize) -> Option<bool> {
     if size == 13 && pairs == 6 && seven_pairs_wait(table) & !(1 << win) != 0 {
         return Some(false);
     }
-    let part = [
-        split_of(keys[0]),
-        split_of(keys[1]),
-        split_of(keys[2]),
-        honor_split(&counts[27..]),
-    ];
-    // A tile of group `q` can complete the hand only if every other group
-    // splits, and then with the tile exactly one group holds the pair
-    // (its size 2 mod 3, the others 0 mod 3).
+    // A tile of group `q` can complete the hand only if with it exactly
+    // one group holds the pair (its size 2 mod 3, the others 0 mod 3)...
+    let fits = |q: usize| {
+        let n = |g: usize| (sizes[g] + u32::from(g == q)) % 3;
+        (0..4).all(|g| n(g) != 1) && (0..4).filter(|&g| n(g) == 2).count() == 1
+    };
+    let sized: Vec4 = (0..4).filter(|&q| fits(q)).fold(0, |m, q| m | 1 << q);
+    if sized == 0 {
+        return Some(true);
+    }
+    // ... and every other group splits (an empty one always does).
+    let part: [Split; 4] = std::array::from_fn(|g| match g {
+        _ if sizes[g] == 0 => Split::Sets,
+        3 => honor_split(&counts[27..]),
+        _ => split_of(keys[g]),
+    });
     let mut groups = 0u64;
-    for q in 0..4 {
-        let others_split = (0..4).all(|g| g == q || part[g] != Split::No);
-        let pairs = (0..4)
-            .map(|g| sizes[g] + u32::from(g == q))
-            .filter(|n| n % 3 == 2)
-            .count();
-        let all_fit = (0..4).all(|g| (sizes[g] + u32::from(g == q)) % 3 != 1);
-        if others_split && pairs == 1 && all_fit {
+    for q in (0..4).filter(|&q| sized >> q & 1 != 0) {
+        if (0..4).all(|g| g == q || part[g] != Split::No) {
             groups |= match q {
                 3 => HONORS,
                 _ => 0x1FF << (9 * q),
@@ -380,6 +381,9 @@ pub fn only_wait(table: &[u16; KINDS], size: i32, win: usize) -> Option<bool> {
     }
     Some(true)
 }
+
+/// A set of the four groups (three suits, honors), one bit each.
+type Vec4 = u8;
 
 /// The honor kinds, one bit each.
 const HONORS: u64 = 0x7F << 27;
