@@ -1203,6 +1203,9 @@ mod tests {
         use crate::contest::entrant::InProcess;
         use crate::noi2014::BuiltIn;
         use std::sync::Arc;
+        // A duel ends by killing what runs leave behind: not while another
+        // test counts its own escapees (process::tests).
+        let _alone = crate::process::tests::alone();
         let wrapped = |bot: BuiltIn| Entrant {
             name: "mine".into(),
             spec: BotSpec::InProcess(InProcess {
