@@ -1197,7 +1197,10 @@ fn not_runnable(o: &Options, d: &Disagreement) -> Option<CheckError> {
     let Kind::Crash(c) = d.kind else {
         return None;
     };
-    let sandboxed = o.sandbox != SandboxMode::Off && process::sandbox::unavailable().is_none();
+    let sandboxed = o.sandbox != SandboxMode::Off
+        && process::sandbox::unavailable().is_none()
+        && std::env::current_dir()
+            .is_ok_and(|cwd| process::sandbox::program_exists(&o.solution, &cwd));
     let what = process::could_not_run_in(Some(c), sandboxed)?;
     (d.line == 1 && d.actual.is_none()).then(|| CheckError::NotRunnable {
         command: o.solution.clone(),

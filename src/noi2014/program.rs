@@ -162,7 +162,10 @@ impl ProgramBot {
         self.jail()?;
         let jail = self.jail.as_ref().expect("made above");
         let (cpu_before, oom_before) = (jail.cpu_micros(), jail.oom_kills());
-        let sandboxed = jail.sandboxed();
+        // Its sandbox may hide what it runs: said when it is there to run.
+        let sandboxed = jail.sandboxed()
+            && std::env::current_dir()
+                .is_ok_and(|cwd| crate::process::sandbox::program_exists(&self.command, &cwd));
         let (ex, served) = self.send(request, started)?;
         let session = if served {
             self.server.as_mut().expect("served")

@@ -628,8 +628,9 @@ pub fn could_not_run(exit_code: Option<i32>) -> Option<&'static str> {
     }
 }
 
-/// [`could_not_run`] for a program that ran in a sandbox when `sandboxed`:
-/// a command not found there may be one the sandbox does not show.
+/// [`could_not_run`] for a program that ran in a sandbox when `sandboxed`
+/// (and exists here): a command not found there is one the sandbox does
+/// not show.
 pub fn could_not_run_in(exit_code: Option<i32>, sandboxed: bool) -> Option<&'static str> {
     match exit_code {
         Some(127) if sandboxed => Some(

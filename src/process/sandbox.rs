@@ -528,6 +528,21 @@ fn virtual_environment(dir: &Path) -> Option<PathBuf> {
     (dir.file_name()? == "bin" && prefix.join("pyvenv.cfg").is_file()).then(|| prefix.into())
 }
 
+/// True when the program `command` runs exists here (by its path from
+/// `cwd`, or on the judge's `PATH`): if its sandbox then says "command
+/// not found", what is missing is something it runs that the sandbox
+/// does not show, not the program itself.
+pub fn program_exists(command: &str, cwd: &Path) -> bool {
+    let Some(first) = words_of(command).into_iter().next() else {
+        return false;
+    };
+    if first.contains('/') {
+        cwd.join(first).exists()
+    } else {
+        on_path(&first, &judge_path()).is_some()
+    }
+}
+
 /// `folders` without the system's, those inside another and repeats.
 fn outermost(mut folders: Vec<PathBuf>) -> Vec<PathBuf> {
     let system = |p: &Path| SYSTEM.iter().any(|s| p.starts_with(s)) || p == Path::new("/");
