@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn me() -> &'static str {
     env!("CARGO_BIN_EXE_mahjong-sim")
@@ -189,32 +189,6 @@ impl Arena {
     }
 }
 
-/// Live processes whose command line holds `token`, killed: what a run
-/// left behind. Waits up to 3 s for them to go (the kernel ends a PID
-/// namespace's processes after its first one).
-fn left_behind(token: &str) -> Vec<String> {
-    let scan = || left_behind_scan(token);
-    let deadline = Instant::now() + Duration::from_secs(3);
-    let mut found = scan();
-    while !found.is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-        found = scan();
-    }
-    for (pid, _) in &found {
-        // SAFETY: kill(2) on a leftover of this test.
-        unsafe {
-            libc::kill(*pid, libc::SIGKILL);
-        }
-    }
-    found.into_iter().map(|(_, c)| c).collect()
-}
-
-/// Live processes (not zombies) whose command line has the word `token`
-/// (an escapee's environment may be empty).
-fn left_behind_scan(token: &str) -> Vec<(i32, String)> {
-    common::live_processes(|_, cmd| cmd.split(|&b| b == 0).any(|w| w == token.as_bytes()))
-}
-
 /// Runs `attack` in the three modes under the sandbox and checks each is
 /// contained; `came_to_nothing` checks the judge's output for the attack's
 /// own report.
@@ -227,7 +201,7 @@ fn contained(attack: &str, came_to_nothing: impl Fn(&str) -> Result<(), String>)
         let token = format!("hostile-{attack}-{mode}-{}", std::process::id());
         let (code, text) = arena.run(attack, &token, mode, "on");
         let what = format!("{attack} as {mode}");
-        let left = left_behind(&token);
+        let left = common::left_behind(&token);
         assert!(left.is_empty(), "{what}: left running: {left:?}\n{text}");
         // The game or the check ran to its end: the judge was not killed.
         let want = if mode == "check" { 1 } else { 0 };
@@ -462,7 +436,10 @@ fn without_the_sandbox_the_same_checks_see_the_attacks() {
     // `env -i` drops the judge's mark: the escapee outlives the game.
     let (code, text) = arena.run("setsid-quiet", &token, "request", "off");
     assert_eq!(code, Some(0), "{text}");
-    assert!(!left_behind(&token).is_empty(), "the escapee was not found");
+    assert!(
+        !common::left_behind(&token).is_empty(),
+        "the escapee was not found"
+    );
 }
 
 /// A machine without bubblewrap (or namespaces): the judge says so once,
@@ -568,7 +545,7 @@ fn as_an_unprivileged_user_the_sandbox_holds() {
         text.contains(r#""containment":"sandbox (bubblewrap, your user, no network); "#),
         "{text}"
     );
-    let left = left_behind(&token);
+    let left = common::left_behind(&token);
     assert!(left.is_empty(), "left running: {left:?}");
 }
 
@@ -620,7 +597,7 @@ fn twenty_interrupts_of_a_tournament_of_hostile_bots_leave_nothing() {
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_millis(moment));
-        if !left_behind_scan(&token).is_empty() {
+        if !common::processes_with_word(&token).is_empty() {
             reached += 1;
         }
         let (signal, status) = if i % 2 == 0 {
@@ -634,7 +611,7 @@ fn twenty_interrupts_of_a_tournament_of_hostile_bots_leave_nothing() {
         }
         let out = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
-        let left = left_behind(&token);
+        let left = common::left_behind(&token);
         assert!(
             left.is_empty(),
             "interrupt {i} at {moment} ms: left {left:?}\n{stderr}"
@@ -729,7 +706,7 @@ fn a_served_request_leaves_nothing_for_the_next() {
         pids.push(pid.clone());
         assert!(step.started && !step.kept_running, "{step:?}");
         // The request's escapee is gone before the next request.
-        let left = left_behind(&token);
+        let left = common::left_behind(&token);
         assert!(left.is_empty(), "step {n}: {left:?}");
     }
     bot.stop();

@@ -23,7 +23,7 @@ use std::net::TcpListener;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The ordinary user CI makes for these tests.
 const TEST_USER: &str = "mahjong-sim-test";
@@ -314,26 +314,6 @@ fn high_water_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// Live processes with the word `token` in their command line, killed:
-/// what a run left behind. Waits up to 3 s for them to go.
-fn left_behind(token: &str) -> Vec<String> {
-    let scan =
-        || common::live_processes(|_, cmd| cmd.split(|&b| b == 0).any(|w| w == token.as_bytes()));
-    let deadline = Instant::now() + Duration::from_secs(3);
-    let mut found = scan();
-    while !found.is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-        found = scan();
-    }
-    for (pid, _) in &found {
-        // SAFETY: kill(2) on a leftover of this test.
-        unsafe {
-            libc::kill(*pid, libc::SIGKILL);
-        }
-    }
-    found.into_iter().map(|(_, c)| c).collect()
-}
-
 /// The most memory the judge may hold at its peak, in KiB: a flood of
 /// 400 MB must not come into it.
 const JUDGE_PEAK_KIB: u64 = 256 << 10;
@@ -358,7 +338,7 @@ fn attack(
                     "{name} as {mode}, judge run by {}, --sandbox {sandbox}",
                     runner.name()
                 );
-                let left = left_behind(&scene.token);
+                let left = common::left_behind(&scene.token);
                 let want = if mode == "check" { 1 } else { 0 };
                 assert_eq!(code, Some(want), "{what}: did not complete:\n{text}");
                 assert!(peak < JUDGE_PEAK_KIB, "{what}: the judge held {peak} KiB");

@@ -171,6 +171,30 @@ pub fn live_processes(wanted: impl Fn(&[u8], &[u8]) -> bool) -> Vec<(i32, String
     found
 }
 
+/// Live processes (not zombies) whose command line has the word `token`
+/// (an escapee's environment may be empty).
+pub fn processes_with_word(token: &str) -> Vec<(i32, String)> {
+    live_processes(|_, cmd| cmd.split(|&b| b == 0).any(|w| w == token.as_bytes()))
+}
+
+/// [`processes_with_word`], killed: what a run left behind. Waits up to 3 s
+/// for them to go (the kernel ends a PID namespace's processes after its
+/// first one).
+pub fn left_behind(token: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    wait_until(Duration::from_secs(3), || {
+        found = processes_with_word(token);
+        found.is_empty()
+    });
+    for (pid, _) in &found {
+        // SAFETY: kill(2) on a leftover of this test.
+        unsafe {
+            libc::kill(*pid, libc::SIGKILL);
+        }
+    }
+    found.into_iter().map(|(_, c)| c).collect()
+}
+
 /// Live processes other than this test whose environment holds `token`
 /// and whose command line does not hold `except` (the program under test
 /// itself, when it carries the token too): their pids and command lines.
