@@ -162,10 +162,7 @@ impl ProgramBot {
         self.jail()?;
         let jail = self.jail.as_ref().expect("made above");
         let (cpu_before, oom_before) = (jail.cpu_micros(), jail.oom_kills());
-        // Its sandbox may hide what it runs: said when it is there to run.
-        let sandboxed = jail.sandboxed()
-            && std::env::current_dir()
-                .is_ok_and(|cwd| crate::process::sandbox::program_exists(&self.command, &cwd));
+        let sandboxed = jail.sandboxed();
         let (ex, served) = self.send(request, started)?;
         let session = if served {
             self.server.as_mut().expect("served")
@@ -176,7 +173,13 @@ impl ProgramBot {
         // command it could not run: the user's error, not a move of the game.
         let unrun = match ex.ended {
             Ended::Exited(code) if self.requests.len() == 1 && ex.stdout.is_empty() => {
-                could_not_run_in(code, sandboxed).map(|what| (code.unwrap_or_default(), what))
+                // Its sandbox may hide what it runs: said when it is there
+                // to run (looked at only here, not at every request).
+                let hidden = sandboxed
+                    && std::env::current_dir().is_ok_and(|cwd| {
+                        crate::process::sandbox::program_exists(&self.command, &cwd)
+                    });
+                could_not_run_in(code, hidden).map(|what| (code.unwrap_or_default(), what))
             }
             _ => None,
         };

@@ -297,13 +297,9 @@ const PLAIN_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 /// bubblewrap itself starts with this alone, so that its process inside
 /// the sandbox (`/proc/1/environ`) holds no more.
 fn environment(shown: &[PathBuf], grants: &Grants) -> Vec<(OsString, OsString)> {
-    let visible = |d: &Path| {
-        d.is_absolute()
-            && (SYSTEM.iter().any(|s| d.starts_with(s)) || shown.iter().any(|f| d.starts_with(f)))
-    };
     let mut path: Vec<PathBuf> = Vec::new();
     for d in judge_path() {
-        if visible(&d) && !path.contains(&d) {
+        if d.is_absolute() && inside(&d, shown) && !path.contains(&d) {
             path.push(d);
         }
     }
@@ -557,11 +553,14 @@ fn outermost(mut folders: Vec<PathBuf>) -> Vec<PathBuf> {
 /// True when `path` (as named, and where its links lead) lies in the
 /// system's folders or in `shown`.
 fn visible(path: &Path, shown: &[PathBuf]) -> bool {
-    let inside = |p: &Path| {
-        SYSTEM.iter().any(|s| p.starts_with(s)) || shown.iter().any(|f| p.starts_with(f))
-    };
     let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    inside(path) && inside(&real)
+    inside(path, shown) && inside(&real, shown)
+}
+
+/// True when `path`, as it is written, lies in the system's folders or in
+/// `shown`.
+fn inside(path: &Path, shown: &[PathBuf]) -> bool {
+    SYSTEM.iter().any(|s| path.starts_with(s)) || shown.iter().any(|f| path.starts_with(f))
 }
 
 /// An error when the program `command` names cannot be found in the
