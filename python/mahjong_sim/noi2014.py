@@ -518,10 +518,15 @@ class _Games:
         seed: Any,
         illegal: str,
         autoreset_mode: Union[str, AutoresetMode],
+        render_mode: Optional[str],
     ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
         self._strict = _illegal_mode(illegal)
         self.num_envs = operator.index(num_envs)
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self._vec = VecGame(self.num_envs, list(seats), family, _seed64(seed), self.autoreset_mode.value)
         self._rows = np.arange(self.num_envs)
         # Flags every step returns, made once (read-only: shared by steps).
@@ -682,11 +687,7 @@ class VectorEnv(_Games, gymnasium.vector.VectorEnv):
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         render_mode: Optional[str] = None,
     ):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self._start(num_envs, seats, family, seed, illegal, autoreset_mode)
-        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
-        self.render_mode = render_mode
+        self._start(num_envs, seats, family, seed, illegal, autoreset_mode, render_mode)
         self.single_observation_space = _observation_space()
         self.single_action_space = spaces.Discrete(ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
@@ -773,11 +774,7 @@ class MultiAgentVectorEnv(_Games):
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         render_mode: Optional[str] = None,
     ):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self._start(num_envs, seats, family, seed, illegal, autoreset_mode)
-        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
-        self.render_mode = render_mode
+        self._start(num_envs, seats, family, seed, illegal, autoreset_mode, render_mode)
         self._seat_of = {f"player_{p}": p for p, s in enumerate(seats) if s is None}
         self.possible_agents = list(self._seat_of)
         self.agents = self.possible_agents[:]
