@@ -88,18 +88,22 @@ pub fn suited(s: usize, n: usize) -> Tile {
     s * 9 + n - 1
 }
 
+/// The six orders of the three suits: the assignments of the number
+/// groups 1-4-7, 2-5-8, 3-6-9 (or of shifted patterns) to the suits.
+pub const SUIT_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// The six knitted straights: for each assignment of the number groups
-/// 1-4-7, 2-5-8, 3-6-9 to the three suits, its nine tiles.
+/// 1-4-7, 2-5-8, 3-6-9 to the three suits ([`SUIT_ORDERS`]), its nine
+/// tiles.
 pub fn knitted_straights() -> Vec<[Tile; 9]> {
-    let perms = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    perms
+    SUIT_ORDERS
         .iter()
         .map(|p| {
             let mut out = [0; 9];

@@ -2,6 +2,7 @@
 //! perturbations, the context (see the parent module's docs).
 
 use super::*;
+use crate::mcr::tiles::SUIT_ORDERS;
 use mahjong_sim::mcr::MeldKind;
 
 fn tile(i: usize) -> Tile {
@@ -606,17 +607,6 @@ fn seven_pairs(u: &mut U<'_>) -> R<Vec<usize>> {
     }
     Ok(out.into_iter().flat_map(Block::tiles).collect())
 }
-
-/// The six orders of the three suits (the knitted tiles' and the
-/// shifted patterns' assignments of number groups to suits).
-const SUIT_ORDERS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
