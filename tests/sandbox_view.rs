@@ -586,11 +586,16 @@ fn filling_every_writable_place_stops_at_its_size() {
                     .parse()
                     .ok()
             };
-            let host: Vec<PathBuf> = ["/tmp", "/var/tmp", "/dev/shm"]
-                .iter()
-                .map(|d| Path::new(d).join(format!("fill-{}", s.token)))
-                .chain([s.bot_dir.join(format!("fill-{}", s.token))])
-                .filter(|p| p.exists())
+            // Each process names its files `fill-TOKEN-PID`.
+            let prefix = format!("fill-{}-", s.token);
+            let host: Vec<PathBuf> = [Path::new("/tmp"), Path::new("/var/tmp")]
+                .into_iter()
+                .chain([Path::new("/dev/shm"), s.bot_dir.as_path()])
+                .filter_map(|d| std::fs::read_dir(d).ok())
+                .flatten()
+                .filter_map(|e| e.ok())
+                .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+                .map(|e| e.path())
                 .collect();
             for p in &host {
                 let _ = std::fs::remove_file(p);
