@@ -32,8 +32,12 @@
 //!
 //! `cargo run --release --example duel_length -- compare greedy greedy:eps=0.05 0.14 0.05 300`
 
-use mahjong_sim::contest::duplicate::{play_built_in_at, unit_seat, Unit, DRAWS, UNIT_RANGE};
-use mahjong_sim::noi2014::draw_order::DrawOrder;
+use mahjong_sim::contest::duplicate::{unit_seat, Unit, DRAWS};
+use mahjong_sim::contest::noi2014::{play_built_in_at, Noi2014};
+use mahjong_sim::contest::ruleset::{Draws, Ruleset};
+
+/// The range of a NOI2014 duel's unit.
+const UNIT_RANGE: (f64, f64) = Noi2014::UNIT_RANGE;
 use mahjong_sim::noi2014::{BuiltIn, PLAYERS};
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
 use std::collections::HashMap;
@@ -77,7 +81,7 @@ struct Walls {
     a: BuiltIn,
     b: BuiltIn,
     seed: u64,
-    played: HashMap<(u64, usize, bool, DrawOrder), Unit>,
+    played: HashMap<(u64, usize, bool, Draws), Unit>,
 }
 
 impl Walls {
@@ -92,12 +96,12 @@ impl Walls {
     }
 
     /// One seat of wall `u`: its difference, A's points minus B's.
-    fn seat(&mut self, u: u64, seat: usize, common: bool, order: DrawOrder) -> f64 {
+    fn seat(&mut self, u: u64, seat: usize, common: bool, order: Draws) -> f64 {
         self.unit(u, seat, common, order).diff()
     }
 
     /// One seat of wall `u`, played once.
-    fn unit(&mut self, u: u64, seat: usize, common: bool, order: DrawOrder) -> &Unit {
+    fn unit(&mut self, u: u64, seat: usize, common: bool, order: Draws) -> &Unit {
         let (a, b, seed) = (self.a, self.b, self.seed);
         self.played
             .entry((u, seat, common, order))
@@ -123,7 +127,7 @@ impl Walls {
     /// walls were played): the mean difference a game.
     fn wall(&mut self, u: u64, common: bool) -> f64 {
         (0..PLAYERS)
-            .map(|s| self.seat(u, s, common, DrawOrder::Wall))
+            .map(|s| self.seat(u, s, common, Draws::Wall))
             .sum::<f64>()
             / PLAYERS as f64
     }
@@ -175,7 +179,7 @@ fn compare(a: BuiltIn, b: BuiltIn, t: Sprt, duels: u64, independent: bool, only_
             tallies[1].add(d, 8 * eight.units());
             let mut one = Sequential::new(t, UNIT_RANGE).expect("inside the range");
             let d = one.run(CAP / 2, |u| {
-                walls.seat(u, unit_seat(u), common, DrawOrder::Wall)
+                walls.seat(u, unit_seat(u), common, Draws::Wall)
             });
             tallies[2].add(d, 2 * one.units());
         }
@@ -283,7 +287,7 @@ fn units(walls: u64) {
             let d: Vec<f64> = (0..PLAYERS).map(|s| w.seat(u, s, common, DRAWS)).collect();
             eight.push(d.iter().sum::<f64>() / 4.0);
             d.iter().for_each(|&x| one.push(x));
-            one_in_wall_order.push(w.seat(u, unit_seat(u), common, DrawOrder::Wall));
+            one_in_wall_order.push(w.seat(u, unit_seat(u), common, Draws::Wall));
             for s in 0..PLAYERS {
                 let unit = w.unit(u, s, common, DRAWS);
                 alone_a.push(unit.a_points());

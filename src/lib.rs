@@ -7,6 +7,8 @@
 //! - [`distance`]: the winning distance (和牌距离), free of any game's rules;
 //! - [`analysis`]: decompositions, waits and best discards of a hand;
 //! - [`parse`]: strict parsing of tile lists, hands and decks, with positions;
+//! - [`place`]: a game's place in a duel or tournament and its seats, as
+//!   every ruleset's log records them;
 //! - [`rng`]: seeded randomness, the same on every machine;
 //! - [`stats`]: mean differences, confidence intervals and the SPRT, for
 //!   telling whether one bot is stronger than another.
@@ -39,6 +41,7 @@ pub mod mcr;
 pub mod meld;
 pub mod noi2014;
 pub mod parse;
+pub mod place;
 pub mod process;
 pub mod replay;
 pub mod rng;

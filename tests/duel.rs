@@ -3,13 +3,18 @@
 
 mod common;
 
-use mahjong_sim::contest::duplicate::{play_built_in_unit, GAMES_PER_UNIT, UNIT_RANGE};
+use mahjong_sim::contest::duplicate::GAMES_PER_UNIT;
+use mahjong_sim::contest::noi2014::{play_built_in_unit, Noi2014};
+use mahjong_sim::contest::ruleset::Ruleset;
 use mahjong_sim::noi2014::BuiltIn;
 use mahjong_sim::stats::calibration::{Calibration, Discrete, NotCalibrated};
 use mahjong_sim::stats::{Decision, Sequential, Sprt};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
+
+/// The range of a NOI2014 duel's unit.
+const UNIT_RANGE: (f64, f64) = Noi2014::UNIT_RANGE;
 
 fn me() -> &'static str {
     env!("CARGO_BIN_EXE_mahjong-sim")
@@ -488,7 +493,8 @@ fn a_duel_with_a_bot_that_never_plays_gives_no_verdict() {
 #[test]
 fn a_duel_is_a_library_call() {
     use mahjong_sim::contest::duel::{self, opponents, DecisionJson, Length, Options};
-    use mahjong_sim::contest::entrant::{Entrant, Limits};
+    use mahjong_sim::contest::entrant::Limits;
+    use mahjong_sim::contest::noi2014::Entrant;
     let (_tmp, logs) = common::logs_dir("library-duel");
     let options = Options {
         a: Entrant::parse("a=sample").unwrap(),

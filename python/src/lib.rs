@@ -4,7 +4,8 @@
 //! Python package (`mahjong_sim/`) builds its environments on these.
 
 use mahjong_sim::contest::duel::{self, merge, parse_sprt, Length, Options as DuelOptions};
-use mahjong_sim::contest::entrant::{BotSpec, Entrant, InProcess, Limits};
+use mahjong_sim::contest::entrant::Limits;
+use mahjong_sim::contest::noi2014::{BotSpec, Entrant, InProcess, Noi2014};
 use mahjong_sim::contest::merge::Merged;
 use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::contest::tournament::{self, Options as TournamentOptions, Shard};
@@ -1159,7 +1160,7 @@ fn duel_json(
 #[pyfunction]
 fn merge_reports(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<(String, String)> {
     let merged = py
-        .detach(|| mahjong_sim::contest::merge::merge(&dirs))
+        .detach(|| mahjong_sim::contest::merge::merge::<Noi2014>(&dirs))
         .map_err(value_error)?;
     Ok(match merged {
         Merged::Duel(m) => (m.report.json_line(), m.report.text()),
@@ -1182,7 +1183,7 @@ fn tournament_tables(bots: usize) -> u32 {
 /// needs to know when the test has decided.
 #[pyclass(module = "mahjong_sim._native")]
 struct DuelMerger {
-    inner: merge::Merger,
+    inner: merge::Merger<Noi2014>,
 }
 
 #[pymethods]
@@ -1230,7 +1231,7 @@ impl DuelMerger {
 }
 
 impl DuelMerger {
-    fn report(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<duel::Report> {
+    fn report(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<duel::Report<Noi2014>> {
         let merged = py
             .detach(|| self.inner.report(check_logs, partial))
             .map_err(value_error)?;

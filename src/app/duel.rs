@@ -3,8 +3,8 @@
 
 use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_range, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
-use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options, Report};
-use mahjong_sim::contest::entrant::Entrant;
+use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options};
+use mahjong_sim::contest::noi2014::{DuelReport as Report, Entrant, Noi2014};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -127,7 +127,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         jobs: jobs_or_cpus(args.jobs),
         family: args.played.family,
         limits: args.played.limits.into(),
-        logs: args.logs.unwrap_or_else(|| duel::default_logs(seed)),
+        logs: args
+            .logs
+            .unwrap_or_else(|| duel::default_logs::<Noi2014>(seed)),
         common_random: !args.independent_random,
         walls: args.walls,
     };

@@ -3,8 +3,9 @@
 
 use super::args::{parse_bot, parse_builtin, parse_noi_family, BotLimits};
 use super::CliError;
-use mahjong_sim::contest::entrant::{BotSpec, Limits};
+use mahjong_sim::contest::entrant::Limits;
 use mahjong_sim::contest::logs::seat_records;
+use mahjong_sim::contest::noi2014::BotSpec;
 use mahjong_sim::contest::play::{self as contest_play, Played};
 use mahjong_sim::noi2014::arena::Turn;
 use mahjong_sim::noi2014::families::Family;

@@ -4,7 +4,7 @@
 
 use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_range, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
-use mahjong_sim::contest::entrant::Entrant;
+use mahjong_sim::contest::noi2014::{Entrant, Noi2014, TournamentReport};
 use mahjong_sim::contest::tournament::{self, Options, Progress, Shard};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -92,7 +92,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         tables: args.tables.clone(),
         after: args.after.clone(),
     });
-    let default_logs = tournament::default_logs(seed, shard.as_ref());
+    let default_logs = tournament::default_logs::<Noi2014>(seed, shard.as_ref());
     let options = Options {
         entrants: args.bots,
         rounds: args.rounds as u32,
@@ -144,7 +144,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 
 /// Prints a tournament's standings (`tournament`, `merge`), as text or
 /// JSON.
-pub fn print_report(report: &tournament::Report, json: bool) -> Result<ExitCode, CliError> {
+pub fn print_report(report: &TournamentReport, json: bool) -> Result<ExitCode, CliError> {
     let out = if json {
         let mut j = serde_json::to_string(&report.json()).expect("JSON to memory");
         j.push('\n');

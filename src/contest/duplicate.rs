@@ -35,13 +35,8 @@
 //! eight-game walls for the first close pair and 1.57x for the second, at
 //! the same error rates (`docs/duel.md`, "How many games").
 
+use super::ruleset::{Draws, Ruleset, PLAYERS};
 use super::seed::bot_seed;
-use crate::noi2014::arena::{self, Game, Seat};
-use crate::noi2014::draw_order::DrawOrder;
-use crate::noi2014::families::{family_wall, Family};
-use crate::noi2014::result::PlayerEnd;
-use crate::noi2014::wall::Wall;
-use crate::noi2014::{BuiltIn, PLAYERS};
 use crate::rng::Rng;
 
 /// Who sits in a seat of a duel game.
@@ -55,25 +50,19 @@ pub enum Who {
     Against(usize),
 }
 
-/// How a duel's games draw: each seat its own column of the wall
-/// ([`crate::noi2014::draw_order`]), so that a claim made in A's game and
-/// not in B's (or the other way round) leaves every seat the same tiles
-/// to draw. On uniform walls each game alone is as random as in the
+/// How a duel's games draw: each seat what it would whatever the others
+/// claim (in NOI2014 its own column of the wall), so that a claim made in
+/// A's game and not in B's (or the other way round) leaves every seat the
+/// same tiles to draw. On NOI2014's uniform walls each game alone is as random as in the
 /// wall's order; the two games of a wall stay closer, and a wall's
 /// difference varies less: 0.455 against 0.559 for `greedy` against
 /// `greedy:eps=0.05`, 0.488 against 0.625 for `greedy:eps=0.05` against
 /// `greedy:eps=0.1` (2,000 walls each, `cargo run --release --example
 /// duel_length -- units`).
-pub const DRAWS: DrawOrder = DrawOrder::Seats;
+pub const DRAWS: Draws = Draws::Seats;
 
 /// Games in one unit: one with A, one with B.
 pub const GAMES_PER_UNIT: usize = 2;
-
-/// The range of a unit's difference, in points a game: a game gives 1 to
-/// 4 points, so A's minus B's lies in `[-3, 3]` (on a grid of 1/2: tied
-/// places share their points). The sequential test needs it
-/// ([`crate::stats::Sequential`]).
-pub const UNIT_RANGE: (f64, f64) = (-3.0, 3.0);
 
 /// The seat A and B take on unit `u`: 0, 1, 2, 3, 0, ...
 pub fn unit_seat(u: u64) -> usize {
@@ -98,48 +87,9 @@ pub fn seats(seat: usize, g: usize) -> [Who; PLAYERS] {
 
 /// The wall of unit `unit` of a duel with this seed: a seeded wall of the
 /// family, its own for every unit.
-pub fn unit_wall(seed: u64, unit: u64, family: Family) -> Wall {
+pub fn unit_wall<R: Ruleset>(seed: u64, unit: u64, family: R::Family) -> R::Wall {
     let mut rng = Rng::new(seed ^ unit.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    family_wall(&mut rng, family)
-}
-
-/// Unit `unit` of an in-process duel of the built-in bots `a` against
-/// `b` on walls of `seed` (family uniform), three greedy bots as the
-/// opponents, the bots' streams as a duel draws them
-/// ([`duel_bot_seed`], `common` as there): the calibration of the
-/// sequential test, and its tests.
-pub fn play_built_in_unit(a: BuiltIn, b: BuiltIn, seed: u64, unit: u64, common: bool) -> Unit {
-    play_built_in_at(a, b, seed, unit, unit_seat(unit), common, DRAWS)
-}
-
-/// [`play_built_in_unit`] with the challengers in `seat` instead of the
-/// unit's own, and the draws in `order`: the four seats of one wall, and
-/// the wall's order, for measuring other designs.
-pub fn play_built_in_at(
-    a: BuiltIn,
-    b: BuiltIn,
-    seed: u64,
-    unit: u64,
-    seat: usize,
-    common: bool,
-    order: DrawOrder,
-) -> Unit {
-    let wall = unit_wall(seed, unit, Family::Uniform);
-    play_unit(
-        &wall,
-        seat,
-        order,
-        |who| {
-            let bot = match who {
-                Who::A => a,
-                Who::B => b,
-                Who::Against(_) => BuiltIn::Greedy,
-            };
-            Seat::built_in(bot, duel_bot_seed(seed, unit, who, seat, common))
-        },
-        |_, _| Ok(()),
-    )
-    .expect("in-process bots do no I/O")
+    R::family_wall(&mut rng, family)
 }
 
 /// The seed of a built-in bot's random choices on wall `u` when the
@@ -161,16 +111,16 @@ pub fn duel_bot_seed(seed: u64, u: u64, who: Who, seat: usize, common: bool) -> 
 }
 
 /// What a unit gave: the seat, each challenger's half points (points
-/// times two: tied places share theirs), and who was put out (with the
+/// times two), and who was put out (with the
 /// kind of reason).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Unit {
     /// The seat A and B took.
     pub seat: usize,
     /// A's half points.
-    pub a_half: u8,
+    pub a_half: i32,
     /// B's half points.
-    pub b_half: u8,
+    pub b_half: i32,
     /// The kind of reason A was put out for, if it was.
     pub a_out: Option<&'static str>,
     /// The kind of reason B was put out for, if it was.
@@ -198,15 +148,15 @@ impl Unit {
 }
 
 /// Plays the two games of a unit on `wall` with the challengers in
-/// `seat` and the draws in `order` (a duel's: [`DRAWS`]); `player(who)`
+/// `seat` and the draws in `draws` (a duel's: [`DRAWS`]); `player(who)`
 /// gives the player for a place, and `each(g, game)` sees every finished
 /// game (to log it). A program that cannot be started is an I/O error.
-pub fn play_unit(
-    wall: &Wall,
+pub fn play_unit<R: Ruleset>(
+    wall: &R::Wall,
     seat: usize,
-    order: DrawOrder,
-    mut player: impl FnMut(Who) -> Seat,
-    mut each: impl FnMut(usize, &Game) -> std::io::Result<()>,
+    draws: Draws,
+    mut player: impl FnMut(Who) -> R::Player,
+    mut each: impl FnMut(usize, &R::Game) -> std::io::Result<()>,
 ) -> std::io::Result<Unit> {
     let mut unit = Unit {
         seat,
@@ -214,19 +164,17 @@ pub fn play_unit(
     };
     for g in 0..GAMES_PER_UNIT {
         let who = seats(seat, g);
-        let mut table: [Seat; PLAYERS] = std::array::from_fn(|s| player(who[s]));
-        let game = arena::play_in_order(wall, order, &mut table)?;
+        let mut table: [R::Player; PLAYERS] = std::array::from_fn(|s| player(who[s]));
+        let game = R::play(wall, draws, &mut table, &mut |_| {})?;
         each(g, &game)?;
-        let result = game.judge.result().expect("the game is over");
-        let put_out = game.put_out();
-        for (w, out) in who.iter().zip(&put_out) {
+        let outcome = R::outcome(&game);
+        for (w, out) in who.iter().zip(&outcome.put_out) {
             if let (Who::Against(i), Some(out)) = (w, out) {
                 unit.against_out[*i].push(out.kind);
             }
         }
-        let out = put_out[seat].as_ref().map(|o| o.kind);
-        debug_assert!(out.is_some() == matches!(result.players[seat].end, PlayerEnd::Out { .. }));
-        let half = result.players[seat].half_points;
+        let out = outcome.put_out[seat].as_ref().map(|o| o.kind);
+        let half = outcome.half_points[seat];
         if g == 0 {
             (unit.a_half, unit.a_out) = (half, out);
         } else {
@@ -239,7 +187,6 @@ pub fn play_unit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::{GreedyBot, SampleBot};
 
     #[test]
     fn the_challengers_take_the_seats_in_turn_against_the_same_opponents() {
@@ -262,44 +209,6 @@ mod tests {
             // B's game is A's with B in A's chair.
             for s in (0..PLAYERS).filter(|&s| s != seat) {
                 assert_eq!(a[s], b[s]);
-            }
-        }
-    }
-
-    #[test]
-    fn identical_bots_give_identical_games_and_different_ones_do_not() {
-        let wall = unit_wall(1, 0, Family::Uniform);
-        for seat in 0..PLAYERS {
-            let greedy = |_: Who| Seat::BuiltIn(Box::new(GreedyBot::new()));
-            let u = play_unit(&wall, seat, DRAWS, greedy, |_, _| Ok(())).unwrap();
-            assert_eq!((u.seat, u.a_half), (seat, u.b_half));
-            assert_eq!(u.diff(), 0.0);
-        }
-        // Greedy (A) against the sample bot (B): far stronger, wall after wall.
-        let diffs: Vec<f64> = (0..40)
-            .map(|i| {
-                let wall = unit_wall(1, i, Family::Uniform);
-                let seat = |who: Who| match who {
-                    Who::B => Seat::BuiltIn(Box::new(SampleBot::new(i))),
-                    _ => Seat::BuiltIn(Box::new(GreedyBot::new())),
-                };
-                let u = play_unit(&wall, unit_seat(i), DRAWS, seat, |_, _| Ok(())).unwrap();
-                assert!(u.b_out.is_none_or(|k| k == "kong on an empty wall"));
-                u.diff()
-            })
-            .collect();
-        let mean = diffs.iter().sum::<f64>() / 40.0;
-        assert!(mean > 0.5, "{diffs:?}");
-    }
-
-    /// Every unit of every seed has its own wall.
-    #[test]
-    fn every_unit_of_every_seed_has_a_wall_of_its_own() {
-        let mut walls = std::collections::HashSet::new();
-        for seed in 0..4 {
-            for unit in 0..16 {
-                let wall = unit_wall(seed, unit, Family::Uniform);
-                assert!(walls.insert(*wall.tiles()), "seed {seed}, unit {unit}");
             }
         }
     }

@@ -1,9 +1,8 @@
-//! Who plays: the built-in bots and bot programs of NOI2014 games, their
-//! names in duels and tournaments, and the limits a program runs under.
+//! Who plays: the built-in bots, in-process bots and bot programs of a
+//! ruleset's games, their names in duels and tournaments, and the limits a
+//! program runs under.
 
-use crate::noi2014::arena::Seat;
-use crate::noi2014::program::ProgramBot;
-use crate::noi2014::{Bot, BuiltIn};
+use super::ruleset::Ruleset;
 use crate::process::{Grants, SandboxMode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -12,49 +11,57 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Makes a fresh bot for one game from the game's seed for the bot.
-pub type MakeBot = dyn Fn(u64) -> Box<dyn Bot + Send> + Send + Sync;
+pub type MakeBot<R> = dyn Fn(u64) -> Box<<R as Ruleset>::Bot> + Send + Sync;
 
 /// A bot living in this process that is not built in: a front end's own
 /// (e.g. a Python callable), a fresh one made for every game, so that
 /// games played at once never share one.
-#[derive(Clone)]
-pub struct InProcess {
+pub struct InProcess<R: Ruleset> {
     /// How it is shown (in logs, where a program's command line goes).
     pub label: String,
     /// A fresh bot for one game, its random choices (if any) from the
     /// seed given.
-    pub make: Arc<MakeBot>,
+    pub make: Arc<MakeBot<R>>,
 }
 
-impl fmt::Debug for InProcess {
+impl<R: Ruleset> Clone for InProcess<R> {
+    fn clone(&self) -> Self {
+        InProcess {
+            label: self.label.clone(),
+            make: Arc::clone(&self.make),
+        }
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for InProcess<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "InProcess({:?})", self.label)
     }
 }
 
 /// The same maker, under the same label.
-impl PartialEq for InProcess {
-    fn eq(&self, other: &InProcess) -> bool {
+impl<R: Ruleset> PartialEq for InProcess<R> {
+    fn eq(&self, other: &InProcess<R>) -> bool {
         self.label == other.label && Arc::ptr_eq(&self.make, &other.make)
     }
 }
 
 /// Who plays at a seat, as given by `--bot`.
 #[derive(Clone, Debug, PartialEq)]
-pub enum BotSpec {
+pub enum BotSpec<R: Ruleset> {
     /// A built-in bot.
-    BuiltIn(BuiltIn),
+    BuiltIn(R::BuiltIn),
     /// A program: a shell command line.
     Program(String),
     /// An in-process bot of a front end's own (not from `--bot`).
-    InProcess(InProcess),
+    InProcess(InProcess<R>),
 }
 
-impl BotSpec {
+impl<R: Ruleset> BotSpec<R> {
     /// A built-in name, or a program: a path (with a `/`) or a command line
     /// (with a space). Anything else is an unknown name.
-    pub fn parse(s: &str) -> Result<BotSpec, String> {
-        if let Some(b) = BuiltIn::parse(s)? {
+    pub fn parse(s: &str) -> Result<BotSpec<R>, String> {
+        if let Some(b) = R::parse_built_in(s)? {
             return Ok(BotSpec::BuiltIn(b));
         }
         if s.contains('/') || s.trim().contains(char::is_whitespace) {
@@ -62,14 +69,14 @@ impl BotSpec {
         }
         Err(format!(
             "unknown bot `{s}`: the built-in bots are {}; a program is given by its path (`./mybot`) or a command line (`python3 bot.py`)",
-            BuiltIn::NAMES
+            R::BUILT_IN_NAMES
         ))
     }
 
     /// How the bot is shown: its name or its command line.
     pub fn label(&self) -> String {
         match self {
-            BotSpec::BuiltIn(b) => b.name(),
+            BotSpec::BuiltIn(b) => R::built_in_name(*b),
             BotSpec::Program(c) => c.clone(),
             BotSpec::InProcess(b) => b.label.clone(),
         }
@@ -119,32 +126,23 @@ impl Default for Limits {
     }
 }
 
-/// The seat for a bot spec: a built-in or in-process bot (its random
+/// The player for a bot spec: a built-in or in-process bot (its random
 /// choices follow `seed`) or a program with these limits.
-pub fn seat(spec: &BotSpec, seed: u64, limits: &Limits) -> Seat {
+pub fn seat<R: Ruleset>(spec: &BotSpec<R>, seed: u64, limits: &Limits) -> R::Player {
     match spec {
-        BotSpec::BuiltIn(b) => Seat::built_in(*b, seed),
-        BotSpec::InProcess(b) => Seat::BuiltIn((b.make)(seed)),
-        BotSpec::Program(cmd) => Seat::Program(Box::new(program(cmd, limits))),
+        BotSpec::BuiltIn(b) => R::built_in(*b, seed),
+        BotSpec::InProcess(b) => R::in_process((b.make)(seed)),
+        BotSpec::Program(cmd) => R::program(cmd, limits),
     }
 }
 
-/// The bot program run by the command line `cmd` under `limits`.
-fn program(cmd: &str, limits: &Limits) -> ProgramBot {
-    ProgramBot::new(cmd)
-        .with_time_limit(limits.time)
-        .with_memory_limit(limits.memory_mib)
-        .with_sandbox(limits.sandbox)
-        .with_grants(limits.grants.clone())
-}
-
 /// Starts each program among `specs` once, on the first request of a
-/// game (`0 0`), and stops it: a program the shell cannot run is an error
-/// before any game is played, naming its command ([`ProgramBot::ask`]).
+/// game, and stops it: a program the shell cannot run is an error before
+/// any game is played, naming its command ([`Ruleset::try_program`]).
 /// An interrupt ends the tries without an error. Run under a
 /// [`super::guard::Containment`].
-pub fn check_runnable<'a>(
-    specs: impl IntoIterator<Item = &'a BotSpec>,
+pub fn check_runnable<'a, R: Ruleset>(
+    specs: impl IntoIterator<Item = &'a BotSpec<R>>,
     limits: &Limits,
 ) -> Result<(), super::Error> {
     let mut tried: Vec<&str> = Vec::new();
@@ -156,9 +154,7 @@ pub fn check_runnable<'a>(
             continue;
         }
         tried.push(cmd);
-        let mut bot = program(cmd, limits);
-        let asked = bot.ask("0 0");
-        bot.stop();
+        let asked = R::try_program(cmd, limits);
         // An interrupt while the programs are tried (one that never
         // answers holds its try for its time limit, and the next is then
         // refused its start) is no program that cannot run: the run sees
@@ -176,17 +172,17 @@ pub fn check_runnable<'a>(
 
 /// A bot of a duel or tournament: its name and who plays.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Entrant {
+pub struct Entrant<R: Ruleset> {
     /// The name in the standings.
     pub name: String,
     /// A built-in bot or a program.
-    pub spec: BotSpec,
+    pub spec: BotSpec<R>,
 }
 
-impl Entrant {
+impl<R: Ruleset> Entrant<R> {
     /// `NAME=BOT` (BOT a built-in name or a program), or a built-in name
     /// alone, named after itself.
-    pub fn parse(s: &str) -> Result<Entrant, String> {
+    pub fn parse(s: &str) -> Result<Entrant<R>, String> {
         let (name, bot) = match s.split_once('=') {
             Some((name, bot)) => (name.trim(), bot),
             None => (s.trim(), s),
@@ -220,7 +216,7 @@ pub struct BotJson {
 
 impl BotJson {
     /// The record of an entrant.
-    pub fn of(e: &Entrant) -> BotJson {
+    pub fn of<R: Ruleset>(e: &Entrant<R>) -> BotJson {
         BotJson {
             name: e.name.clone(),
             command: e.spec.label(),
@@ -230,7 +226,7 @@ impl BotJson {
     /// The entrant a merge shows: a command that is no built-in name is
     /// shown as the program it names (an in-process bot's label included),
     /// since a merge plays nothing.
-    pub fn entrant(&self) -> Entrant {
+    pub fn entrant<R: Ruleset>(&self) -> Entrant<R> {
         Entrant {
             name: self.name.clone(),
             spec: BotSpec::parse(&self.command)

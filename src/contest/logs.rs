@@ -1,9 +1,9 @@
 //! The logs folders of duels and tournaments: created new or empty, every
 //! file written with an error that names it, and each game's JSON Lines.
 
+use super::ruleset::Ruleset;
 use super::Error;
-use crate::noi2014::arena::Game;
-use crate::noi2014::log;
+use crate::place::{SeatRecord, Setting};
 use std::path::{Path, PathBuf};
 
 /// The logs folder: created, or an empty one; never one holding files, so
@@ -55,15 +55,17 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     })
 }
 
-/// Writes a game's log ([`crate::noi2014::log`]) to memory.
-pub fn write_json_log(out: &mut Vec<u8>, setting: &log::Setting, game: &Game) {
-    log::write(out, setting, game).expect("to memory");
+/// A game's log ([`Ruleset::write_log`]) in memory.
+pub fn json_log<R: Ruleset>(setting: &Setting, game: &R::Game) -> Vec<u8> {
+    let mut out = Vec::new();
+    R::write_log(&mut out, setting, game);
+    out
 }
 
 /// The seats of a log, named `names` and running `commands`.
-pub fn seat_records(names: [String; 4], commands: [String; 4]) -> [log::SeatRecord; 4] {
+pub fn seat_records(names: [String; 4], commands: [String; 4]) -> [SeatRecord; 4] {
     let mut commands = commands.into_iter();
-    names.map(|name| log::SeatRecord {
+    names.map(|name| SeatRecord {
         name,
         command: commands.next().expect("four"),
     })

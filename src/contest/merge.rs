@@ -1,19 +1,20 @@
-//! `noi2014 merge`: shards of a duel ([`super::duel::merge`]) or of a
+//! `noi2014 merge` (any ruleset's `merge`): shards of a duel ([`super::duel::merge`]) or of a
 //! tournament ([`super::tournament::merge`]), told apart by the record
 //! their logs folders hold (`duel.json` or `tournament.json`).
 
 use super::duel::{self, walls};
+use super::ruleset::Ruleset;
 use super::tournament::{self, record};
 use super::Error;
 use std::path::{Path, PathBuf};
 
 /// A merge's outcome: a duel's or a tournament's.
 #[derive(Clone, Debug)]
-pub enum Merged {
+pub enum Merged<R: Ruleset> {
     /// The shards were a duel's.
-    Duel(Box<duel::merge::Merged>),
+    Duel(Box<duel::merge::Merged<R>>),
     /// The shards were a tournament's.
-    Tournament(Box<tournament::merge::Merged>),
+    Tournament(Box<tournament::merge::Merged<R>>),
 }
 
 /// Whether `dir` is a duel's shard (`true`) or a tournament's (`false`).
@@ -42,7 +43,7 @@ fn is_duel(dir: &Path) -> Result<bool, Error> {
 /// Merges the shards in `dirs`, all of one duel or all of one tournament,
 /// into the report one machine gives (see the two merges for what is
 /// refused).
-pub fn merge(dirs: &[PathBuf]) -> Result<Merged, Error> {
+pub fn merge<R: Ruleset>(dirs: &[PathBuf]) -> Result<Merged<R>, Error> {
     let Some(first) = dirs.first() else {
         return Err(Error::Usage("merge takes the shards' logs folders".into()));
     };
@@ -60,8 +61,8 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged, Error> {
         }
     }
     Ok(if duel {
-        Merged::Duel(Box::new(duel::merge::merge(dirs)?))
+        Merged::Duel(Box::new(duel::merge::merge::<R>(dirs)?))
     } else {
-        Merged::Tournament(Box::new(tournament::merge::merge(dirs)?))
+        Merged::Tournament(Box::new(tournament::merge::merge::<R>(dirs)?))
     })
 }

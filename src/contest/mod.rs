@@ -1,13 +1,18 @@
 //! The contest layer: running untrusted programs (contestants' solutions,
-//! bot programs) over many walls and games, for both rulesets.
+//! bot programs) over many walls and games, for every ruleset.
 //!
+//! - [`ruleset`]: what a game of bots needs from a ruleset, one trait
+//!   ([`ruleset::Ruleset`]); duels, tournaments, merges, logs and `play` are
+//!   written once over it;
+//! - [`noi2014`]: NOI2014's implementation of it, the one file here that
+//!   names NOI2014's types;
 //! - [`guard`]: the one containment guard ([`guard::Containment`]) every
 //!   run of programs happens under: the subreaper, the sweeps of what the
 //!   programs leave behind, and the interrupt path.
 //! - [`pool`]: the one job pool: items a few at a time, results to the
 //!   caller as they finish, stopped by the caller or an interrupt.
-//! - [`entrant`]: who plays a NOI2014 game (built-in bots, bot programs),
-//!   their names, and a program's limits.
+//! - [`entrant`]: who plays a game (built-in bots, in-process bots, bot
+//!   programs), their names, and a program's limits.
 //! - [`seed`]: the one seed rule: a bot's random stream from the run's
 //!   seed and its place in the run.
 //! - [`check`]: differential testing of a THUPC 2021 solution against the
@@ -16,11 +21,10 @@
 //!   then B in A's place).
 //! - [`duel`]: is bot A stronger than bot B? Duplicate walls and a
 //!   sequential test, as a library call with a typed report.
-//! - [`play`]: one NOI2014 game between bots and programs, contained.
+//! - [`play`]: one game between bots and programs, contained.
 //! - [`logs`]: the logs folders of duels and tournaments.
 //! - [`merge`]: `noi2014 merge`, of a duel's or a tournament's shards.
-//! - [`swiss`]: Swiss-round pairings and standings of NOI2014 tournaments
-//!   (points 24-26).
+//! - [`swiss`]: Swiss-round pairings and standings of tournaments.
 //! - [`tournament`]: Swiss tournaments between bots, as a library call
 //!   with a typed report.
 //!
@@ -48,8 +52,10 @@ pub mod entrant;
 pub mod guard;
 pub mod logs;
 pub mod merge;
+pub mod noi2014;
 pub mod play;
 pub mod pool;
+pub mod ruleset;
 pub mod seed;
 pub mod swiss;
 pub mod tournament;

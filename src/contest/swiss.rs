@@ -12,7 +12,7 @@
 //! - Duplicate format: a table plays its wall four times, the seats rotated
 //!   one place each time, so each bot plays the wall from every seat.
 
-use crate::noi2014::PLAYERS;
+use super::ruleset::PLAYERS;
 use crate::rng::Rng;
 
 /// Who sits in a chair: a bot of the tournament (its index) or a house bot.
@@ -58,7 +58,7 @@ fn seed_for(seed: u64, round: u32, tag: u64) -> u64 {
 
 /// The tables of round `round` (from 1) for `totals.len()` bots, given each
 /// bot's total so far (any unit; only the order matters).
-pub fn pair_round(seed: u64, round: u32, totals: &[u32]) -> Vec<Table> {
+pub fn pair_round(seed: u64, round: u32, totals: &[i64]) -> Vec<Table> {
     let n = totals.len();
     let mut order: Vec<usize> = (0..n).collect();
     Rng::new(seed_for(seed, round, 1)).shuffle(&mut order);
@@ -95,13 +95,13 @@ pub struct Standing {
     pub place: usize,
     /// The bot's index.
     pub bot: usize,
-    /// Twice its total points (points come in halves, point 19).
-    pub half_points: u32,
+    /// Twice its total points (points may come in halves).
+    pub half_points: i64,
 }
 
 /// The standings by total points, highest first; ties share the higher
 /// place and are listed in bot order.
-pub fn standings(half_points: &[u32]) -> Vec<Standing> {
+pub fn standings(half_points: &[i64]) -> Vec<Standing> {
     let mut order: Vec<usize> = (0..half_points.len()).collect();
     order.sort_by_key(|&b| (std::cmp::Reverse(half_points[b]), b));
     order
@@ -155,7 +155,7 @@ mod tests {
     fn later_rounds_seat_the_leaders_together() {
         let totals = [3, 40, 7, 12, 33, 0, 21, 8];
         let tables = pair_round(1, 2, &totals);
-        let table_of = |t: &Table| -> Vec<u32> {
+        let table_of = |t: &Table| -> Vec<i64> {
             t.chairs
                 .iter()
                 .map(|c| match c {

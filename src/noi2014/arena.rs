@@ -163,6 +163,17 @@ pub fn play_in_order(
     play_judged(Judge::with_order(wall, order), seats, |_| {})
 }
 
+/// [`play_in_order`], with `watch` shown each turn as soon as it is
+/// played.
+pub fn play_ordered(
+    wall: &Wall,
+    order: DrawOrder,
+    seats: &mut [Seat; PLAYERS],
+    watch: impl FnMut(&Turn),
+) -> std::io::Result<Game> {
+    play_judged(Judge::with_order(wall, order), seats, watch)
+}
+
 /// [`play`], with `watch` shown each turn as soon as it is played (a log
 /// streamed as the game goes).
 pub fn play_watched(

@@ -30,7 +30,8 @@ use super::result::{OutReason, PlayerEnd, TargetFlaw};
 use super::table::Held;
 use super::tiles::{name, parse_upper};
 use super::wall::Wall;
-use super::{Meld, Tile, PLAYERS};
+use super::{Meld, Tile};
+pub use crate::place::{Challenger, Context, SeatRecord, Setting};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -86,52 +87,6 @@ pub struct Header {
     /// Which game of a duel or a tournament this is, if it is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<Context>,
-}
-
-/// Who sat at a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[schemars(extend("unevaluatedProperties" = false))]
-pub struct SeatRecord {
-    /// The bot's name (in a duel or tournament, the entrant's name).
-    pub name: String,
-    /// The built-in bot's name or the program's command line.
-    pub command: String,
-}
-
-/// Where a game stands in a duel or a tournament.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-#[schemars(extend("unevaluatedProperties" = false))]
-pub enum Context {
-    /// A game of a duel: a unit is one wall played twice at one seat.
-    Duel {
-        /// The unit (and wall) number, from 0.
-        unit: u64,
-        /// The game of the unit: 1 (A's) or 2 (B's); 1 to 8 in logs
-        /// before 2026-11, when a unit was a wall played 8 times.
-        game: u8,
-        /// The bot this game measures: `a` in game 1, `b` in game 2.
-        challenger: Challenger,
-    },
-    /// A game of a Swiss tournament.
-    Tournament {
-        /// The round, from 1.
-        round: u32,
-        /// The table of the round, from 1.
-        table: u32,
-        /// The game at the table, from 1 (more than one when duplicate).
-        game: u32,
-    },
-}
-
-/// Which bot of a duel a game measures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Challenger {
-    /// The first bot (`--bot`), A.
-    A,
-    /// The second bot, B.
-    B,
 }
 
 /// A request and its reply.
@@ -731,17 +686,6 @@ impl JsonSchema for TileName {
             "pattern": "^[WBT][1-9]$"
         })
     }
-}
-
-/// What the caller knows of a game beyond its record, for the header.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setting {
-    /// Where the wall comes from, for people.
-    pub wall: String,
-    /// The four seats.
-    pub seats: [SeatRecord; PLAYERS],
-    /// The game's place in a duel or tournament, if any.
-    pub context: Option<Context>,
 }
 
 /// The lines of `game`'s log, in order: [`header`], each turn's

@@ -15,10 +15,9 @@ use super::{length, Length, Options, Report, RunFacts, Tally};
 use crate::contest::duplicate::{seats, unit_wall, Who, GAMES_PER_UNIT};
 use crate::contest::entrant::{BotJson, Entrant, Limits};
 use crate::contest::logs::{first_difference, parse_record, read_record, shown};
+use crate::contest::ruleset::Ruleset;
 use crate::contest::Error;
-use crate::noi2014::draw_order::{played_wall, Draw};
-use crate::noi2014::families::Family;
-use crate::noi2014::log::{self, Context, EventKind};
+use crate::place::Context;
 use crate::stats::Sprt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -100,18 +99,18 @@ fn difference(a: &SettingsJson, b: &SettingsJson) -> Option<String> {
 
 /// The options a merged report shows: the settings, with `logs` the first
 /// shard's folder.
-fn options(s: &SettingsJson, logs: &Path) -> Result<Options, Error> {
+fn options<R: Ruleset>(s: &SettingsJson, logs: &Path) -> Result<Options<R>, Error> {
     let bad = |what: String| Error::Usage(format!("the shards' settings: {what}"));
-    let entrant = BotJson::entrant;
-    let against: [Entrant; 3] = s
+    let entrant = BotJson::entrant::<R>;
+    let against: [Entrant<R>; 3] = s
         .against
         .iter()
         .map(entrant)
         .collect::<Vec<_>>()
         .try_into()
         .map_err(|v: Vec<_>| bad(format!("{} opponents, not 3", v.len())))?;
-    let family = Family::from_name(&s.family)
-        .ok_or_else(|| bad(format!("no wall family `{}`", s.family)))?;
+    let family =
+        R::parse_family(&s.family).ok_or_else(|| bad(format!("no wall family `{}`", s.family)))?;
     let length = match s.length {
         walls::LengthJson::Fixed { walls } => Length::Units(walls),
         walls::LengthJson::Sprt {
@@ -145,8 +144,12 @@ fn options(s: &SettingsJson, logs: &Path) -> Result<Options, Error> {
 /// Checks wall `w` of `shard` against its two game logs: the wall's
 /// tiles (as the game's draws rearranged them), who sat where, and A's
 /// and B's points.
-fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(), Error> {
-    let wall = unit_wall(opts.seed, w.wall, opts.family);
+fn check_logs_of<R: Ruleset>(
+    shard: &Shard,
+    opts: &Options<R>,
+    w: &walls::WallJson,
+) -> Result<(), Error> {
+    let wall = unit_wall::<R>(opts.seed, w.wall, opts.family);
     for g in 0..GAMES_PER_UNIT {
         let name = super::file_name(w.wall, g);
         let path = shard.dir.join("games").join(&name);
@@ -162,24 +165,12 @@ fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(
             what: format!("cannot read the log of wall {}: {}", w.wall, path.display()),
             source,
         })?;
-        let game = log::read(&bytes).map_err(|e| bad(e.to_string()))?;
-        let h = &game.header;
-        match h.context {
+        let log = R::read_log(&bytes, &wall, shard.record.settings.draws).map_err(bad)?;
+        match log.context {
             Some(Context::Duel { unit, game, .. }) if unit == w.wall && game as usize == g + 1 => {}
             ref c => return Err(bad(format!("its header says {c:?}"))),
         }
-        let draws = game.events().filter_map(|e| match e.event {
-            EventKind::Draw { player, .. } => Some(Draw::Front(usize::from(player))),
-            EventKind::DrawBack { .. } => Some(Draw::Back),
-            _ => None,
-        });
-        let played = played_wall(&wall, shard.record.settings.draws, draws)
-            .ok_or_else(|| bad("more draws than a wall holds".into()))?;
-        if h.tiles
-            .iter()
-            .map(|t| t.0)
-            .ne(played.tiles().iter().copied())
-        {
+        if !log.same_wall {
             return Err(bad("another wall's tiles".into()));
         }
         let names = seats(w.seat, g).map(|who| {
@@ -191,7 +182,7 @@ fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(
             .name
             .clone()
         });
-        if h.seats.iter().map(|s| &s.name).ne(names.iter()) {
+        if log.names.iter().ne(names.iter()) {
             return Err(bad("other bots in the seats".into()));
         }
         let want = if g == 0 {
@@ -199,7 +190,7 @@ fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(
         } else {
             w.b_half_points
         };
-        let got = game.result.players.get(w.seat).map(|p| p.half_points);
+        let got = log.half_points.get(w.seat).copied();
         if got != Some(want) {
             return Err(bad(format!(
                 "its result gives seat {} {got:?} half points, the record {want}",
@@ -211,19 +202,17 @@ fn check_logs_of(shard: &Shard, opts: &Options, w: &walls::WallJson) -> Result<(
 }
 
 /// The kind of reason as the report counts it: any a game gives a bot it
-/// puts out ([`crate::noi2014::arena::put_out_kind`]), a program's
-/// failures included.
-fn out_kind(k: &str) -> Result<&'static str, Error> {
-    crate::noi2014::arena::put_out_kind(k)
-        .ok_or_else(|| Error::Usage(format!("a put-out of an unknown kind `{k}`")))
+/// puts out ([`Ruleset::put_out_kind`]), a program's failures included.
+fn out_kind<R: Ruleset>(k: &str) -> Result<&'static str, Error> {
+    R::put_out_kind(k).ok_or_else(|| Error::Usage(format!("a put-out of an unknown kind `{k}`")))
 }
 
 /// What merging found beside the report: the shards in wall order and
 /// the walls they hold past the last one counted.
 #[derive(Clone, Debug)]
-pub struct Merged {
+pub struct Merged<R: Ruleset> {
     /// The report one machine prints for the same walls.
-    pub report: Report,
+    pub report: Report<R>,
     /// The shards' folders in wall order, each with the walls it holds.
     pub shards: Vec<(PathBuf, std::ops::Range<u64>)>,
 }
@@ -246,18 +235,18 @@ pub struct Standing {
 /// driver's tasks), counted in wall order on demand. Every shard must have
 /// the first one's settings, and no two may hold the same wall.
 #[derive(Default)]
-pub struct Merger {
+pub struct Merger<R: Ruleset> {
     shards: Vec<Shard>,
-    opts: Option<Options>,
+    opts: Option<Options<R>>,
     /// The walls [`Merger::standing`] has counted so far: a shard added
     /// later holds none of them (no two shards share a wall), so each
     /// standing counts only the walls that came since.
     so_far: Option<Tally>,
 }
 
-impl Merger {
+impl<R: Ruleset> Merger<R> {
     /// A merger with no shard yet.
-    pub fn new() -> Merger {
+    pub fn new() -> Merger<R> {
         Merger::default()
     }
 
@@ -305,7 +294,7 @@ impl Merger {
 
     /// A tally of no wall yet, under the duel's test.
     fn fresh(&self) -> Result<Tally, Error> {
-        let (test, cap) = length(self.options()?.length)?;
+        let (test, cap) = length::<R>(self.options()?.length)?;
         Ok(Tally::new(0, test, cap))
     }
 
@@ -327,13 +316,13 @@ impl Merger {
                 if check_logs {
                     check_logs_of(s, opts, w)?;
                 }
-                tally.push(walls::unit(w, &mut out_kind)?);
+                tally.push(walls::unit(w, &mut out_kind::<R>)?);
             }
         }
         Ok(None)
     }
 
-    fn options(&self) -> Result<&Options, Error> {
+    fn options(&self) -> Result<&Options<R>, Error> {
         self.opts
             .as_ref()
             .ok_or_else(|| Error::Usage("merge takes the shards' logs folders".into()))
@@ -360,7 +349,7 @@ impl Merger {
     /// against its game logs when `check_logs`. A wall missing before the
     /// decision (or the cap) is an error naming the walls to run, unless
     /// `partial`: then the report counts the walls up to it.
-    pub fn report(&self, check_logs: bool, partial: bool) -> Result<Merged, Error> {
+    pub fn report(&self, check_logs: bool, partial: bool) -> Result<Merged<R>, Error> {
         let start = Instant::now();
         let mut tally = self.fresh()?;
         let missing = self.advance(&mut tally, check_logs)?;
@@ -368,8 +357,9 @@ impl Merger {
             // Past the last shard is fine: the duel stops there, undecided.
             if let Some(after) = self.shards.iter().find(|s| s.range().start > next) {
                 return Err(Error::Usage(format!(
-                    "no shard holds walls {next} to {}, and the duel needs them before its test decides: run `noi2014 duel --walls {next}..{}` with the same settings and merge it too",
+                    "no shard holds walls {next} to {}, and the duel needs them before its test decides: run `{} duel --walls {next}..{}` with the same settings and merge it too",
                     after.range().start - 1,
+                    R::NAME,
                     after.range().start
                 )));
             }
@@ -395,7 +385,7 @@ impl Merger {
 /// same walls, every wall checked against its game logs. Settings that
 /// differ, overlapping walls, a wall missing before the decision, or a
 /// record its game logs contradict are [`Error::Usage`].
-pub fn merge(dirs: &[PathBuf]) -> Result<Merged, Error> {
+pub fn merge<R: Ruleset>(dirs: &[PathBuf]) -> Result<Merged<R>, Error> {
     let mut merger = Merger::new();
     for d in dirs {
         merger.add_dir(d)?;

@@ -24,16 +24,14 @@ pub mod walls;
 
 use super::duplicate::{
     duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, DRAWS, GAMES_PER_UNIT,
-    UNIT_RANGE,
 };
 use super::entrant::{check_runnable, seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
-use super::logs::{prepare_games, seat_records, write_file, write_json_log};
+use super::logs::{json_log, prepare_games, seat_records, write_file};
 use super::pool::{self, Flow, InOrder};
+use super::ruleset::{format_name, Ruleset};
 use super::Error;
-use crate::noi2014::arena::Seat;
-use crate::noi2014::families::Family;
-use crate::noi2014::log;
+use crate::place::{Challenger, Context, Setting};
 use crate::stats::{Decision, Sequential, Sprt, Summary};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -57,10 +55,10 @@ pub const DEFAULT_SEED: u64 = 1;
 /// Every front end's default cap on a sequential test's games.
 pub const DEFAULT_MAX_GAMES: u64 = 20_000;
 
-/// The logs folder of a duel with this seed when none is named:
-/// `noi2014-duel-seed-S`, in the working folder.
-pub fn default_logs(seed: u64) -> PathBuf {
-    PathBuf::from(format!("noi2014-duel-seed-{seed}"))
+/// The logs folder of a duel of ruleset `R` with this seed when none is
+/// named: `noi2014-duel-seed-S`, in the working folder.
+pub fn default_logs<R: Ruleset>(seed: u64) -> PathBuf {
+    PathBuf::from(format!("{}-duel-seed-{seed}", R::NAME))
 }
 
 /// How long the duel goes on.
@@ -99,13 +97,13 @@ pub fn walls_for(games: u64) -> u64 {
 
 /// What the duel is.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct Options<R: Ruleset> {
     /// The challenger.
-    pub a: Entrant,
+    pub a: Entrant<R>,
     /// The bot it is measured against.
-    pub b: Entrant,
+    pub b: Entrant<R>,
     /// The three opponents.
-    pub against: [Entrant; 3],
+    pub against: [Entrant<R>; 3],
     /// Seed of the walls.
     pub seed: u64,
     /// How long.
@@ -113,7 +111,7 @@ pub struct Options {
     /// Units played at once.
     pub jobs: usize,
     /// The wall family.
-    pub family: Family,
+    pub family: R::Family,
     /// A program's limits a step.
     pub limits: Limits,
     /// Where the logs go (created; must be new or empty).
@@ -151,10 +149,11 @@ pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
     Sprt::new(t.d0, t.d1, t.alpha, t.beta)
 }
 
-/// The duel's sequential test, refused when its cap of `max_walls` can
-/// never reach a decision (below [`Sequential::min_units`]).
-pub fn sequential_test(t: Sprt, max_walls: u64) -> Result<Sequential, Error> {
-    let test = Sequential::new(t, UNIT_RANGE).map_err(Error::Usage)?;
+/// The sequential test of a duel of ruleset `R`, refused when its cap of
+/// `max_walls` can never reach a decision (below
+/// [`Sequential::min_units`]).
+pub fn sequential_test<R: Ruleset>(t: Sprt, max_walls: u64) -> Result<Sequential, Error> {
+    let test = Sequential::new(t, R::UNIT_RANGE).map_err(Error::Usage)?;
     let need = test.min_units();
     if max_walls < need {
         return Err(Error::Usage(format!(
@@ -176,17 +175,17 @@ type UnitResult = Result<Unit, Error>;
 
 /// The duel's sequential test (none for a fixed length) and its cap in
 /// walls, once the options are found sound.
-fn length(length: Length) -> Result<(Option<Sequential>, u64), Error> {
+fn length<R: Ruleset>(length: Length) -> Result<(Option<Sequential>, u64), Error> {
     Ok(match length {
         Length::Units(n) => (None, n),
-        Length::Sprt(t, cap) => (Some(sequential_test(t, cap)?), cap),
+        Length::Sprt(t, cap) => (Some(sequential_test::<R>(t, cap)?), cap),
     })
 }
 
 /// The walls to play and the tally that counts them, once the options are
 /// found sound: the whole duel from wall 0 under its test, or a shard's
 /// walls, all of them, with no test.
-fn plan(opts: &Options) -> Result<(Range<u64>, Tally), Error> {
+fn plan<R: Ruleset>(opts: &Options<R>) -> Result<(Range<u64>, Tally), Error> {
     if opts.a.name == opts.b.name {
         return Err(Error::Usage(format!(
             "A and B are both named `{}`: give each its own NAME=",
@@ -194,7 +193,7 @@ fn plan(opts: &Options) -> Result<(Range<u64>, Tally), Error> {
         )));
     }
     // The test is checked even for a shard: its settings go to the merge.
-    let (test, cap) = length(opts.length)?;
+    let (test, cap) = length::<R>(opts.length)?;
     Ok(match &opts.walls {
         Some(r) if r.is_empty() => {
             return Err(Error::Usage(format!(
@@ -306,7 +305,12 @@ impl Tally {
     }
 
     /// The report of the walls counted.
-    fn report(self, options: Options, interrupted: bool, run: RunFacts) -> Report {
+    fn report<R: Ruleset>(
+        self,
+        options: Options<R>,
+        interrupted: bool,
+        run: RunFacts,
+    ) -> Report<R> {
         Report {
             options,
             units: self.units,
@@ -331,7 +335,10 @@ struct RunFacts {
 /// report (also saved in the logs folder). An interrupt
 /// ([`super::guard::interrupt`]) ends it early with the walls counted so
 /// far ([`Report::interrupted`]).
-pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Report, Error> {
+pub fn run<R: Ruleset>(
+    opts: &Options<R>,
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Report<R>, Error> {
     let (walls, mut tally) = plan(opts)?;
     let guard = Containment::new();
     let everyone = [&opts.a, &opts.b].into_iter().chain(&opts.against);
@@ -393,7 +400,7 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(&Progress)) -> Result<Rep
 /// Saves the duel's files beside the games' logs: `games.tsv` (every
 /// game's file and seats), `units.tsv` (each wall's points), the report as
 /// text and as JSON.
-fn save(report: &Report, index: &str) -> Result<(), Error> {
+fn save<R: Ruleset>(report: &Report<R>, index: &str) -> Result<(), Error> {
     let write = |name: &str, bytes: &[u8]| write_file(&report.options.logs.join(name), bytes);
     write("games.tsv", index.as_bytes())?;
     let mut units_tsv = String::from("unit\tseat\ta_points\tb_points\tdiff\n");
@@ -413,7 +420,7 @@ fn save(report: &Report, index: &str) -> Result<(), Error> {
     write(walls::FILE, &walls::record(report).to_json())
 }
 
-fn entrant(opts: &Options, who: Who) -> &Entrant {
+fn entrant<R: Ruleset>(opts: &Options<R>, who: Who) -> &Entrant<R> {
     match who {
         Who::A => &opts.a,
         Who::B => &opts.b,
@@ -425,7 +432,7 @@ fn file_name(u: u64, g: usize) -> String {
     format!("u{u:05}-g{}.jsonl", g + 1)
 }
 
-fn index_line(opts: &Options, u: u64, g: usize) -> String {
+fn index_line<R: Ruleset>(opts: &Options<R>, u: u64, g: usize) -> String {
     let names = seats(unit_seat(u), g).map(|w| entrant(opts, w).name.clone());
     format!(
         "{}\t{u}\t{}\t{}\t{}\n",
@@ -437,17 +444,17 @@ fn index_line(opts: &Options, u: u64, g: usize) -> String {
 }
 
 /// Plays unit `u` and saves its two logs.
-fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
-    let wall = unit_wall(opts.seed, u, opts.family);
+fn play_one<R: Ruleset>(opts: &Options<R>, u: u64, games_dir: &Path) -> UnitResult {
+    let wall = unit_wall::<R>(opts.seed, u, opts.family);
     let at = unit_seat(u);
-    let make = |who: Who| -> Seat {
+    let make = |who: Who| -> R::Player {
         seat(
             &entrant(opts, who).spec,
             duel_bot_seed(opts.seed, u, who, at, opts.common_random),
             &opts.limits,
         )
     };
-    let save = |g: usize, game: &crate::noi2014::arena::Game| {
+    let save = |g: usize, game: &R::Game| {
         if interrupted() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::Interrupted,
@@ -456,28 +463,25 @@ fn play_one(opts: &Options, u: u64, games_dir: &Path) -> UnitResult {
         }
         let names = seats(at, g).map(|w| entrant(opts, w).name.clone());
         let commands = seats(at, g).map(|w| entrant(opts, w).spec.label());
-        let setting = log::Setting {
+        let setting = Setting {
             wall: format!(
                 "wall {u} of duel seed {} ({})",
                 opts.seed,
-                opts.family.name()
+                R::family_name(opts.family)
             ),
             seats: seat_records(names, commands),
-            context: Some(log::Context::Duel {
+            context: Some(Context::Duel {
                 unit: u,
                 game: g as u8 + 1,
-                challenger: if g == 0 {
-                    log::Challenger::A
-                } else {
-                    log::Challenger::B
-                },
+                challenger: if g == 0 { Challenger::A } else { Challenger::B },
             }),
         };
-        let mut log = Vec::new();
-        write_json_log(&mut log, &setting, game);
-        std::fs::write(games_dir.join(file_name(u, g)), log)
+        std::fs::write(
+            games_dir.join(file_name(u, g)),
+            json_log::<R>(&setting, game),
+        )
     };
-    play_unit(&wall, at, DRAWS, make, save).map_err(|source| Error::Io {
+    play_unit::<R>(&wall, at, DRAWS, make, save).map_err(|source| Error::Io {
         what: format!("unit {u} (wall {u}) could not be played"),
         source,
     })
@@ -535,9 +539,9 @@ impl std::fmt::Display for Progress {
 /// merge of a duel's shards prints what one machine would have; how the
 /// walls were played is in [`Report::run_line`].
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct Report<R: Ruleset> {
     /// The duel it reports.
-    pub options: Options,
+    pub options: Options<R>,
     /// The walls counted, in order.
     pub units: Vec<Unit>,
     diffs: Summary,
@@ -553,7 +557,7 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-impl Report {
+impl<R: Ruleset> Report<R> {
     /// The index of the first wall counted: 0 but for a shard.
     pub fn first_wall(&self) -> u64 {
         self.options.walls.as_ref().map_or(0, |w| w.start)
@@ -661,8 +665,10 @@ impl Report {
     fn verdict_words(&self) -> String {
         let Some(t) = &self.test else {
             if self.options.walls.is_some() {
-                return "a shard: `noi2014 merge` applies the test to the shards' walls in order"
-                    .into();
+                return format!(
+                    "a shard: `{} merge` applies the test to the shards' walls in order",
+                    R::NAME
+                );
             }
             return "fixed number of games: no sequential test".into();
         };
@@ -693,12 +699,13 @@ impl Report {
         let w = &mut out;
         let _ = writeln!(
             w,
-            "NOI2014 duel: A = {}, B = {}, against {}; seed {}, {} walls{}",
+            "{} duel: A = {}, B = {}, against {}; seed {}, {} walls{}",
+            R::TITLE,
             named_spec(&o.a),
             named_spec(&o.b),
             against.join(", "),
             o.seed,
-            o.family.name(),
+            R::family_name(o.family),
             if o.common_random {
                 ""
             } else {
@@ -786,21 +793,21 @@ impl Report {
         let o = &self.options;
         let d = &self.diffs;
         let refused = self.refused();
-        let side = |a: bool, e: &Entrant| SideJson {
+        let side = |a: bool, e: &Entrant<R>| SideJson {
             name: e.name.clone(),
             command: e.spec.label(),
             points_a_game: self.side_points(a),
             put_out: keyed(self.outs(a)),
         };
         DuelJson {
-            format: DuelFormat::DuelReport,
+            format: format_name::<R, _>("duel-report"),
             version: REPORT_VERSION,
             a: side(true, &o.a),
             b: side(false, &o.b),
             against: o.against.iter().map(|e| e.name.clone()).collect(),
             against_put_out: (0..3).map(|i| keyed(self.against_outs(i))).collect(),
             seed: o.seed,
-            family: o.family.name().to_string(),
+            family: R::family_name(o.family).to_string(),
             common_random: o.common_random,
             first_wall: self.first_wall(),
             walls: self.units.len(),
@@ -992,7 +999,7 @@ pub enum DecisionJson {
 
 /// A bot as the report's first line names it: `name (what it runs)`, or
 /// just the name when that is what it runs.
-fn named_spec(e: &Entrant) -> String {
+fn named_spec<R: Ruleset>(e: &Entrant<R>) -> String {
     let label = e.spec.label();
     if label == e.name {
         label
@@ -1004,7 +1011,7 @@ fn named_spec(e: &Entrant) -> String {
 /// The opponents: those given, the missing ones the built-in greedy bot
 /// (named house1, house2, ... as the names given leave free, so that no
 /// opponent is named like a side playing the built-in greedy bot).
-pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
+pub fn opponents<R: Ruleset>(given: Vec<Entrant<R>>) -> Result<[Entrant<R>; 3], Error> {
     if given.len() > 3 {
         return Err(Error::Usage(format!(
             "{} opponents given with --against; a table has room for 3",
@@ -1023,7 +1030,7 @@ pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
         };
         v.push(Entrant {
             name,
-            spec: BotSpec::BuiltIn(crate::noi2014::BuiltIn::Greedy),
+            spec: BotSpec::BuiltIn(R::house()),
         });
     }
     Ok(v.try_into().expect("three"))
@@ -1032,16 +1039,18 @@ pub fn opponents(given: Vec<Entrant>) -> Result<[Entrant; 3], Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contest::noi2014::Noi2014;
     use crate::contest::seed::bot_seed;
+    use crate::noi2014::families::Family;
 
-    fn named(name: &str) -> Entrant {
+    fn named(name: &str) -> Entrant<Noi2014> {
         Entrant {
             name: name.into(),
             spec: BotSpec::BuiltIn(crate::noi2014::BuiltIn::Greedy),
         }
     }
 
-    fn options() -> Options {
+    fn options() -> Options<Noi2014> {
         Options {
             a: named("new"),
             b: named("old"),
@@ -1069,7 +1078,7 @@ mod tests {
             .map(|u| Unit {
                 seat: unit_seat(u as u64),
                 a_half: if u < 4 { 2 } else { 0 },
-                b_half: u8::from(u == 4 || u == 5),
+                b_half: i32::from(u == 4 || u == 5),
                 a_out: (u == 4).then_some("illegal"),
                 b_out: (u == 0 || u == 4).then_some("timeout"),
                 against_out: if u == 0 {
@@ -1137,7 +1146,7 @@ mod tests {
         assert_eq!(r.json().against_put_out[1]["crash"], 1);
         // B put out on its first `b` walls, the third opponent `z` times
         // (at most twice a wall: it plays both games).
-        let with = |b: usize, z: usize| -> Report {
+        let with = |b: usize, z: usize| -> Report<Noi2014> {
             let broken: Vec<Unit> = units
                 .iter()
                 .enumerate()
@@ -1178,7 +1187,11 @@ mod tests {
         assert_eq!(report(&options(), &units, None).refused(), None);
     }
 
-    fn report(opts: &Options, units: &[Unit], test: Option<Sequential>) -> Report {
+    fn report(
+        opts: &Options<Noi2014>,
+        units: &[Unit],
+        test: Option<Sequential>,
+    ) -> Report<Noi2014> {
         let mut diffs = Summary::default();
         for u in units {
             diffs.push(u.diff());
@@ -1213,7 +1226,7 @@ mod tests {
                 make: Arc::new(move |seed| bot.bot(seed)),
             }),
         };
-        let run_with = |a: Entrant, b: BuiltIn, logs: &Path| {
+        let run_with = |a: Entrant<Noi2014>, b: BuiltIn, logs: &Path| {
             let mut o = options();
             o.a = a;
             o.b = Entrant {
@@ -1391,7 +1404,7 @@ mod tests {
     #[test]
     fn the_report_says_the_test_and_the_walls_left_uncounted() {
         let (o, units) = (options(), units());
-        let mut test = sequential_test(DEFAULT_SPRT, 2500).unwrap();
+        let mut test = sequential_test::<Noi2014>(DEFAULT_SPRT, 2500).unwrap();
         for u in &units {
             test.push(u.diff());
         }
@@ -1445,7 +1458,7 @@ mod tests {
             ..Unit::default()
         };
         let units = vec![zero; 3];
-        let mut test = sequential_test(DEFAULT_SPRT, 2500).unwrap();
+        let mut test = sequential_test::<Noi2014>(DEFAULT_SPRT, 2500).unwrap();
         for u in &units {
             test.push(u.diff());
         }
@@ -1485,14 +1498,16 @@ mod tests {
     /// wall are refused too.
     #[test]
     fn a_cap_that_can_never_decide_is_refused() {
-        let e = sequential_test(DEFAULT_SPRT, 86).unwrap_err().to_string();
+        let e = sequential_test::<Noi2014>(DEFAULT_SPRT, 86)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("--max-games 172 (86 walls) can never reach a decision")
                 && e.contains("after 87 walls (174 games) at the earliest"),
             "{e}"
         );
-        assert!(sequential_test(DEFAULT_SPRT, 87).is_ok());
+        assert!(sequential_test::<Noi2014>(DEFAULT_SPRT, 87).is_ok());
         let t = Sprt::new(0.0, 3.5, 0.05, 0.05).unwrap();
-        assert!(sequential_test(t, 1000).is_err());
+        assert!(sequential_test::<Noi2014>(t, 1000).is_err());
     }
 }

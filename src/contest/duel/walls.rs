@@ -11,7 +11,7 @@
 use super::{Length, Options, Report};
 use crate::contest::duplicate::{Unit, DRAWS};
 use crate::contest::entrant::BotJson;
-use crate::noi2014::draw_order::DrawOrder;
+use crate::contest::ruleset::{format_name, Draws, Ruleset};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -71,7 +71,7 @@ pub struct SettingsJson {
     /// (`seats`, duels since 2026-11-27) or the wall's front (`wall`, and
     /// when absent: the duels before).
     #[serde(default)]
-    pub draws: DrawOrder,
+    pub draws: Draws,
     /// A program's time limit a step, in milliseconds.
     pub time_limit_ms: u64,
     /// A program's memory limit in MiB; `None` for none.
@@ -114,9 +114,9 @@ pub struct WallJson {
     /// The seat A and B took.
     pub seat: usize,
     /// A's points times two.
-    pub a_half_points: u8,
+    pub a_half_points: i32,
     /// B's points times two.
-    pub b_half_points: u8,
+    pub b_half_points: i32,
     /// The kind of reason A was put out for, if it was.
     pub a_out: Option<String>,
     /// The kind of reason B was put out for, if it was.
@@ -135,14 +135,14 @@ impl WallsJson {
 }
 
 /// The settings of a duel's options.
-pub fn settings(o: &Options) -> SettingsJson {
+pub fn settings<R: Ruleset>(o: &Options<R>) -> SettingsJson {
     let bot = BotJson::of;
     SettingsJson {
         a: bot(&o.a),
         b: bot(&o.b),
         against: o.against.iter().map(bot).collect(),
         seed: o.seed,
-        family: o.family.name().to_string(),
+        family: R::family_name(o.family).to_string(),
         common_random: o.common_random,
         draws: DRAWS,
         time_limit_ms: o.limits.time.as_millis() as u64,
@@ -161,10 +161,10 @@ pub fn settings(o: &Options) -> SettingsJson {
 }
 
 /// The record of a report: its settings and walls.
-pub fn record(r: &Report) -> WallsJson {
+pub fn record<R: Ruleset>(r: &Report<R>) -> WallsJson {
     let kind = |k: Option<&'static str>| k.map(String::from);
     WallsJson {
-        format: WallsFormat::DuelWalls,
+        format: format_name::<R, _>("duel-walls"),
         version: VERSION,
         settings: settings(&r.options),
         shard: r.options.walls.as_ref().map(|w| [w.start, w.end]),

@@ -15,10 +15,10 @@ use super::record::{self, GameJson, RecordJson, SettingsJson};
 use super::{chair_name, tables, Options, OutNote, Played, Report, Shard};
 use crate::contest::entrant::Limits;
 use crate::contest::logs::{parse_record, read_record};
+use crate::contest::ruleset::{Draws, Ruleset};
 use crate::contest::swiss::{pair_round, Table};
 use crate::contest::Error;
-use crate::noi2014::families::{walls, Family};
-use crate::noi2014::log::{self, Context};
+use crate::place::Context;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -54,8 +54,8 @@ fn parse_source(dir: &Path, bytes: &[u8]) -> Result<Source, Error> {
 
 /// The options a merged report shows: the settings, with `logs` the first
 /// shard's folder.
-fn options(s: &SettingsJson, logs: &Path) -> Result<Options, Error> {
-    let family = Family::from_name(&s.family).ok_or_else(|| {
+fn options<R: Ruleset>(s: &SettingsJson, logs: &Path) -> Result<Options<R>, Error> {
+    let family = R::parse_family(&s.family).ok_or_else(|| {
         Error::Usage(format!(
             "the shards' settings: no wall family `{}`",
             s.family
@@ -80,7 +80,7 @@ fn options(s: &SettingsJson, logs: &Path) -> Result<Options, Error> {
 }
 
 /// A game's place in the tournament, for messages.
-fn game_name(opts: &Options, round: u32, table: u32, game: u32) -> String {
+fn game_name<R: Ruleset>(opts: &Options<R>, round: u32, table: u32, game: u32) -> String {
     if opts.duplicate {
         format!("round {round}, table {table}, game {game}")
     } else {
@@ -113,7 +113,12 @@ fn played(g: &GameJson) -> Played {
 
 /// Checks game `rec` of `table` against its log in `src`: the log's
 /// place, the wall's tiles, who sat where and every seat's points.
-fn check_log(src: &Source, opts: &Options, table: &Table, rec: &GameJson) -> Result<(), Error> {
+fn check_log<R: Ruleset>(
+    src: &Source,
+    opts: &Options<R>,
+    table: &Table,
+    rec: &GameJson,
+) -> Result<(), Error> {
     let path = src.dir.join("games").join(&rec.file);
     let place = game_name(opts, rec.round, rec.table, rec.game);
     let bad = |why: String| {
@@ -126,27 +131,24 @@ fn check_log(src: &Source, opts: &Options, table: &Table, rec: &GameJson) -> Res
         what: format!("cannot read the log of {place}: {}", path.display()),
         source,
     })?;
-    let game = log::read(&bytes).map_err(|e| bad(e.to_string()))?;
-    let h = &game.header;
+    let wall = R::seeded_wall(opts.family, table.wall_seed);
+    let log = R::read_log(&bytes, &wall, Draws::Wall).map_err(bad)?;
     let want = Context::Tournament {
         round: rec.round,
         table: rec.table,
         game: rec.game,
     };
-    if h.context.as_ref() != Some(&want) {
-        return Err(bad(format!("its header says {:?}", h.context)));
+    if log.context.as_ref() != Some(&want) {
+        return Err(bad(format!("its header says {:?}", log.context)));
     }
-    let wall = walls(opts.family, table.wall_seed, 1)
-        .pop()
-        .expect("one wall");
-    if h.tiles.iter().map(|t| t.0).ne(wall.tiles().iter().copied()) {
+    if !log.same_wall {
         return Err(bad("another wall's tiles".into()));
     }
     let names = rec.seats.map(|s| chair_name(opts, record::chair(s)));
-    if h.seats.iter().map(|s| &s.name).ne(names.iter()) {
+    if log.names.iter().ne(names.iter()) {
         return Err(bad("other bots in the seats".into()));
     }
-    let got: Vec<u8> = game.result.players.iter().map(|p| p.half_points).collect();
+    let got = log.half_points;
     if got != rec.half_points {
         return Err(bad(format!(
             "its result gives the seats {got:?} half points, the record {:?}",
@@ -160,7 +162,11 @@ fn check_log(src: &Source, opts: &Options, table: &Table, rec: &GameJson) -> Res
 /// of `opts`: every round they hold a game of must be whole, each game
 /// seated as the standings before its round seat it; each game checked
 /// against its log when `check_logs`.
-fn count(sources: &[Source], opts: &Options, check_logs: bool) -> Result<Report, Error> {
+fn count<R: Ruleset>(
+    sources: &[Source],
+    opts: &Options<R>,
+    check_logs: bool,
+) -> Result<Report<R>, Error> {
     let per_table = opts.games_per_table();
     let n_tables = tables(opts.entrants.len());
     let mut games: BTreeMap<(u32, u32, u32), (&Source, &GameJson)> = BTreeMap::new();
@@ -206,12 +212,13 @@ fn count(sources: &[Source], opts: &Options, check_logs: bool) -> Result<Report,
                 r => format!(" --after (the folders of rounds 1 to {})", r - 1),
             };
             return Err(Error::Usage(format!(
-                "no shard holds {} of round {round}, and the standings need every game of a round: run `noi2014 tournament --round {round} --tables {first}..{end}{after}` with the same settings and merge it too",
+                "no shard holds {} of round {round}, and the standings need every game of a round: run `{} tournament --round {round} --tables {first}..{end}{after}` with the same settings and merge it too",
                 if end > first + 1 {
                     format!("tables {first} to {}", end - 1)
                 } else {
                     format!("table {first}")
-                }
+                },
+                R::NAME,
             )));
         }
         for table in &seating {
@@ -240,7 +247,7 @@ fn count(sources: &[Source], opts: &Options, check_logs: bool) -> Result<Report,
 /// The standings that seat `shard`'s round: its `after` folders' games,
 /// which must be every game of rounds 1 to `round - 1`, of a tournament of
 /// the same settings, and none later (their logs are not read).
-pub(super) fn before(opts: &Options, shard: &Shard) -> Result<Report, Error> {
+pub(super) fn before<R: Ruleset>(opts: &Options<R>, shard: &Shard) -> Result<Report<R>, Error> {
     if !(1..=opts.rounds).contains(&shard.round) {
         return Err(Error::Usage(format!(
             "--round {} is not a round of a tournament of {} rounds",
@@ -297,9 +304,9 @@ pub(super) fn before(opts: &Options, shard: &Shard) -> Result<Report, Error> {
 
 /// What merging found: the report and the shards.
 #[derive(Clone, Debug)]
-pub struct Merged {
+pub struct Merged<R: Ruleset> {
     /// The report one machine prints for the same rounds.
-    pub report: Report,
+    pub report: Report<R>,
     /// Each shard's folder and what it holds, in words.
     pub shards: Vec<(PathBuf, String)>,
 }
@@ -307,14 +314,14 @@ pub struct Merged {
 /// Shards added one at a time (from folders, or from a driver's tasks).
 /// Every shard must have the first one's settings.
 #[derive(Default)]
-pub struct Merger {
+pub struct Merger<R: Ruleset> {
     sources: Vec<Source>,
-    opts: Option<Options>,
+    opts: Option<Options<R>>,
 }
 
-impl Merger {
+impl<R: Ruleset> Merger<R> {
     /// A merger with no shard yet.
-    pub fn new() -> Merger {
+    pub fn new() -> Merger<R> {
         Merger::default()
     }
 
@@ -352,7 +359,7 @@ impl Merger {
     /// game checked against its log when `check_logs`. A round of which
     /// some game is missing, two shards holding one game, or a game seated
     /// otherwise than the standings before its round seat it, is an error.
-    pub fn report(&self, check_logs: bool) -> Result<Merged, Error> {
+    pub fn report(&self, check_logs: bool) -> Result<Merged<R>, Error> {
         let opts = self
             .opts
             .as_ref()
@@ -391,7 +398,7 @@ fn holds(r: &RecordJson) -> String {
 /// checked against its log. Settings that differ, a game held twice, a
 /// round with a game missing, a game seated after other standings or a
 /// record its log contradicts are [`Error::Usage`].
-pub fn merge(dirs: &[PathBuf]) -> Result<Merged, Error> {
+pub fn merge<R: Ruleset>(dirs: &[PathBuf]) -> Result<Merged<R>, Error> {
     let mut merger = Merger::new();
     for d in dirs {
         merger.add_dir(d)?;

@@ -27,15 +27,13 @@
 
 use super::entrant::{check_runnable, seat, Entrant, Limits};
 use super::guard::Containment;
-use super::logs::{prepare_games, seat_records, write_file, write_json_log};
+use super::logs::{json_log, prepare_games, seat_records, write_file};
 use super::pool::{self, Flow};
+use super::ruleset::{format_name, Draws, Ruleset, PLAYERS};
 use super::seed::bot_seed;
 use super::swiss::{pair_round, standings, Chair, Table};
 use super::Error;
-use crate::noi2014::arena::{self, Seat};
-use crate::noi2014::families::{walls, Family};
-use crate::noi2014::log;
-use crate::noi2014::{BuiltIn, PlayerEnd};
+use crate::place::{Context, Setting};
 use record::RecordJson;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -53,16 +51,18 @@ pub const DEFAULT_ROUNDS: u32 = 10;
 /// Every front end's default seed of seatings and walls.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// The logs folder of a tournament (or of its shard) with this seed when
-/// none is named, in the working folder: `noi2014-tournament-seed-S`, with
-/// `-round-R` and `-tables-FROM-TO` for a shard.
-pub fn default_logs(seed: u64, shard: Option<&Shard>) -> PathBuf {
+/// The logs folder of a tournament of ruleset `R` (or of its shard) with
+/// this seed when none is named, in the working folder:
+/// `noi2014-tournament-seed-S`, with `-round-R` and `-tables-FROM-TO` for a
+/// shard.
+pub fn default_logs<R: Ruleset>(seed: u64, shard: Option<&Shard>) -> PathBuf {
+    let name = R::NAME;
     PathBuf::from(match shard {
-        None => format!("noi2014-tournament-seed-{seed}"),
+        None => format!("{name}-tournament-seed-{seed}"),
         Some(s) => match &s.tables {
-            None => format!("noi2014-tournament-seed-{seed}-round-{}", s.round),
+            None => format!("{name}-tournament-seed-{seed}-round-{}", s.round),
             Some(t) => format!(
-                "noi2014-tournament-seed-{seed}-round-{}-tables-{}-{}",
+                "{name}-tournament-seed-{seed}-round-{}-tables-{}-{}",
                 s.round, t.start, t.end
             ),
         },
@@ -71,9 +71,9 @@ pub fn default_logs(seed: u64, shard: Option<&Shard>) -> PathBuf {
 
 /// What the tournament is.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct Options<R: Ruleset> {
     /// The bots (at least two; names unique).
-    pub entrants: Vec<Entrant>,
+    pub entrants: Vec<Entrant<R>>,
     /// Rounds to play.
     pub rounds: u32,
     /// The seed of seatings and walls.
@@ -85,7 +85,7 @@ pub struct Options {
     /// A program's limits a step.
     pub limits: Limits,
     /// The wall family.
-    pub family: Family,
+    pub family: R::Family,
     /// Where the logs go (created; must not hold files already).
     pub logs: PathBuf,
     /// Play only this part of the tournament; `None` for all of it.
@@ -109,7 +109,7 @@ pub struct Shard {
 
 impl Shard {
     /// The tables it plays.
-    pub fn tables_of(&self, opts: &Options) -> Range<u32> {
+    pub fn tables_of<R: Ruleset>(&self, opts: &Options<R>) -> Range<u32> {
         self.tables
             .clone()
             .unwrap_or(1..tables(opts.entrants.len()) + 1)
@@ -122,7 +122,7 @@ pub fn tables(bots: usize) -> u32 {
     bots.div_ceil(4) as u32
 }
 
-impl Options {
+impl<R: Ruleset> Options<R> {
     /// Games a tournament of these options plays: a table of four (house
     /// bots filling the last) per four bots, each round; a shard, its
     /// tables' games.
@@ -164,7 +164,7 @@ struct Played {
     game: usize,
     file: String,
     chairs: [Chair; 4],
-    half_points: [u8; 4],
+    half_points: [i32; 4],
     won: [bool; 4],
     put_out: [Option<OutNote>; 4],
     starts: u64,
@@ -177,7 +177,7 @@ struct Listed {
     game: usize,
     page: String,
     names: [String; 4],
-    half_points: [u8; 4],
+    half_points: [i32; 4],
 }
 
 /// The replay page of a game log `rRR-tT.jsonl`: `rRR-tT.html`.
@@ -200,7 +200,10 @@ struct OutNote {
 /// standings after the last round. The logs folder gets every game's log
 /// and replay page, and the standings after every round (so an interrupted
 /// tournament keeps those of its finished rounds).
-pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Report, Error> {
+pub fn run<R: Ruleset>(
+    opts: &Options<R>,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<Report<R>, Error> {
     check_entrants(&opts.entrants)?;
     // A shard is seated from the records of the rounds before it.
     let (rounds, before) = match &opts.shard {
@@ -263,11 +266,12 @@ pub fn run(opts: &Options, on_progress: &mut dyn FnMut(Progress)) -> Result<Repo
 
 /// At least two bots (one alone against house bots ranks nothing), each
 /// of its own name.
-fn check_entrants(entrants: &[Entrant]) -> Result<(), Error> {
+fn check_entrants<R: Ruleset>(entrants: &[Entrant<R>]) -> Result<(), Error> {
     if entrants.len() < 2 {
         return Err(Error::Usage(format!(
-            "a tournament ranks at least two bots, not {}: give each a --bot NAME=BOT (a duel measures one bot against another: noi2014 duel)",
-            entrants.len()
+            "a tournament ranks at least two bots, not {}: give each a --bot NAME=BOT (a duel measures one bot against another: {} duel)",
+            entrants.len(),
+            R::NAME
         )));
     }
     for (i, e) in entrants.iter().enumerate() {
@@ -283,8 +287,8 @@ fn check_entrants(entrants: &[Entrant]) -> Result<(), Error> {
 
 /// Saves the standings after a round: `tournament.json`, `games.tsv`,
 /// `standings.txt`, `standings.json` and `index.html`.
-fn save_round(
-    report: &Report,
+fn save_round<R: Ruleset>(
+    report: &Report<R>,
     record: &RecordJson,
     index: &str,
     listed: &[Listed],
@@ -302,7 +306,7 @@ fn save_round(
     )
 }
 
-fn chair_name(opts: &Options, chair: Chair) -> String {
+fn chair_name<R: Ruleset>(opts: &Options<R>, chair: Chair) -> String {
     match chair {
         Chair::Bot(b) => opts.entrants[b].name.clone(),
         Chair::House => "house".to_string(),
@@ -311,8 +315,8 @@ fn chair_name(opts: &Options, chair: Chair) -> String {
 
 /// Plays the round's games, `opts.jobs` at a time; their outcomes in job
 /// order.
-fn run_jobs(
-    opts: &Options,
+fn run_jobs<R: Ruleset>(
+    opts: &Options<R>,
     tables: &[Table],
     jobs: &[(usize, usize)],
     games_dir: &Path,
@@ -338,25 +342,24 @@ fn run_jobs(
     results.into_iter().flatten().collect()
 }
 
-fn play_one(
-    opts: &Options,
+fn play_one<R: Ruleset>(
+    opts: &Options<R>,
     table: &Table,
     t: usize,
     g: usize,
     games_dir: &Path,
 ) -> Result<Played, Error> {
-    let wall = walls(opts.family, table.wall_seed, 1)
-        .pop()
-        .expect("one wall");
+    let wall = R::seeded_wall(opts.family, table.wall_seed);
     let chairs = table.seats(g);
     let mut seats = seats_at(opts, table, t, g, chairs);
-    let game = arena::play(&wall, &mut seats).map_err(|source| Error::Io {
-        what: format!(
-            "cannot run a bot program at round {}, table {}",
-            table.round, table.number
-        ),
-        source,
-    })?;
+    let game =
+        R::play(&wall, Draws::Wall, &mut seats, &mut |_| {}).map_err(|source| Error::Io {
+            what: format!(
+                "cannot run a bot program at round {}, table {}",
+                table.round, table.number
+            ),
+            source,
+        })?;
     if super::guard::interrupted() {
         // Its bots were killed mid-game: the record is not the game's.
         return Err(Error::Io {
@@ -365,25 +368,15 @@ fn play_one(
         });
     }
     let file = save_game(opts, table, (t, g), chairs, &game, games_dir)?;
-    let result = game.judge.result().expect("the game is over");
-    let put_out = game.put_out().map(|o| {
+    let outcome = R::outcome(&game);
+    let put_out = outcome.put_out.map(|o| {
         o.map(|o| OutNote {
             game: file.clone(),
             request: o.request,
             kind: o.kind.to_string(),
             reason: o.reason,
-            stderr: o
-                .turn
-                .program
-                .as_ref()
-                .map(|s| s.stderr.clone())
-                .unwrap_or_default(),
-            stdout: o
-                .turn
-                .program
-                .as_ref()
-                .map(|s| s.stdout.clone())
-                .unwrap_or_default(),
+            stderr: o.stderr,
+            stdout: o.stdout,
         })
     });
     Ok(Played {
@@ -391,16 +384,22 @@ fn play_one(
         game: g,
         file,
         chairs,
-        half_points: std::array::from_fn(|s| result.players[s].half_points),
-        won: std::array::from_fn(|s| matches!(result.players[s].end, PlayerEnd::Won { .. })),
+        half_points: outcome.half_points,
+        won: outcome.won,
         put_out,
-        starts: game.starts.iter().sum(),
+        starts: outcome.starts,
     })
 }
 
 /// The seats of game `g` at table `t`: the bots in their chairs (a sample
 /// bot's stream by the one seed rule), house greedy bots in the others.
-fn seats_at(opts: &Options, table: &Table, t: usize, g: usize, chairs: [Chair; 4]) -> [Seat; 4] {
+fn seats_at<R: Ruleset>(
+    opts: &Options<R>,
+    table: &Table,
+    t: usize,
+    g: usize,
+    chairs: [Chair; PLAYERS],
+) -> [R::Player; PLAYERS] {
     std::array::from_fn(|s| match chairs[s] {
         Chair::Bot(b) => seat(
             &opts.entrants[b].spec,
@@ -410,18 +409,18 @@ fn seats_at(opts: &Options, table: &Table, t: usize, g: usize, chairs: [Chair; 4
             ),
             &opts.limits,
         ),
-        Chair::House => Seat::built_in(BuiltIn::Greedy, 0),
+        Chair::House => R::built_in(R::house(), 0),
     })
 }
 
 /// Saves game `g` of table `t`: its log and its replay page, in
 /// `games_dir`; the log's file name.
-fn save_game(
-    opts: &Options,
+fn save_game<R: Ruleset>(
+    opts: &Options<R>,
     table: &Table,
     (t, g): (usize, usize),
     chairs: [Chair; 4],
-    game: &arena::Game,
+    game: &R::Game,
     games_dir: &Path,
 ) -> Result<String, Error> {
     let file = if opts.duplicate {
@@ -432,20 +431,18 @@ fn save_game(
     let names = chairs.map(|c| chair_name(opts, c));
     let commands = chairs.map(|c| match c {
         Chair::Bot(b) => opts.entrants[b].spec.label(),
-        Chair::House => "greedy".to_string(),
+        Chair::House => R::built_in_name(R::house()),
     });
-    let setting = log::Setting {
-        wall: crate::noi2014::families::wall_label(opts.family, table.wall_seed),
+    let setting = Setting {
+        wall: R::wall_label(opts.family, table.wall_seed),
         seats: seat_records(names.clone(), commands),
-        context: Some(log::Context::Tournament {
+        context: Some(Context::Tournament {
             round: table.round,
             table: t as u32 + 1,
             game: g as u32 + 1,
         }),
     };
-    let mut log = Vec::new();
-    write_json_log(&mut log, &setting, game);
-    write_file(&games_dir.join(&file), &log)?;
+    write_file(&games_dir.join(&file), &json_log::<R>(&setting, game))?;
     let title = format!(
         "round {}, table {}{}",
         table.round,
@@ -456,20 +453,20 @@ fn save_game(
             String::new()
         }
     );
-    let page = crate::replay::noi2014::game_page(game, &names, &title);
+    let page = R::replay_page(game, &names, &title);
     write_file(&games_dir.join(page_name(&file)), page.as_bytes())?;
     Ok(file)
 }
 
 /// The standings after some rounds.
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct Report<R: Ruleset> {
     /// The tournament it reports.
-    pub options: Options,
+    pub options: Options<R>,
     /// Rounds played.
     pub rounds_done: u32,
-    /// Each bot's points, in halves (ties share).
-    pub half_points: Vec<u32>,
+    /// Each bot's points, in halves.
+    pub half_points: Vec<i64>,
     /// Each bot's games.
     pub games: Vec<u32>,
     /// Each bot's wins.
@@ -487,9 +484,9 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-impl Report {
+impl<R: Ruleset> Report<R> {
     /// The standings before the first game.
-    fn empty(opts: &Options) -> Report {
+    fn empty(opts: &Options<R>) -> Report<R> {
         let n = opts.entrants.len();
         Report {
             options: opts.clone(),
@@ -511,7 +508,7 @@ impl Report {
         self.starts += p.starts;
         for (s, chair) in p.chairs.iter().enumerate() {
             if let Chair::Bot(b) = *chair {
-                self.half_points[b] += u32::from(p.half_points[s]);
+                self.half_points[b] += i64::from(p.half_points[s]);
                 self.games[b] += 1;
                 self.won[b] += u32::from(p.won[s]);
                 if let Some(note) = &p.put_out[s] {
@@ -558,7 +555,8 @@ impl Report {
         let mut out = String::new();
         writeln!(
             out,
-            "NOI2014 Swiss tournament: {}, round {} of {}, seed {}, {}{} walls; {}",
+            "{} Swiss tournament: {}, round {} of {}, seed {}, {}{} walls; {}",
+            R::TITLE,
             super::count(o.entrants.len(), "bot"),
             self.rounds_done,
             o.rounds,
@@ -568,7 +566,7 @@ impl Report {
             } else {
                 ""
             },
-            o.family.name(),
+            R::family_name(o.family),
             super::count(self.played_games, "game"),
         )
         .expect("to memory");
@@ -585,8 +583,9 @@ impl Report {
             };
             writeln!(
                 out,
-                "a shard: round {}, {tables}{after}; `noi2014 merge` counts the shards into the standings",
+                "a shard: round {}, {tables}{after}; `{} merge` counts the shards into the standings",
                 shard.round,
+                R::NAME,
             )
             .expect("to memory");
         }
@@ -638,18 +637,20 @@ impl Report {
         let mut h = String::new();
         h.push_str("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         h.push_str(&format!(
-            "<title>NOI2014 tournament, seed {}</title>\n",
+            "<title>{} tournament, seed {}</title>\n",
+            R::TITLE,
             o.seed
         ));
         h.push_str("<style>body{font-family:system-ui,sans-serif;margin:1em auto;max-width:60em;padding:0 1em;background:#f6f5f0;color:#222}table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .7em;border-bottom:1px solid #ccc;text-align:left}th{background:#2c3e2f;color:#fff}td.n{text-align:right}code{font-size:90%;word-break:break-all}li{margin:.2em 0}a{color:#1a5fb4}</style>\n</head><body>\n");
         h.push_str(&format!(
-            "<h1>NOI2014 Swiss tournament</h1>\n<p>{}, round {} of {}, seed {}, {}{} walls; {}. Each game links to its replay.</p>\n",
+            "<h1>{} Swiss tournament</h1>\n<p>{}, round {} of {}, seed {}, {}{} walls; {}. Each game links to its replay.</p>\n",
+            R::TITLE,
             super::count(o.entrants.len(), "bot"),
             self.rounds_done,
             o.rounds,
             o.seed,
             if o.duplicate { "duplicate format, " } else { "" },
-            esc(o.family.name()),
+            esc(R::family_name(o.family)),
             super::count(self.played_games, "game")
         ));
         h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th>points</th><th>games</th><th>won</th><th>out</th><th>bot</th><th>command</th></tr>\n");
@@ -677,7 +678,7 @@ impl Report {
                 h.push_str(&format!("<h3>Round {round}</h3>\n<ul>\n"));
             }
             let seats: Vec<String> = (0..4)
-                .map(|s| format!("{} {}", esc(&l.names[s]), half(u32::from(l.half_points[s]))))
+                .map(|s| format!("{} {}", esc(&l.names[s]), half(i64::from(l.half_points[s]))))
                 .collect();
             let game = if o.duplicate {
                 format!(", game {}", l.game)
@@ -709,7 +710,7 @@ impl Report {
                     place: s.place,
                     bot: e.name.clone(),
                     command: e.spec.label(),
-                    points: f64::from(s.half_points) / 2.0,
+                    points: s.half_points as f64 / 2.0,
                     games: self.games[s.bot],
                     won: self.won[s.bot],
                     put_out: self.outs[s.bot]
@@ -727,13 +728,13 @@ impl Report {
             })
             .collect();
         TournamentJson {
-            format: TournamentFormat::TournamentReport,
+            format: format_name::<R, _>("tournament-report"),
             version: REPORT_VERSION,
             rounds: o.rounds,
             rounds_done: self.rounds_done,
             seed: o.seed,
             duplicate: o.duplicate,
-            family: o.family.name().to_string(),
+            family: R::family_name(o.family).to_string(),
             games: self.played_games,
             standings,
         }
@@ -821,12 +822,12 @@ pub struct OutJson {
     pub stdout: String,
 }
 
-/// Half points as points: `7` is 3.5.
-fn half(h: u32) -> String {
+/// Half points as points: `7` is 3.5, `-1` is -0.5.
+fn half(h: i64) -> String {
     if h % 2 == 0 {
         (h / 2).to_string()
     } else {
-        format!("{}.5", h / 2)
+        format!("{}{}.5", if h < 0 { "-" } else { "" }, (h / 2).abs())
     }
 }
 
@@ -835,12 +836,14 @@ mod tests {
     use super::*;
     use crate::contest::entrant::BotSpec;
     use crate::contest::logs::prepare_logs;
+    use crate::contest::noi2014::Noi2014;
+    use crate::noi2014::families::Family;
 
-    fn entrant(s: &str) -> Entrant {
-        Entrant::parse(s).unwrap()
+    fn entrant(s: &str) -> Entrant<Noi2014> {
+        Entrant::<Noi2014>::parse(s).unwrap()
     }
 
-    fn options(duplicate: bool) -> Options {
+    fn options(duplicate: bool) -> Options<Noi2014> {
         Options {
             entrants: vec![
                 entrant("a=greedy"),
@@ -878,10 +881,12 @@ mod tests {
     #[test]
     fn names_are_letters_digits_and_four_signs() {
         assert_eq!(
-            Entrant::parse("my-bot_1.2+=greedy").unwrap().name,
+            Entrant::<Noi2014>::parse("my-bot_1.2+=greedy")
+                .unwrap()
+                .name,
             "my-bot_1.2+"
         );
-        assert_eq!(Entrant::parse("sample").unwrap().name, "sample");
+        assert_eq!(Entrant::<Noi2014>::parse("sample").unwrap().name, "sample");
         for bad in [
             "=greedy",
             " =greedy",
@@ -889,14 +894,14 @@ mod tests {
             "é=greedy",
             "a/b=greedy",
         ] {
-            assert!(Entrant::parse(bad).is_err(), "{bad}");
+            assert!(Entrant::<Noi2014>::parse(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn half_points_pages_and_chairs_are_named() {
-        let shown: Vec<String> = [0, 1, 7, 8].map(half).to_vec();
-        assert_eq!(shown, ["0", "0.5", "3.5", "4"]);
+        let shown: Vec<String> = [0, 1, 7, 8, -1, -8].map(half).to_vec();
+        assert_eq!(shown, ["0", "0.5", "3.5", "4", "-0.5", "-4"]);
         assert_eq!(page_name("r01-t2.jsonl"), "r01-t2.html");
         let o = options(false);
         assert_eq!(chair_name(&o, Chair::Bot(0)), "a");
@@ -919,7 +924,7 @@ mod tests {
 
     /// A report of two bots after two rounds, one of them put out three
     /// times.
-    fn two_rounds() -> Report {
+    fn two_rounds() -> Report<Noi2014> {
         let outs = vec![
             vec![],
             vec![

@@ -11,6 +11,7 @@
 use super::{Options, Played};
 use crate::contest::entrant::BotJson;
 use crate::contest::logs::{first_difference, shown};
+use crate::contest::ruleset::{format_name, Ruleset};
 use crate::contest::swiss::Chair;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -94,7 +95,7 @@ pub struct GameJson {
     /// for a house bot.
     pub seats: [Option<usize>; 4],
     /// Each seat's points times two.
-    pub half_points: [u8; 4],
+    pub half_points: [i32; 4],
     /// Which seats won.
     pub won: [bool; 4],
     /// Why each seat was put out, if it was.
@@ -120,9 +121,9 @@ pub struct PutOutJson {
 
 impl RecordJson {
     /// The record of a tournament of `opts` before its first game.
-    pub fn new(opts: &Options) -> RecordJson {
+    pub fn new<R: Ruleset>(opts: &Options<R>) -> RecordJson {
         RecordJson {
-            format: GamesFormat::TournamentGames,
+            format: format_name::<R, _>("tournament-games"),
             version: VERSION,
             settings: settings(opts),
             shard: opts.shard.as_ref().map(|s| {
@@ -145,13 +146,13 @@ impl RecordJson {
 }
 
 /// The settings of a tournament's options.
-pub fn settings(o: &Options) -> SettingsJson {
+pub fn settings<R: Ruleset>(o: &Options<R>) -> SettingsJson {
     SettingsJson {
         bots: o.entrants.iter().map(BotJson::of).collect(),
         rounds: o.rounds,
         seed: o.seed,
         duplicate: o.duplicate,
-        family: o.family.name().to_string(),
+        family: R::family_name(o.family).to_string(),
         time_limit_ms: o.limits.time.as_millis() as u64,
         memory_limit_mib: o.limits.memory_mib,
     }

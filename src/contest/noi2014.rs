@@ -1,0 +1,310 @@
+//! NOI2014 as the contest layer runs it: the one place in `src/contest/`
+//! that names NOI2014's types ([`Noi2014`], the [`Ruleset`] of its
+//! games), and the duel's calibration with built-in bots in process.
+
+use super::duplicate::{duel_bot_seed, play_unit, unit_seat, unit_wall, Unit, Who};
+use super::entrant::Limits;
+use super::ruleset::{Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
+use crate::noi2014::arena::{self, Game, Seat, Turn};
+use crate::noi2014::draw_order::{played_wall, Draw, DrawOrder};
+use crate::noi2014::families::{self, Family};
+use crate::noi2014::log::{self, EventKind, Setting};
+use crate::noi2014::program::ProgramBot;
+use crate::noi2014::result::PlayerEnd;
+use crate::noi2014::wall::Wall;
+use crate::noi2014::{Bot, BuiltIn};
+use crate::rng::Rng;
+
+/// The NOI2014 team-contest game ([`crate::noi2014`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Noi2014;
+
+/// A NOI2014 duel's settings.
+pub type DuelOptions = super::duel::Options<Noi2014>;
+/// A NOI2014 duel's report.
+pub type DuelReport = super::duel::Report<Noi2014>;
+/// A NOI2014 tournament's settings.
+pub type TournamentOptions = super::tournament::Options<Noi2014>;
+/// A NOI2014 tournament's report.
+pub type TournamentReport = super::tournament::Report<Noi2014>;
+/// Who plays a NOI2014 game.
+pub type BotSpec = super::entrant::BotSpec<Noi2014>;
+/// A bot of a NOI2014 duel or tournament.
+pub type Entrant = super::entrant::Entrant<Noi2014>;
+/// A NOI2014 bot of a front end's own.
+pub type InProcess = super::entrant::InProcess<Noi2014>;
+
+/// The order that draws as `draws` asks.
+fn order(draws: Draws) -> DrawOrder {
+    match draws {
+        Draws::Wall => DrawOrder::Wall,
+        Draws::Seats => DrawOrder::Seats,
+    }
+}
+
+/// The bot program run by `command` under `limits`.
+fn program(command: &str, limits: &Limits) -> ProgramBot {
+    ProgramBot::new(command)
+        .with_time_limit(limits.time)
+        .with_memory_limit(limits.memory_mib)
+        .with_sandbox(limits.sandbox)
+        .with_grants(limits.grants.clone())
+}
+
+impl Ruleset for Noi2014 {
+    const NAME: &'static str = "noi2014";
+    const TITLE: &'static str = "NOI2014";
+    // A game gives 1 to 4 points.
+    const UNIT_RANGE: (f64, f64) = (-3.0, 3.0);
+    const BUILT_IN_NAMES: &'static str = BuiltIn::NAMES;
+
+    type Family = Family;
+    type Wall = Wall;
+    type BuiltIn = BuiltIn;
+    type Bot = dyn Bot + Send;
+    type Player = Seat;
+    type Game = Game;
+    type Turn = Turn;
+
+    fn family_name(family: Family) -> &'static str {
+        family.name()
+    }
+
+    fn parse_family(name: &str) -> Option<Family> {
+        Family::from_name(name)
+    }
+
+    fn family_wall(rng: &mut Rng, family: Family) -> Wall {
+        families::family_wall(rng, family)
+    }
+
+    fn seeded_wall(family: Family, seed: u64) -> Wall {
+        families::seeded_wall(family, seed).0
+    }
+
+    fn wall_label(family: Family, seed: u64) -> String {
+        families::wall_label(family, seed)
+    }
+
+    fn parse_built_in(name: &str) -> Result<Option<BuiltIn>, String> {
+        BuiltIn::parse(name)
+    }
+
+    fn built_in_name(bot: BuiltIn) -> String {
+        bot.name()
+    }
+
+    fn house() -> BuiltIn {
+        BuiltIn::Greedy
+    }
+
+    fn built_in(bot: BuiltIn, seed: u64) -> Seat {
+        Seat::built_in(bot, seed)
+    }
+
+    fn in_process(bot: Box<dyn Bot + Send>) -> Seat {
+        Seat::BuiltIn(bot)
+    }
+
+    fn program(command: &str, limits: &Limits) -> Seat {
+        Seat::Program(Box::new(program(command, limits)))
+    }
+
+    fn try_program(command: &str, limits: &Limits) -> std::io::Result<()> {
+        let mut bot = program(command, limits);
+        // The first request of every game.
+        let asked = bot.ask("0 0");
+        bot.stop();
+        asked.map(|_| ())
+    }
+
+    fn play(
+        wall: &Wall,
+        draws: Draws,
+        players: &mut [Seat; PLAYERS],
+        watch: &mut dyn FnMut(&Turn),
+    ) -> std::io::Result<Game> {
+        arena::play_ordered(wall, order(draws), players, watch)
+    }
+
+    fn outcome(game: &Game) -> Outcome {
+        let result = game.judge.result().expect("the game is over");
+        let put_out = game.put_out().map(|o| {
+            o.map(|o| {
+                let program = o.turn.program.as_ref();
+                PutOut {
+                    request: o.request,
+                    kind: o.kind,
+                    reason: o.reason,
+                    stderr: program.map(|s| s.stderr.clone()).unwrap_or_default(),
+                    stdout: program.map(|s| s.stdout.clone()).unwrap_or_default(),
+                }
+            })
+        });
+        Outcome {
+            half_points: std::array::from_fn(|s| result.players[s].half_points.into()),
+            won: std::array::from_fn(|s| matches!(result.players[s].end, PlayerEnd::Won { .. })),
+            put_out,
+            starts: game.starts.iter().sum(),
+        }
+    }
+
+    fn put_out_kind(name: &str) -> Option<&'static str> {
+        arena::put_out_kind(name)
+    }
+
+    fn write_log(out: &mut Vec<u8>, setting: &Setting, game: &Game) {
+        log::write(out, setting, game).expect("to memory");
+    }
+
+    fn read_log(bytes: &[u8], wall: &Wall, draws: Draws) -> Result<LogFacts, String> {
+        let game = log::read(bytes).map_err(|e| e.to_string())?;
+        let h = &game.header;
+        let drawn = game.events().filter_map(|e| match e.event {
+            EventKind::Draw { player, .. } => Some(Draw::Front(usize::from(player))),
+            EventKind::DrawBack { .. } => Some(Draw::Back),
+            _ => None,
+        });
+        let played =
+            played_wall(wall, order(draws), drawn).ok_or("more draws than a wall holds")?;
+        Ok(LogFacts {
+            context: h.context.clone(),
+            names: h.seats.iter().map(|s| s.name.clone()).collect(),
+            same_wall: h
+                .tiles
+                .iter()
+                .map(|t| t.0)
+                .eq(played.tiles().iter().copied()),
+            half_points: game
+                .result
+                .players
+                .iter()
+                .map(|p| p.half_points.into())
+                .collect(),
+        })
+    }
+
+    fn replay_page(game: &Game, labels: &[String], title: &str) -> String {
+        crate::replay::noi2014::game_page(game, labels, title)
+    }
+}
+
+/// Unit `unit` of an in-process duel of the built-in bots `a` against
+/// `b` on walls of `seed` (family uniform), three greedy bots as the
+/// opponents, the bots' streams as a duel draws them
+/// ([`duel_bot_seed`], `common` as there): the calibration of the
+/// sequential test, and its tests.
+pub fn play_built_in_unit(a: BuiltIn, b: BuiltIn, seed: u64, unit: u64, common: bool) -> Unit {
+    play_built_in_at(a, b, seed, unit, unit_seat(unit), common, Draws::Seats)
+}
+
+/// [`play_built_in_unit`] with the challengers in `seat` instead of the
+/// unit's own, and the draws in `draws`: the four seats of one wall, and
+/// the wall's order, for measuring other designs.
+pub fn play_built_in_at(
+    a: BuiltIn,
+    b: BuiltIn,
+    seed: u64,
+    unit: u64,
+    seat: usize,
+    common: bool,
+    draws: Draws,
+) -> Unit {
+    let wall = unit_wall::<Noi2014>(seed, unit, Family::Uniform);
+    play_unit::<Noi2014>(
+        &wall,
+        seat,
+        draws,
+        |who| {
+            let bot = match who {
+                Who::A => a,
+                Who::B => b,
+                Who::Against(_) => BuiltIn::Greedy,
+            };
+            Seat::built_in(bot, duel_bot_seed(seed, unit, who, seat, common))
+        },
+        |_, _| Ok(()),
+    )
+    .expect("in-process bots do no I/O")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::duplicate::DRAWS;
+    use crate::noi2014::{GreedyBot, SampleBot};
+
+    /// Every contest file names its format after the ruleset: each format
+    /// enum has NOI2014's (`format_name` would panic without it).
+    #[test]
+    fn every_contest_format_has_noi2014s_name() {
+        use crate::contest::ruleset::format_name;
+        let shown = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+        let names = [
+            shown(serde_json::json!(format_name::<
+                Noi2014,
+                crate::contest::duel::DuelFormat,
+            >("duel-report"))),
+            shown(serde_json::json!(format_name::<
+                Noi2014,
+                crate::contest::duel::walls::WallsFormat,
+            >("duel-walls"))),
+            shown(serde_json::json!(format_name::<
+                Noi2014,
+                crate::contest::tournament::TournamentFormat,
+            >("tournament-report"))),
+            shown(serde_json::json!(format_name::<
+                Noi2014,
+                crate::contest::tournament::record::GamesFormat,
+            >("tournament-games"))),
+        ];
+        assert_eq!(
+            names,
+            [
+                "mahjong-sim/noi2014-duel-report",
+                "mahjong-sim/noi2014-duel-walls",
+                "mahjong-sim/noi2014-tournament-report",
+                "mahjong-sim/noi2014-tournament-games",
+            ]
+        );
+    }
+
+    #[test]
+    fn identical_bots_give_identical_games_and_different_ones_do_not() {
+        let wall = unit_wall::<Noi2014>(1, 0, Family::Uniform);
+        for seat in 0..PLAYERS {
+            let greedy = |_: Who| Seat::BuiltIn(Box::new(GreedyBot::new()));
+            let u = play_unit::<Noi2014>(&wall, seat, DRAWS, greedy, |_, _| Ok(())).unwrap();
+            assert_eq!((u.seat, u.a_half), (seat, u.b_half));
+            assert_eq!(u.diff(), 0.0);
+        }
+        // Greedy (A) against the sample bot (B): far stronger, wall after wall.
+        let diffs: Vec<f64> = (0..40)
+            .map(|i| {
+                let wall = unit_wall::<Noi2014>(1, i, Family::Uniform);
+                let seat = |who: Who| match who {
+                    Who::B => Seat::BuiltIn(Box::new(SampleBot::new(i))),
+                    _ => Seat::BuiltIn(Box::new(GreedyBot::new())),
+                };
+                let u =
+                    play_unit::<Noi2014>(&wall, unit_seat(i), DRAWS, seat, |_, _| Ok(())).unwrap();
+                assert!(u.b_out.is_none_or(|k| k == "kong on an empty wall"));
+                u.diff()
+            })
+            .collect();
+        let mean = diffs.iter().sum::<f64>() / 40.0;
+        assert!(mean > 0.5, "{diffs:?}");
+    }
+
+    /// Every unit of every seed has its own wall.
+    #[test]
+    fn every_unit_of_every_seed_has_a_wall_of_its_own() {
+        let mut walls = std::collections::HashSet::new();
+        for seed in 0..4 {
+            for unit in 0..16 {
+                let wall = unit_wall::<Noi2014>(seed, unit, Family::Uniform);
+                assert!(walls.insert(*wall.tiles()), "seed {seed}, unit {unit}");
+            }
+        }
+    }
+}

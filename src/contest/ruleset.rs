@@ -1,0 +1,198 @@
+//! What the contest layer needs from a ruleset: its walls and their
+//! families, its players (built-in bots, in-process bots, programs), one
+//! game between them, the points of a result, its log and replay page.
+//!
+//! Duels, tournaments, merges, logs folders and `play` are written once
+//! over [`Ruleset`]; each ruleset implements it beside the contest layer
+//! ([`super::noi2014`]), and nowhere else in `src/contest/` is a ruleset's
+//! type named. Mortal's `libriichi` (one `Agent` for every kind of player,
+//! one arena) is the model: a game is four [`Ruleset::Player`]s at a
+//! [`Ruleset::Wall`], however each of them decides.
+
+use super::entrant::Limits;
+use crate::place::Context;
+pub use crate::place::{Setting, PLAYERS};
+use crate::rng::Rng;
+use std::fmt::Debug;
+
+/// A ruleset the contest layer can run duels, tournaments and games of.
+///
+/// Points are counted in halves, as integers (`half_points`: a game's
+/// points times two), so that tied places sharing their points and whole
+/// scores both count exactly.
+pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
+    /// The ruleset's name in commands, default folders and log formats
+    /// (`noi2014`).
+    const NAME: &'static str;
+
+    /// The ruleset's name in a report's title (`NOI2014`).
+    const TITLE: &'static str;
+
+    /// The range of one game's points of a player minus another's (a
+    /// duel's unit), in points: the sequential test needs it bounded.
+    const UNIT_RANGE: (f64, f64);
+
+    /// The built-in bots' names, for the error on an unknown one.
+    const BUILT_IN_NAMES: &'static str;
+
+    /// A seeded family of walls (`uniform`, ...).
+    type Family: Copy + Eq + Debug + Send + Sync;
+    /// One game's deal.
+    type Wall: Clone + Send + Sync;
+    /// A built-in bot, as the command line names it.
+    type BuiltIn: Copy + PartialEq + Debug + Send + Sync;
+    /// An in-process bot a front end brings (a Python callable): it
+    /// answers one request at a time.
+    type Bot: ?Sized + Send;
+    /// Who plays at a seat of one game.
+    type Player: Send;
+    /// A played game's full record: what its log and replay are written
+    /// from.
+    type Game: Send;
+    /// One request of a game and its answer, as a game being played shows
+    /// it.
+    type Turn;
+
+    /// The family's name, as `--family` takes it.
+    fn family_name(family: Self::Family) -> &'static str;
+
+    /// The family named `name`, if there is one.
+    fn parse_family(name: &str) -> Option<Self::Family>;
+
+    /// A wall of `family` from `rng`.
+    fn family_wall(rng: &mut Rng, family: Self::Family) -> Self::Wall;
+
+    /// The wall of `family` with this seed, the one a tournament's table
+    /// plays.
+    fn seeded_wall(family: Self::Family, seed: u64) -> Self::Wall;
+
+    /// Where [`Ruleset::seeded_wall`] comes from, as a log's header says
+    /// it.
+    fn wall_label(family: Self::Family, seed: u64) -> String;
+
+    /// The built-in bot named `name`: `Ok(None)` when no built-in has that
+    /// name, an error when the name is one with a bad parameter.
+    fn parse_built_in(name: &str) -> Result<Option<Self::BuiltIn>, String>;
+
+    /// A built-in bot's name, as it was given.
+    fn built_in_name(bot: Self::BuiltIn) -> String;
+
+    /// The bot that fills an empty seat (a house bot).
+    fn house() -> Self::BuiltIn;
+
+    /// The built-in bot `bot`, its random choices (if any) from `seed`.
+    fn built_in(bot: Self::BuiltIn, seed: u64) -> Self::Player;
+
+    /// An in-process bot of a front end's own.
+    fn in_process(bot: Box<Self::Bot>) -> Self::Player;
+
+    /// The bot program run by the command line `command` under `limits`.
+    fn program(command: &str, limits: &Limits) -> Self::Player;
+
+    /// Starts the program `command` on the first request of a game and
+    /// stops it: an error when it cannot be run at all.
+    fn try_program(command: &str, limits: &Limits) -> std::io::Result<()>;
+
+    /// Plays `wall` with `players` in seat order, its draws in `draws`,
+    /// `watch` told each turn as it is played. A program that cannot be
+    /// started is an I/O error.
+    fn play(
+        wall: &Self::Wall,
+        draws: Draws,
+        players: &mut [Self::Player; PLAYERS],
+        watch: &mut dyn FnMut(&Self::Turn),
+    ) -> std::io::Result<Self::Game>;
+
+    /// The result of a finished game, seat by seat.
+    fn outcome(game: &Self::Game) -> Outcome;
+
+    /// The kind of reason `name` of a put-out as [`Outcome`] names it, if
+    /// the ruleset has it (a merge reads them back).
+    fn put_out_kind(name: &str) -> Option<&'static str>;
+
+    /// Writes `game`'s log: its header (`setting`) and every turn.
+    fn write_log(out: &mut Vec<u8>, setting: &Setting, game: &Self::Game);
+
+    /// What a log says of its game, for a merge to check against the
+    /// record it counted; `wall`: the wall the game must have been dealt,
+    /// `draws` as it was played.
+    fn read_log(bytes: &[u8], wall: &Self::Wall, draws: Draws) -> Result<LogFacts, String>;
+
+    /// `game`'s replay page, the seats shown as `labels`.
+    fn replay_page(game: &Self::Game, labels: &[String], title: &str) -> String;
+}
+
+/// Which tile a normal draw takes (in records `"wall"` or `"seats"`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Draws {
+    /// The wall's order: every game outside duels, and duels before
+    /// 2026-11-27.
+    #[default]
+    Wall,
+    /// Each seat draws the tiles it would whatever the others claim (in
+    /// NOI2014, its own column of the wall), so that the games of one
+    /// wall stay comparable: the games of a duel.
+    Seats,
+}
+
+/// What a log says of its game ([`Ruleset::read_log`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogFacts {
+    /// Its place in a duel or tournament.
+    pub context: Option<Context>,
+    /// The names of its seats.
+    pub names: Vec<String>,
+    /// The game was dealt the wall asked for.
+    pub same_wall: bool,
+    /// Each seat's points times two.
+    pub half_points: Vec<i32>,
+}
+
+/// A finished game's result, seat by seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Each seat's points times two.
+    pub half_points: [i32; PLAYERS],
+    /// Which seats won.
+    pub won: [bool; PLAYERS],
+    /// Why each seat was put out, if it was.
+    pub put_out: [Option<PutOut>; PLAYERS],
+    /// Bot processes started for the game.
+    pub starts: u64,
+}
+
+/// Why a seat was put out of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PutOut {
+    /// The request it was put out at, as the ruleset counts them.
+    pub request: usize,
+    /// The kind of reason (`time-out`, `crash`, `illegal move`, ...).
+    pub kind: &'static str,
+    /// Why, in words.
+    pub reason: String,
+    /// The end of its standard error, when it failed.
+    pub stderr: String,
+    /// The end of its standard output, when it failed.
+    pub stdout: String,
+}
+
+/// The format `mahjong-sim/RULESET-KIND` of a contest's file as its format
+/// enum `F` names it: each such enum has one value per ruleset (a test of
+/// each ruleset checks that its are there).
+pub fn format_name<R: Ruleset, F: serde::de::DeserializeOwned>(kind: &str) -> F {
+    let name = format!("mahjong-sim/{}-{kind}", R::NAME);
+    serde_json::from_value(serde_json::Value::String(name))
+        .expect("every ruleset has each format (tested)")
+}
