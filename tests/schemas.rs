@@ -119,7 +119,7 @@ fn duel_and_tournament_logs_are_valid() {
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert_eq!(logs_in(&logs), 8);
-    let saved = std::fs::read(logs.join("standings.json")).unwrap();
+    let saved = std::fs::read(logs.join("report.json")).unwrap();
     let report = schemas::report(NOI2014_TOURNAMENT_REPORT, &saved);
     assert_eq!(report["games"], 8);
     let saved = std::fs::read(logs.join("tournament.json")).unwrap();

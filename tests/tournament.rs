@@ -357,7 +357,7 @@ fn a_ten_round_tournament_of_nine_bots_agrees_with_the_oracle() {
     // The saved standings are the printed ones.
     let saved = common::schemas::report(
         common::schemas::NOI2014_TOURNAMENT_REPORT,
-        &std::fs::read(logs.join("standings.json")).unwrap(),
+        &std::fs::read(logs.join("report.json")).unwrap(),
     );
     assert_eq!(saved["standings"], report["standings"]);
     // Also checks that the logs folder was made.

@@ -69,6 +69,9 @@ def merge_reports(dirs: Sequence[str]) -> Tuple[str, str]:
     report as (JSON, text), as ``--json`` prints it and as printed without,
     from one reading of the logs."""
 
+def save_report(dir: str, json_line: str, text: str) -> None:
+    """Writes a report into the logs folder ``dir`` as ``report.json`` and ``report.txt``."""
+
 def tournament_tables(bots: int) -> int:
     """Tables in each round of a tournament of ``bots`` bots."""
 
@@ -79,16 +82,19 @@ def interrupt() -> None:
     """Kills every bot program this process runs and stops its runs (they
     report what they have); the next run starts as usual."""
 
-class DuelMerger:
-    """A duel's shards added as they come, counted in wall order."""
+class Merger:
+    """A duel's or a tournament's shards added as they come (the library's
+    one merger); a duel's counted in wall order."""
 
     def __init__(self) -> None: ...
     def add_dir(self, dir: str) -> None:
         """Adds the shard whose logs folder is ``dir``."""
     def add_record(self, origin: str, record: str) -> None:
-        """Adds a shard's ``duel.json`` text; ``origin`` names it."""
+        """Adds a shard's ``duel.json`` or ``tournament.json`` text;
+        ``origin`` names it."""
     def standing(self) -> Tuple[int, bool, Optional[int], str]:
-        """(walls counted, over, first missing wall, progress line)."""
+        """A duel's (walls counted, over, first missing wall, progress
+        line)."""
     def reports(self, check_logs: bool = True, partial: bool = False) -> Tuple[str, str]:
         """The merged report as (JSON, text), as ``noi2014 merge`` prints it
         with ``--json`` and without."""

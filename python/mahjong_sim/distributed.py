@@ -219,7 +219,7 @@ def duel(
     if in_flight is None:
         in_flight = max(1, 2 * int(ray.cluster_resources().get("CPU", 1)))
     spec_ref = ray.put(spec)
-    merger = _native.DuelMerger()
+    merger = _native.Merger()
     out: Dict[Any, Tuple[int, int]] = {}
     dirs: List[str] = []
     submitted = 0
@@ -251,7 +251,7 @@ def duel(
         raise
     _cancel(ray, list(out))
     line, text = merger.reports(True, False)
-    _write_reports(logs, line, text)
+    _native.save_report(logs, line, text)
     report = json.loads(line)
     report["logs"] = logs
     return report
@@ -368,19 +368,10 @@ def tournament(
         _cancel(ray, list(out))
         raise
     line, text = _native.merge_reports(dirs)
-    _write_reports(logs, line, text)
+    _native.save_report(logs, line, text)
     report = json.loads(line)
     report["logs"] = logs
     return report
-
-
-def _write_reports(logs: str, line: str, text: str) -> None:
-    """The merged report into ``logs`` as the CLI writes it: ``report.json``
-    and ``report.txt``."""
-    with open(os.path.join(logs, "report.json"), "w", encoding="utf-8") as f:
-        f.write(line)
-    with open(os.path.join(logs, "report.txt"), "w", encoding="utf-8") as f:
-        f.write(text)
 
 
 def _cancel(ray: Any, refs: List[Any]) -> None:

@@ -3,10 +3,9 @@
 //! arguments and results (strings, JSON, numpy arrays) and calls it. The
 //! Python package (`mahjong_sim/`) builds its environments on these.
 
-use mahjong_sim::contest::duel::{self, merge, parse_sprt, Length, Options as DuelOptions};
+use mahjong_sim::contest::duel::{self, parse_sprt, Length, Options as DuelOptions};
 use mahjong_sim::contest::entrant::Limits;
 use mahjong_sim::contest::noi2014::{BotSpec, Entrant, InProcess, Noi2014};
-use mahjong_sim::contest::merge::Merged;
 use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::contest::tournament::{self, Options as TournamentOptions, Shard};
 use mahjong_sim::hand::Hand;
@@ -1162,14 +1161,14 @@ fn merge_reports(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<(Str
     let merged = py
         .detach(|| mahjong_sim::contest::merge::merge::<Noi2014>(&dirs))
         .map_err(value_error)?;
-    Ok(match merged {
-        Merged::Duel(m) => (m.report.json_line(), m.report.text()),
-        Merged::Tournament(m) => {
-            let mut json = serde_json::to_string(&m.report.json()).map_err(value_error)?;
-            json.push('\n');
-            (json, m.report.text())
-        }
-    })
+    Ok((merged.json_line(), merged.text()))
+}
+
+/// Writes a report (`json_line`, `text`) into the logs folder `dir` under
+/// the names every front end gives it (`report.json`, `report.txt`).
+#[pyfunction]
+fn save_report(dir: std::path::PathBuf, json_line: &str, text: &str) -> PyResult<()> {
+    mahjong_sim::contest::logs::save_report(&dir, json_line, text).map_err(value_error)
 }
 
 /// Tables in each round of a tournament of `bots` bots.
@@ -1178,20 +1177,21 @@ fn tournament_tables(bots: usize) -> u32 {
     tournament::tables(bots)
 }
 
-/// A duel's shards added as they come, counted in wall order on demand
-/// (`contest::duel::merge::Merger`): what a driver that hands out walls
+/// A duel's or a tournament's shards added as they come
+/// (`contest::merge::Merger`, the one merger of every front end); a duel's
+/// counted in wall order on demand: what a driver that hands out walls
 /// needs to know when the test has decided.
 #[pyclass(module = "mahjong_sim._native")]
-struct DuelMerger {
-    inner: merge::Merger<Noi2014>,
+struct Merger {
+    inner: mahjong_sim::contest::merge::Merger<Noi2014>,
 }
 
 #[pymethods]
-impl DuelMerger {
+impl Merger {
     #[new]
-    fn new() -> DuelMerger {
-        DuelMerger {
-            inner: merge::Merger::new(),
+    fn new() -> Merger {
+        Merger {
+            inner: mahjong_sim::contest::merge::Merger::new(),
         }
     }
 
@@ -1200,24 +1200,25 @@ impl DuelMerger {
         self.inner.add_dir(&dir).map_err(value_error)
     }
 
-    /// Adds a shard's `duel.json` (its text); `origin` names it in errors
-    /// and is where its logs are.
+    /// Adds a shard's `duel.json` or `tournament.json` (its text); `origin`
+    /// names it in errors and is where its logs are.
     fn add_record(&mut self, origin: std::path::PathBuf, record: &str) -> PyResult<()> {
         self.inner
             .add_record(&origin, record.as_bytes())
             .map_err(value_error)
     }
 
-    /// `(walls counted, over, first wall missing or None, progress line)`.
+    /// A duel's `(walls counted, over, first wall missing or None,
+    /// progress line)`.
     fn standing(&mut self) -> PyResult<(u64, bool, Option<u64>, String)> {
         let s = self.inner.standing().map_err(value_error)?;
         Ok((s.walls, s.over, s.needs, s.progress))
     }
 
     /// The merged report as `(JSON, text)`, as `noi2014 merge` prints it
-    /// with `--json` and without; each wall checked against its game logs
-    /// when `check_logs` (once for both); with `partial`, a missing wall
-    /// ends the count instead of being an error.
+    /// with `--json` and without; each wall or game checked against its
+    /// game log when `check_logs` (once for both); with `partial`, a
+    /// duel's missing wall ends the count instead of being an error.
     #[pyo3(signature = (check_logs=true, partial=false))]
     fn reports(
         &self,
@@ -1225,17 +1226,10 @@ impl DuelMerger {
         check_logs: bool,
         partial: bool,
     ) -> PyResult<(String, String)> {
-        let report = self.report(py, check_logs, partial)?;
-        Ok((report.json_line(), report.text()))
-    }
-}
-
-impl DuelMerger {
-    fn report(&self, py: Python<'_>, check_logs: bool, partial: bool) -> PyResult<duel::Report<Noi2014>> {
         let merged = py
             .detach(|| self.inner.report(check_logs, partial))
             .map_err(value_error)?;
-        Ok(merged.report)
+        Ok((merged.json_line(), merged.text()))
     }
 }
 
@@ -1362,10 +1356,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_reports, m)?)?;
+    m.add_function(wrap_pyfunction!(save_report, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_tables, m)?)?;
     m.add_function(wrap_pyfunction!(interrupt, m)?)?;
     m.add_function(wrap_pyfunction!(duel_walls_for, m)?)?;
-    m.add_class::<DuelMerger>()?;
+    m.add_class::<Merger>()?;
     m.add_class::<Game>()?;
     m.add_class::<Policy>()?;
     m.add_class::<VecGame>()?;

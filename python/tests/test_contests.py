@@ -121,7 +121,7 @@ def test_shards_from_python_merge_into_the_command_lines_duel(tmp_path, cli):
     # the decision.
     from mahjong_sim import _native
 
-    m = _native.DuelMerger()
+    m = _native.Merger()
     m.add_dir(dirs[0])
     m.add_dir(dirs[2])
     walls, over, needs, line = m.standing()

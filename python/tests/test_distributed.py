@@ -333,8 +333,8 @@ def test_a_distributed_tournament_is_the_one_machine_tournament(cluster, tmp_pat
     assert _report_line(driven.stdout) == want, driven.stdout + driven.stderr
     # The reports it leaves are the one machine's standings, text and JSON.
     ray, one = tmp_path / "ray", tmp_path / "one"
-    assert (ray / "report.txt").read_text() == (one / "standings.txt").read_text()
-    assert json.loads((ray / "report.json").read_text()) == json.loads((one / "standings.json").read_text())
+    assert (ray / "report.txt").read_text() == (one / "report.txt").read_text()
+    assert json.loads((ray / "report.json").read_text()) == json.loads((one / "report.json").read_text())
     # The progress, a line a task, reached the last round's last game.
     assert "round 3/3: 24/24 games" in driven.stderr, driven.stderr
     assert not _with_token("--seed " + token), "bot processes left behind"

@@ -4,6 +4,7 @@
 
 use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_range, GameArgs};
 use super::{CliError, OnInterrupt, Verdict};
+use mahjong_sim::contest::logs::REPORT_TEXT;
 use mahjong_sim::contest::noi2014::{Entrant, Noi2014, TournamentReport};
 use mahjong_sim::contest::tournament::{self, Options, Progress, Shard};
 use std::ops::Range;
@@ -112,9 +113,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 .filter(|e| e.path().extension().is_some_and(|x| x == "jsonl"))
                 .count()
         });
-        let standings = if logs.join("standings.txt").exists() {
+        let standings = if logs.join(REPORT_TEXT).exists() {
             format!(
-                "; the standings after the last finished round are in {}/standings.txt",
+                "; the standings after the last finished round are in {}/{REPORT_TEXT}",
                 logs.display()
             )
         } else {
@@ -146,9 +147,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// JSON.
 pub fn print_report(report: &TournamentReport, json: bool) -> Result<ExitCode, CliError> {
     let out = if json {
-        let mut j = serde_json::to_string(&report.json()).expect("JSON to memory");
-        j.push('\n');
-        j
+        report.json_line()
     } else {
         report.text()
     };

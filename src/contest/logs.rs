@@ -47,6 +47,21 @@ pub fn prepare_games(dir: &Path) -> Result<PathBuf, Error> {
     Ok(games_dir)
 }
 
+/// The report of a duel or tournament as JSON, in its logs folder: one
+/// line, as `--json` prints it.
+pub const REPORT_JSON: &str = "report.json";
+
+/// The report of a duel or tournament for people, in its logs folder.
+pub const REPORT_TEXT: &str = "report.txt";
+
+/// Writes a duel's or tournament's report into the logs folder `dir`:
+/// [`REPORT_JSON`] and [`REPORT_TEXT`] (every front end, merged reports
+/// included, names them so).
+pub fn save_report(dir: &Path, json_line: &str, text: &str) -> Result<(), Error> {
+    write_file(&dir.join(REPORT_JSON), json_line.as_bytes())?;
+    write_file(&dir.join(REPORT_TEXT), text.as_bytes())
+}
+
 /// Writes a file of a logs folder, naming it in the error.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     std::fs::write(path, bytes).map_err(|source| Error::Io {
@@ -109,13 +124,37 @@ pub fn parse_record<T: serde::de::DeserializeOwned>(
     Ok(record)
 }
 
-/// The first of `fields` (what, one side's value, the other's) whose two
-/// values differ, in words: what two records' settings differ in.
-pub fn first_difference(fields: &[(&str, String, String)]) -> Option<String> {
-    fields
-        .iter()
-        .find(|(_, x, y)| x != y)
-        .map(|(what, x, y)| format!("{what}: {x} against {y}"))
+/// The first of `fields` (a field of the settings' record and what it is
+/// in words) in which the settings `a` and `b` differ, in words: what two
+/// shards' settings differ in (`the seed: 5 against 6`). Every field of
+/// the record must be among `fields` ([`unnamed_fields`]).
+pub fn settings_difference<S: serde::Serialize>(
+    a: &S,
+    b: &S,
+    fields: &[(&str, &str)],
+) -> Option<String> {
+    let (a, b) = (json_value(a), json_value(b));
+    fields.iter().find_map(|(key, what)| {
+        let (x, y) = (&a[key], &b[key]);
+        (x != y).then(|| format!("{what}: {} against {}", shown(x), shown(y)))
+    })
+}
+
+/// The fields of the settings' record `s` that `fields` does not name:
+/// a setting [`settings_difference`] would never compare (tested empty).
+pub fn unnamed_fields<S: serde::Serialize>(s: &S, fields: &[(&str, &str)]) -> Vec<String> {
+    match json_value(s) {
+        serde_json::Value::Object(m) => m
+            .keys()
+            .filter(|k| !fields.iter().any(|(f, _)| f == k))
+            .cloned()
+            .collect(),
+        _ => vec!["(not a record)".into()],
+    }
+}
+
+fn json_value<S: serde::Serialize>(s: &S) -> serde_json::Value {
+    serde_json::to_value(s).expect("settings serialize")
 }
 
 /// A value as its record shows it: compact JSON.

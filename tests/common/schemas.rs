@@ -16,7 +16,7 @@ pub const NOI2014_DUEL_REPORT: &str = "noi2014-duel-report.v2.json";
 /// The schema of a duel's settings and walls (`duel.json`, for `merge`).
 pub const NOI2014_DUEL_WALLS: &str = "noi2014-duel-walls.v1.json";
 /// The schema of a tournament's standings (`tournament --json`,
-/// `standings.json`).
+/// `report.json`).
 pub const NOI2014_TOURNAMENT_REPORT: &str = "noi2014-tournament-report.v2.json";
 /// The schema of a tournament's settings and games (`tournament.json`,
 /// for `merge` and a shard's `--after`).

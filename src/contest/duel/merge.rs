@@ -14,7 +14,7 @@ use super::walls::{self, SettingsJson, WallsJson};
 use super::{length, Length, Options, Report, RunFacts, Tally};
 use crate::contest::duplicate::{seats, unit_wall, Who, GAMES_PER_UNIT};
 use crate::contest::entrant::{BotJson, Entrant, Limits};
-use crate::contest::logs::{first_difference, parse_record, read_record, shown};
+use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::Ruleset;
 use crate::contest::Error;
 use crate::place::Context;
@@ -67,34 +67,6 @@ fn parse_shard(dir: &Path, bytes: &[u8]) -> Result<Shard, Error> {
         dir: dir.to_path_buf(),
         record,
     })
-}
-
-/// The first setting in which two shards differ, in words.
-fn difference(a: &SettingsJson, b: &SettingsJson) -> Option<String> {
-    first_difference(&[
-        ("A", shown(&a.a), shown(&b.a)),
-        ("B", shown(&a.b), shown(&b.b)),
-        ("the opponents", shown(&a.against), shown(&b.against)),
-        ("the seed", shown(&a.seed), shown(&b.seed)),
-        ("the wall family", shown(&a.family), shown(&b.family)),
-        (
-            "common random numbers",
-            shown(&a.common_random),
-            shown(&b.common_random),
-        ),
-        ("the draw order", shown(&a.draws), shown(&b.draws)),
-        (
-            "the time limit (ms)",
-            shown(&a.time_limit_ms),
-            shown(&b.time_limit_ms),
-        ),
-        (
-            "the memory limit (MiB)",
-            shown(&a.memory_limit_mib),
-            shown(&b.memory_limit_mib),
-        ),
-        ("the test", shown(&a.length), shown(&b.length)),
-    ])
 }
 
 /// The options a merged report shows: the settings, with `logs` the first
@@ -265,7 +237,11 @@ impl<R: Ruleset> Merger<R> {
 
     fn add(&mut self, shard: Shard) -> Result<(), Error> {
         if let Some(first) = self.shards.first() {
-            if let Some(d) = difference(&first.record.settings, &shard.record.settings) {
+            if let Some(d) = settings_difference(
+                &first.record.settings,
+                &shard.record.settings,
+                walls::SETTINGS,
+            ) {
                 return Err(Error::Usage(format!(
                     "{} and {} are shards of different duels: {d}",
                     first.dir.display(),

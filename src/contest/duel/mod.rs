@@ -27,7 +27,7 @@ use super::duplicate::{
 };
 use super::entrant::{check_runnable, seat, BotSpec, Entrant, Limits};
 use super::guard::{interrupted, Containment};
-use super::logs::{json_log, prepare_games, seat_records, write_file};
+use super::logs::{json_log, prepare_games, save_report, seat_records, write_file};
 use super::pool::{self, Flow, InOrder};
 use super::ruleset::{format_name, Ruleset};
 use super::Error;
@@ -415,8 +415,7 @@ fn save<R: Ruleset>(report: &Report<R>, index: &str) -> Result<(), Error> {
         );
     }
     write("units.tsv", units_tsv.as_bytes())?;
-    write("report.txt", report.text().as_bytes())?;
-    write("report.json", report.json_line().as_bytes())?;
+    save_report(&report.options.logs, &report.json_line(), &report.text())?;
     write(walls::FILE, &walls::record(report).to_json())
 }
 

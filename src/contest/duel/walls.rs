@@ -80,6 +80,23 @@ pub struct SettingsJson {
     pub length: LengthJson,
 }
 
+/// Every field of [`SettingsJson`] and what it is in words, in the order
+/// a merge compares two shards' settings ([`settings_difference`]).
+///
+/// [`settings_difference`]: crate::contest::logs::settings_difference
+pub const SETTINGS: &[(&str, &str)] = &[
+    ("a", "A"),
+    ("b", "B"),
+    ("against", "the opponents"),
+    ("seed", "the seed"),
+    ("family", "the wall family"),
+    ("common_random", "common random numbers"),
+    ("draws", "the draw order"),
+    ("time_limit_ms", "the time limit (ms)"),
+    ("memory_limit_mib", "the memory limit (MiB)"),
+    ("length", "the test"),
+];
+
 /// How long a duel goes on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -206,4 +223,45 @@ pub fn unit<E>(
         b_out: w.b_out.as_deref().map(&mut *kind).transpose()?,
         against_out,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::logs::{settings_difference, unnamed_fields};
+
+    fn bot(name: &str) -> BotJson {
+        BotJson {
+            name: name.into(),
+            command: "greedy".into(),
+        }
+    }
+
+    /// A merge compares every setting: none is left out of [`SETTINGS`].
+    #[test]
+    fn a_merge_compares_every_setting() {
+        let a = SettingsJson {
+            a: bot("a"),
+            b: bot("b"),
+            against: vec![bot("x"), bot("y"), bot("z")],
+            seed: 5,
+            family: "uniform".into(),
+            common_random: true,
+            draws: Draws::Seats,
+            time_limit_ms: 1000,
+            memory_limit_mib: Some(256),
+            length: LengthJson::Fixed { walls: 4 },
+        };
+        assert_eq!(unnamed_fields(&a, SETTINGS), Vec::<String>::new());
+        assert_eq!(settings_difference(&a, &a, SETTINGS), None);
+        let b = SettingsJson {
+            seed: 6,
+            memory_limit_mib: None,
+            ..a.clone()
+        };
+        assert_eq!(
+            settings_difference(&a, &b, SETTINGS).as_deref(),
+            Some("the seed: 5 against 6")
+        );
+    }
 }

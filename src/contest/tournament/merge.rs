@@ -14,7 +14,7 @@
 use super::record::{self, GameJson, RecordJson, SettingsJson};
 use super::{chair_name, tables, Options, OutNote, Played, Report, Shard};
 use crate::contest::entrant::Limits;
-use crate::contest::logs::{parse_record, read_record};
+use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::{Draws, Ruleset};
 use crate::contest::swiss::{pair_round, Table};
 use crate::contest::Error;
@@ -269,7 +269,7 @@ pub(super) fn before<R: Ruleset>(opts: &Options<R>, shard: &Shard) -> Result<Rep
     let mut sources = Vec::new();
     for dir in &shard.after {
         let src = read_source(dir)?;
-        if let Some(d) = record::difference(&own, &src.record.settings) {
+        if let Some(d) = settings_difference(&own, &src.record.settings, record::SETTINGS) {
             return Err(Error::Usage(format!(
                 "{} is a shard of another tournament: {d}",
                 dir.display()
@@ -341,7 +341,11 @@ impl<R: Ruleset> Merger<R> {
     fn add(&mut self, src: Source) -> Result<(), Error> {
         match self.sources.first() {
             Some(first) => {
-                if let Some(d) = record::difference(&first.record.settings, &src.record.settings) {
+                if let Some(d) = settings_difference(
+                    &first.record.settings,
+                    &src.record.settings,
+                    record::SETTINGS,
+                ) {
                     return Err(Error::Usage(format!(
                         "{} and {} are shards of different tournaments: {d}",
                         first.dir.display(),

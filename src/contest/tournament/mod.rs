@@ -10,7 +10,7 @@
 //!   bot and command;
 //! - `games.tsv`: one line per game, its file and the bots at seats 0-3;
 //! - `games/rRR-tT.html`: each game's replay page;
-//! - `standings.txt`, `standings.json` and `index.html` (the standings and
+//! - `report.txt`, `report.json` and `index.html` (the standings and
 //!   every game's replay, by round): after every round, so an interrupted
 //!   tournament keeps the standings of its finished rounds;
 //! - `tournament.json`: the settings and every game's outcome
@@ -27,7 +27,7 @@
 
 use super::entrant::{check_runnable, seat, Entrant, Limits};
 use super::guard::Containment;
-use super::logs::{json_log, prepare_games, seat_records, write_file};
+use super::logs::{json_log, prepare_games, save_report, seat_records, write_file};
 use super::pool::{self, Flow};
 use super::ruleset::{format_name, Draws, Ruleset, PLAYERS};
 use super::seed::bot_seed;
@@ -286,7 +286,7 @@ fn check_entrants<R: Ruleset>(entrants: &[Entrant<R>]) -> Result<(), Error> {
 }
 
 /// Saves the standings after a round: `tournament.json`, `games.tsv`,
-/// `standings.txt`, `standings.json` and `index.html`.
+/// `report.txt`, `report.json` and `index.html`.
 fn save_round<R: Ruleset>(
     report: &Report<R>,
     record: &RecordJson,
@@ -296,10 +296,7 @@ fn save_round<R: Ruleset>(
     let logs = &report.options.logs;
     write_file(&logs.join(record::FILE), &record.to_json())?;
     write_file(&logs.join("games.tsv"), index.as_bytes())?;
-    write_file(&logs.join("standings.txt"), report.text().as_bytes())?;
-    let mut j = serde_json::to_vec_pretty(&report.json()).expect("JSON to memory");
-    j.push(b'\n');
-    write_file(&logs.join("standings.json"), &j)?;
+    save_report(logs, &report.json_line(), &report.text())?;
     write_file(
         &logs.join("index.html"),
         report.index_html(listed).as_bytes(),
@@ -699,6 +696,13 @@ impl<R: Ruleset> Report<R> {
         h
     }
 
+    /// The standings as one line of JSON (`--json`, `report.json`).
+    pub fn json_line(&self) -> String {
+        let mut j = serde_json::to_string(&self.json()).expect("JSON to memory");
+        j.push('\n');
+        j
+    }
+
     /// The standings as JSON: a [`TournamentJson`].
     pub fn json(&self) -> TournamentJson {
         let o = &self.options;
@@ -752,7 +756,7 @@ pub enum TournamentFormat {
     TournamentReport,
 }
 
-/// The standings as JSON (`noi2014 tournament --json`, `standings.json`,
+/// The standings as JSON (`noi2014 tournament --json`, `report.json`,
 /// `noi2014 merge --json`): versioned, its schema committed in
 /// `docs/schemas/`. It follows from the games alone: version 2 left out
 /// version 1's `seconds`, `games_per_second`, `processes_started` and

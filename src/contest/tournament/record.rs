@@ -10,7 +10,6 @@
 
 use super::{Options, Played};
 use crate::contest::entrant::BotJson;
-use crate::contest::logs::{first_difference, shown};
 use crate::contest::ruleset::{format_name, Ruleset};
 use crate::contest::swiss::Chair;
 use schemars::JsonSchema;
@@ -158,30 +157,18 @@ pub fn settings<R: Ruleset>(o: &Options<R>) -> SettingsJson {
     }
 }
 
-/// The first setting in which two records differ, in words.
-pub fn difference(a: &SettingsJson, b: &SettingsJson) -> Option<String> {
-    first_difference(&[
-        ("the bots", shown(&a.bots), shown(&b.bots)),
-        ("the rounds", shown(&a.rounds), shown(&b.rounds)),
-        ("the seed", shown(&a.seed), shown(&b.seed)),
-        (
-            "the duplicate format",
-            shown(&a.duplicate),
-            shown(&b.duplicate),
-        ),
-        ("the wall family", shown(&a.family), shown(&b.family)),
-        (
-            "the time limit (ms)",
-            shown(&a.time_limit_ms),
-            shown(&b.time_limit_ms),
-        ),
-        (
-            "the memory limit (MiB)",
-            shown(&a.memory_limit_mib),
-            shown(&b.memory_limit_mib),
-        ),
-    ])
-}
+/// Every field of [`SettingsJson`] and what it is in words, in the order
+/// a merge compares two shards' settings
+/// ([`crate::contest::logs::settings_difference`]).
+pub const SETTINGS: &[(&str, &str)] = &[
+    ("bots", "the bots"),
+    ("rounds", "the rounds"),
+    ("seed", "the seed"),
+    ("duplicate", "the duplicate format"),
+    ("family", "the wall family"),
+    ("time_limit_ms", "the time limit (ms)"),
+    ("memory_limit_mib", "the memory limit (MiB)"),
+];
 
 /// The record of a game played in round `round`.
 pub(super) fn game(round: u32, p: &Played) -> GameJson {
@@ -211,4 +198,36 @@ pub(super) fn game(round: u32, p: &Played) -> GameJson {
 /// The chair a seat's record names.
 pub fn chair(seat: Option<usize>) -> Chair {
     seat.map_or(Chair::House, Chair::Bot)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::logs::{settings_difference, unnamed_fields};
+
+    /// A merge compares every setting: none is left out of [`SETTINGS`].
+    #[test]
+    fn a_merge_compares_every_setting() {
+        let a = SettingsJson {
+            bots: vec![BotJson {
+                name: "a".into(),
+                command: "greedy".into(),
+            }],
+            rounds: 3,
+            seed: 1,
+            duplicate: false,
+            family: "uniform".into(),
+            time_limit_ms: 1000,
+            memory_limit_mib: Some(256),
+        };
+        assert_eq!(unnamed_fields(&a, SETTINGS), Vec::<String>::new());
+        let b = SettingsJson {
+            duplicate: true,
+            ..a.clone()
+        };
+        assert_eq!(
+            settings_difference(&a, &b, SETTINGS).as_deref(),
+            Some("the duplicate format: false against true")
+        );
+    }
 }
