@@ -49,12 +49,19 @@ fn simulate_reads_a_file_and_json() {
     assert_eq!((text.code, json.code), (Some(0), Some(0)));
     let text = String::from_utf8(text.stdout).unwrap();
     let json = String::from_utf8(json.stdout).unwrap();
-    assert_eq!(text.lines().count(), json.lines().count());
-    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
-    assert_eq!(first["event"], "draw");
+    // A header, then one line per line of the log.
+    assert_eq!(text.lines().count() + 1, json.lines().count());
+    let header: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(header["format"], "mahjong-sim/thupc2021-game-log");
+    let first: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(first["kind"], "draw");
     assert_eq!(first["player"], "A");
     let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
-    assert_eq!(last, serde_json::json!({"event": "win", "player": "A"}));
+    let lines = text.lines().count();
+    assert_eq!(
+        last,
+        serde_json::json!({"type": "event", "line": lines, "kind": "win", "player": "A"})
+    );
 }
 
 #[test]
@@ -388,7 +395,7 @@ fn explain_gives_reasons() {
         String::from_utf8(r.stdout)
             .unwrap()
             .lines()
-            .nth(53)
+            .nth(54)
             .unwrap(),
     )
     .unwrap();

@@ -1,8 +1,9 @@
 //! The committed JSON Schemas (docs/schemas/) are those the types give, and
 //! what mahjong-sim writes is valid under them: the NOI2014 game log of
-//! `play --json`, of a duel's and of a tournament's logs folders. Every
-//! other test that reads a game log validates it too (`common::game_log`).
-//! A wrong line is rejected, so the validation can fail.
+//! `play --json`, of a duel's and of a tournament's logs folders, THUPC's
+//! `simulate --json` and `explain --json`. Every other test that reads a
+//! game log validates it too (`common::game_log`). A wrong line is
+//! rejected, so the validation can fail.
 //!
 //! After a change of the log's types: `UPDATE_SCHEMAS=1 cargo test --test
 //! schemas` rewrites the schema, to be committed (with a new version of the
@@ -12,7 +13,7 @@ mod common;
 
 use common::schemas::{
     self, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG, NOI2014_TOURNAMENT_GAMES,
-    NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT,
+    NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT, THUPC2021_EXPLANATION, THUPC2021_GAME_LOG,
 };
 use mahjong_sim::contest::check::CheckJson;
 use mahjong_sim::contest::duel::walls::WallsJson;
@@ -20,6 +21,10 @@ use mahjong_sim::contest::duel::DuelJson;
 use mahjong_sim::contest::tournament::record::RecordJson;
 use mahjong_sim::contest::tournament::TournamentJson;
 use mahjong_sim::noi2014::log::Line;
+use mahjong_sim::thupc2021::families::{wall_stream, Family};
+use mahjong_sim::thupc2021::log::{ExplanationLine, GameLogLine};
+use serde_json::Value;
+use std::collections::BTreeSet;
 use std::path::Path;
 
 #[test]
@@ -34,6 +39,109 @@ fn the_committed_report_schemas_are_the_types() {
     schemas::check_committed::<TournamentJson>(NOI2014_TOURNAMENT_REPORT);
     schemas::check_committed::<RecordJson>(NOI2014_TOURNAMENT_GAMES);
     schemas::check_committed::<CheckJson>(THUPC2021_CHECK_REPORT);
+}
+
+#[test]
+fn the_committed_thupc_schemas_are_the_types() {
+    schemas::check_committed::<GameLogLine>(THUPC2021_GAME_LOG);
+    schemas::check_committed::<ExplanationLine>(THUPC2021_EXPLANATION);
+}
+
+/// The lines of JSON Lines output, each parsed.
+fn json_lines(text: &[u8]) -> Vec<Value> {
+    std::str::from_utf8(text)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// `simulate --json` and `explain --json` on walls of every family: every
+/// line valid, a header first, then one line per line of the contest's
+/// log, and every kind of event there.
+#[test]
+fn thupc_json_outputs_are_valid() {
+    let mut kinds = BTreeSet::new();
+    for family in Family::ALL {
+        for wall in wall_stream(family, 11).take(3) {
+            let wall = wall.to_string();
+            let log = common::run(&["simulate"], wall.as_bytes());
+            let game = common::run(&["simulate", "--json"], wall.as_bytes());
+            let explained = common::run(&["explain", "--json"], wall.as_bytes());
+            for r in [&log, &game, &explained] {
+                assert_eq!(r.code, Some(0), "{}", r.stderr);
+            }
+            schemas::validate_lines(THUPC2021_GAME_LOG, &game.stdout).unwrap();
+            schemas::validate_lines(THUPC2021_EXPLANATION, &explained.stdout).unwrap();
+            let (game, explained) = (json_lines(&game.stdout), json_lines(&explained.stdout));
+            let lines = String::from_utf8(log.stdout).unwrap().lines().count();
+            assert_eq!((game.len(), explained.len()), (lines + 1, lines + 1));
+            let tiles: Vec<Value> = wall.split_whitespace().map(Value::from).collect();
+            for header in [&game[0], &explained[0]] {
+                assert_eq!(header["tiles"], Value::from(tiles.clone()));
+            }
+            for (i, (e, s)) in game[1..].iter().zip(&explained[1..]).enumerate() {
+                assert_eq!((&e["line"], &s["line"]), (&(i + 1).into(), &(i + 1).into()));
+                assert_eq!(e["kind"], s["event"]["kind"], "line {}", i + 1);
+                kinds.insert(e["kind"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    let all = [
+        "chow",
+        "discard",
+        "draw",
+        "exhausted_wall",
+        "pass",
+        "pong",
+        "ron",
+        "self_drawn",
+        "win",
+    ];
+    assert_eq!(kinds, all.map(String::from).into(), "the walls miss a kind");
+}
+
+/// Lines in the engine's old shapes, or of an unknown version, are not
+/// lines of THUPC's game log or explanation.
+#[test]
+fn wrong_thupc_lines_are_rejected() {
+    let wall = wall_stream(Family::Uniform, 11).next().unwrap().to_string();
+    let game = common::run(&["simulate", "--json"], wall.as_bytes()).stdout;
+    let explained = common::run(&["explain", "--json"], wall.as_bytes()).stdout;
+    let game = String::from_utf8(game).unwrap();
+    let explained = String::from_utf8(explained).unwrap();
+    let (header, draw) = (game.lines().next().unwrap(), game.lines().nth(1).unwrap());
+    let step = explained.lines().nth(1).unwrap();
+    let valid = |file, l: &str| schemas::validate(file, &serde_json::from_str(l).unwrap());
+    valid(THUPC2021_GAME_LOG, header).unwrap();
+    valid(THUPC2021_GAME_LOG, draw).unwrap();
+    valid(THUPC2021_EXPLANATION, step).unwrap();
+    let wrong_lines = [
+        // The unversioned output: the engine's event as serde wrote it.
+        draw.replacen(r#"{"type":"event","line":1,"kind":"#, r#"{"event":"#, 1),
+        draw.replacen(r#""kind":"draw""#, r#""kind":"Draw""#, 1),
+        draw.replacen(r#""player":"A""#, r#""player":"E""#, 1),
+        draw.replacen(r#""line":1,"#, r#""line":1,"seat":0,"#, 1),
+        draw.replacen(r#""line":1,"#, "", 1),
+        header.replacen(r#""version":1"#, r#""version":2"#, 1),
+        header.replacen(r#""format":"mahjong-sim/thupc2021-game-log","#, "", 1),
+        header.replacen(r#""tiles":["#, r#""tiles":["10M","#, 1),
+        // An explanation's header is not a game log's.
+        header.replacen("game-log", "explanation", 1),
+    ];
+    for w in &wrong_lines {
+        assert!(w != header && w != draw, "the replacement did not apply");
+        assert!(valid(THUPC2021_GAME_LOG, w).is_err(), "accepted: {w}");
+    }
+    let wrong_steps = [
+        step.replacen(r#""kind":"draw""#, r#""kind":"draw","extra":1"#, 1),
+        step.replacen(r#""notes":"#, r#""reasons":"#, 1),
+        step.replacen(r#""type":"step""#, r#""type":"event""#, 1),
+    ];
+    for w in &wrong_steps {
+        assert_ne!(w, step, "the replacement did not apply");
+        assert!(valid(THUPC2021_EXPLANATION, w).is_err(), "accepted: {w}");
+    }
 }
 
 /// `play --json` with a program put out (a failed reply, an `out` end)

@@ -23,12 +23,14 @@ __all__ = [
 
 
 def simulate(wall: str) -> List[Dict[str, Any]]:
-    """The game's events, one dict each (the lines of :func:`simulate_jsonl`)."""
+    """The game log, one dict a line (the lines of :func:`simulate_jsonl`):
+    its header, then one event a line of the contest's log."""
     return [json.loads(line) for line in simulate_jsonl(wall).splitlines()]
 
 
 def simulate_jsonl(wall: str) -> str:
-    """The game's events as JSON Lines, byte for byte ``simulate --json``."""
+    """The game log (``mahjong-sim/thupc2021-game-log``) as JSON Lines, byte
+    for byte ``simulate --json``."""
     return _native.thupc_simulate_jsonl(wall)
 
 
@@ -39,7 +41,8 @@ def simulate_log(wall: str) -> str:
 
 def explain(wall: str, json_lines: bool = False) -> "str | List[Dict[str, Any]]":
     """The game step by step: text as ``explain`` prints it, or with
-    ``json_lines`` one dict a step (the objects of ``explain --json``)."""
+    ``json_lines`` one dict a line (the header, then the steps of ``explain
+    --json``, ``mahjong-sim/thupc2021-explanation``)."""
     if not json_lines:
         return _native.thupc_explain(wall, False)
     return [json.loads(line) for line in _native.thupc_explain(wall, True).splitlines()]

@@ -90,13 +90,14 @@ fn thupc_wall(wall: &str) -> PyResult<thupc2021::wall::Wall> {
     thupc2021::wall::parse_wall(wall.as_bytes()).map_err(value_error)
 }
 
-/// The events of the game on a THUPC wall, as `simulate --json` prints
-/// them (one JSON object a line).
+/// The game log of the game on a THUPC wall, as `simulate --json` prints
+/// it (JSON Lines: a header, then one event a line).
 #[pyfunction]
 fn thupc_simulate_jsonl(wall: &str) -> PyResult<String> {
-    let events = thupc2021::game::play(&thupc_wall(wall)?);
+    let wall = thupc_wall(wall)?;
+    let events = thupc2021::game::play(&wall);
     let mut out = Vec::new();
-    thupc2021::event::write_json_lines(&mut out, &events).map_err(value_error)?;
+    thupc2021::log::write_game_log(&mut out, &wall, &events).map_err(value_error)?;
     String::from_utf8(out).map_err(value_error)
 }
 
@@ -112,12 +113,13 @@ fn thupc_simulate_log(wall: &str) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (wall, json=false))]
 fn thupc_explain(wall: &str, json: bool) -> PyResult<String> {
-    let steps = thupc2021::explain::explain(&thupc_wall(wall)?);
+    let wall = thupc_wall(wall)?;
+    let steps = thupc2021::explain::explain(&wall);
     if !json {
         return Ok(thupc2021::explain::render_steps(&steps));
     }
     let mut out = Vec::new();
-    thupc2021::event::write_json_lines(&mut out, &steps).map_err(value_error)?;
+    thupc2021::log::write_explanation(&mut out, &wall, &steps).map_err(value_error)?;
     String::from_utf8(out).map_err(value_error)
 }
 

@@ -4,7 +4,7 @@
 use super::args::count_in;
 use super::files::{open_input, write_file, Input};
 use super::{CliError, Verdict};
-use mahjong_sim::thupc2021::event::write_json_lines;
+use mahjong_sim::thupc2021::log::write_explanation;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -58,7 +58,7 @@ pub fn explain(
     input: Input,
     json: bool,
     at: Option<usize>,
-    mut out: &mut dyn Write,
+    out: &mut dyn Write,
 ) -> Result<Verdict, CliError> {
     let wall = input.wall()?;
     if let Some(line) = at {
@@ -68,7 +68,7 @@ pub fn explain(
     }
     let steps = mahjong_sim::thupc2021::explain::explain(&wall);
     if json {
-        write_json_lines(&mut out, &steps)
+        write_explanation(out, &wall, &steps)
     } else {
         out.write_all(mahjong_sim::thupc2021::explain::render_steps(&steps).as_bytes())
     }

@@ -2,8 +2,9 @@
 
 use super::files::{cannot_write, open_input, prepare_dir, Input};
 use super::{CliError, Verdict};
-use mahjong_sim::thupc2021::event::{write_json_lines, write_log};
+use mahjong_sim::thupc2021::event::write_log;
 use mahjong_sim::thupc2021::game::play;
+use mahjong_sim::thupc2021::log::write_game_log;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -55,7 +56,7 @@ pub fn simulate(input: Input, json: bool, mut out: &mut dyn Write) -> Result<Ver
     let wall = input.wall()?;
     let events = play(&wall);
     if json {
-        write_json_lines(&mut out, &events)
+        write_game_log(out, &wall, &events)
     } else {
         write_log(&mut out, &events)
     }
@@ -113,7 +114,7 @@ pub fn simulate_to_dir(
         let events = play(&wall);
         let mut bytes = Vec::new();
         if json {
-            write_json_lines(&mut bytes, &events)
+            write_game_log(&mut bytes, &wall, &events)
         } else {
             write_log(&mut bytes, &events)
         }

@@ -2,7 +2,6 @@
 //! that tools compare events rather than strings).
 
 use crate::tile::Tile;
-use serde::Serialize;
 use std::fmt;
 
 /// One of the four seats, `A` to `D`.
@@ -48,15 +47,8 @@ impl fmt::Debug for Player {
     }
 }
 
-impl Serialize for Player {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_char(self.letter())
-    }
-}
-
 /// The order of turns: `ABCD` (forward) or `ADCB` (backward).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     /// A, B, C, D, A, ...
     Forward,
@@ -74,9 +66,9 @@ impl Direction {
     }
 }
 
-/// What happened, one printed line each.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+/// What happened, one printed line each (`simulate --json` writes it as a
+/// [`super::log::EventRecord`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// `x IN t`: a draw from the wall (also during the deal).
     Draw {
@@ -306,9 +298,8 @@ pub fn write_log(out: &mut impl std::io::Write, events: &[Event]) -> std::io::Re
     Ok(())
 }
 
-/// Writes items (events, or any other records) as JSON Lines, one object a
-/// line.
-pub fn write_json_lines<T: Serialize>(
+/// Writes records as JSON Lines, one object a line.
+pub fn write_json_lines<T: serde::Serialize>(
     out: &mut impl std::io::Write,
     items: &[T],
 ) -> std::io::Result<()> {
@@ -343,7 +334,7 @@ mod tests {
     }
 
     #[test]
-    fn lines_and_json() {
+    fn lines() {
         let e = Event::Chow {
             player: Player::A,
             tiles: [
@@ -354,10 +345,6 @@ mod tests {
             claimed: "9P".parse().unwrap(),
         };
         assert_eq!(e.to_string(), "A CHOW 7P 8P 9P");
-        assert_eq!(
-            serde_json::to_string(&e).unwrap(),
-            r#"{"event":"chow","player":"A","tiles":["7P","8P","9P"],"claimed":"9P"}"#
-        );
         assert_eq!(Event::ExhaustedWall.to_string(), "DRAW");
     }
 

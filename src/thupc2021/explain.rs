@@ -10,11 +10,11 @@ use super::game::{melds_text, play_observed, Claims, Decision, Observer, Table};
 use super::wall::{Wall, DEAL};
 use crate::analysis::decompositions;
 use crate::tile::{format_tiles, Tile};
-use serde::Serialize;
 use std::fmt::Write;
 
-/// One event with the reasons behind it.
-#[derive(Clone, Debug, Serialize)]
+/// One event with the reasons behind it (`explain --json` writes it as a
+/// [`super::log::StepLine`]).
+#[derive(Clone, Debug)]
 pub struct Step {
     /// The event's line number in the log, from 1.
     pub line: usize,
@@ -22,16 +22,13 @@ pub struct Step {
     pub event: Event,
     /// Why it happened, and what was considered.
     pub notes: Vec<String>,
-    /// The rule that decides this line, in a sentence (not in `--json`).
-    #[serde(skip)]
+    /// The rule that decides this line, in a sentence.
     pub rule: String,
     /// The claims the game weighed on the discard just before this line,
     /// if it follows one (not in `--json`).
-    #[serde(skip)]
     pub claims: Option<Claims>,
     /// The discard decision behind this line, if it is a discard (not in
     /// `--json`).
-    #[serde(skip)]
     pub decision: Option<Decision>,
 }
 

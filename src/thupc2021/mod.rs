@@ -3,7 +3,8 @@
 //! self-drawn wins, as pinned down in `THUPC2021-CLARIFICATIONS.md`.
 //!
 //! - [`wall`]: the wall and its strict parsing;
-//! - [`event`]: events and their contest-format and JSON printing;
+//! - [`event`]: events and their contest-format printing;
+//! - [`log`]: the versioned JSON outputs, the game log and the explanation;
 //! - [`game`]: the game, reporting its decisions to an [`game::Observer`];
 //! - [`explain`]: the log with the reasons for every decision, read from the
 //!   game's own decision records;
@@ -16,4 +17,5 @@ pub mod event;
 pub mod explain;
 pub mod families;
 pub mod game;
+pub mod log;
 pub mod wall;
