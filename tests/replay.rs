@@ -195,6 +195,56 @@ fn claims_point_to_their_discard_and_check_pages_open_at_the_line() {
     assert_eq!(marked, 1);
 }
 
+/// The page's RON and WIN show the winner's hand with the tile it won on
+/// (marked), at distance 0, and say it won; the self-drawn winner's too.
+#[test]
+fn the_winners_hand_holds_the_tile_it_won_on() {
+    let ron_wall = parse_wall(&common::sample_wall()).unwrap();
+    let self_drawn = mahjong_sim::thupc2021::families::wall_stream(
+        mahjong_sim::thupc2021::families::Family::Uniform,
+        1,
+    )
+    .take(200)
+    .find(|w| {
+        play(w)
+            .iter()
+            .any(|e| matches!(e, TEvent::SelfDrawn { .. }))
+    })
+    .expect("a self-drawn win in 200 walls");
+    for wall in [ron_wall, self_drawn] {
+        let events = play(&wall);
+        let d = data(&thupc2021::page(&wall, "t"));
+        let steps = d["steps"].as_array().unwrap();
+        let n = events.len();
+        let (winner, won_on) = match events[n - 2] {
+            TEvent::Ron { player, tile, .. } => (player, Some(tile)),
+            TEvent::SelfDrawn { player } => (player, None),
+            ref e => panic!("the game ends with {e}"),
+        };
+        for s in &steps[n - 1..] {
+            let seat = &s["seats"][winner.index()];
+            let hand = strings(&seat["hand"]);
+            let melds = seat["melds"].as_array().unwrap().len();
+            assert_eq!(hand.len() + 3 * melds, 14, "{}: {seat}", s["text"]);
+            assert_eq!(seat["distance"], 0, "{}: {seat}", s["text"]);
+            assert!(
+                seat["status"].as_str().unwrap().starts_with("won"),
+                "{seat}"
+            );
+            if let Some(tile) = won_on {
+                assert!(hand.contains(&tile.name().to_string()));
+                assert_eq!(s["drawn"], tile.name(), "{}", s["text"]);
+                assert_eq!(seat["status"], format!("won by ron on {tile}"));
+            }
+        }
+        // Before the end, nobody has won.
+        assert!(steps[..n - 1]
+            .iter()
+            .flat_map(|s| s["seats"].as_array().unwrap())
+            .all(|seat| !seat["status"].as_str().unwrap().starts_with("won")));
+    }
+}
+
 /// One answer given, as the page should show it.
 struct Answer {
     reply: Reply,

@@ -15,22 +15,40 @@ use crate::tile::{Tile, KINDS};
 #[derive(Default)]
 struct Snapshots {
     tables: Vec<(Vec<SeatView>, usize, Direction)>,
+    /// The winner by ron and the tile it won on, from the RON on: the
+    /// game ends without taking the tile into the hand, the page shows it
+    /// there.
+    ron: Option<(Player, Tile)>,
 }
 
 impl Observer for Snapshots {
-    fn event(&mut self, t: &Table, _: &Event) {
+    fn event(&mut self, t: &Table, e: &Event) {
+        if let Event::Ron { player, tile, .. } = *e {
+            self.ron = Some((player, tile));
+        }
         let seats = Player::ALL
             .iter()
             .map(|p| {
-                let seat = &t.seats[p.index()];
+                let mut seat = t.seats[p.index()].clone();
+                let mut status = if t.skipped[p.index()] {
+                    "skips its next turn".to_string()
+                } else {
+                    String::new()
+                };
+                match (self.ron, e) {
+                    (Some((winner, tile)), _) if winner == *p => {
+                        seat.hand.add(tile);
+                        status = format!("won by ron on {tile}");
+                    }
+                    (_, Event::SelfDrawn { player } | Event::Win { player }) if player == p => {
+                        status = "won self-drawn".into();
+                    }
+                    _ => {}
+                }
                 SeatView {
                     hand: seat.hand.tiles().map(|x| x.name().to_string()).collect(),
                     melds: seat.melds.iter().map(|&m| meld_view(m)).collect(),
-                    status: if t.skipped[p.index()] {
-                        "skips its next turn".into()
-                    } else {
-                        String::new()
-                    },
+                    status,
                     distance: seat.distance(),
                 }
             })
@@ -111,7 +129,16 @@ pub fn replay(wall: &Wall, title: &str) -> Replay {
     for (i, (step, (seats, left, dir))) in explained.iter().zip(snaps.tables).enumerate() {
         let e = &step.event;
         let n = i + 1;
-        let (actor, drawn) = actor_and_draw(e);
+        let (actor, mut drawn) = actor_and_draw(e);
+        // The tile won on is marked in the winner's hand, at RON and WIN.
+        let won_on = match *e {
+            Event::Ron { tile, .. } => Some(tile),
+            Event::Win { .. } => snaps.ron.map(|(_, tile)| tile),
+            _ => None,
+        };
+        if let Some(tile) = won_on {
+            drawn = Some(tile.name().to_string());
+        }
         add_to_ponds(&mut ponds, &explained, i);
         steps.push(Step {
             text: e.to_string(),
