@@ -28,8 +28,10 @@ use std::process::ExitCode;
 /// game held twice, a round with a game missing (the command to run is
 /// named), or a game seated after other standings are refused (exit 2).
 ///
-/// Example: mahjong-sim noi2014 merge shard-0 shard-1 shard-2 shard-3
+/// The example below makes its shards first: two shards of an 8-game
+/// duel (walls 0 and 1, walls 2 and 3), then their merge.
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLE)]
 pub struct Args {
     /// The shards' logs folders, in any order.
     #[arg(value_name = "DIR", required = true)]
@@ -38,6 +40,13 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
 }
+
+/// The help's example, one command a line, run in order (`tests/help.rs`
+/// runs them from a fresh clone).
+const EXAMPLE: &str = "\
+Example: mahjong-sim noi2014 duel --bot a=greedy --bot b=sample --games 8 --walls 0..2 --logs shard-0
+         mahjong-sim noi2014 duel --bot a=greedy --bot b=sample --games 8 --walls 2..4 --logs shard-1
+         mahjong-sim noi2014 merge shard-0 shard-1";
 
 /// Runs `noi2014 merge`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
