@@ -13,7 +13,7 @@ def analyze_json(hand: str, melds: Sequence[str] = ...) -> str:
     """The analysis of a hand as the JSON object ``analyze --json`` prints."""
 
 def thupc_simulate_jsonl(wall: str) -> str:
-    """The events of the game on a THUPC wall as ``simulate --json``."""
+    """The game log of the game on a THUPC wall as ``simulate --json``."""
 
 def thupc_simulate_log(wall: str) -> str:
     """The contest's log of the game on a THUPC wall, as ``simulate``."""
