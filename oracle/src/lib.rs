@@ -31,6 +31,7 @@ pub mod mahjonggb;
 /// held to MahjongGB 1.4.0's recorded answers.
 pub mod mcr;
 pub mod mcr_harness;
+pub mod mcr_judge;
 pub mod memo;
 pub mod noi2014;
 pub mod noi2014_harness;

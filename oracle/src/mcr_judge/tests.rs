@@ -1,0 +1,1 @@
+//! Unit tests: the notes' surprises, each on a crafted wall.

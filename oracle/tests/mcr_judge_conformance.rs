@@ -1,0 +1,188 @@
+//! The naive MCR judge against the official Botzone judge: every public
+//! game of `../shared/conformance/mcr/games-public.jsonl.gz` replayed with
+//! its recorded responses must give every request string, the final scores
+//! and the finish's `action`, `player`, `fanCnt` and `fan` list, identical.
+//! Without the data (or without `gzip` to read it) the test prints
+//! `SKIPPED: ...` and passes.
+
+use oracle::mcr::Reading;
+use oracle::mcr_judge::{parse_wall, play, End, Outcome, Reply};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Says on the real stderr (not captured by the test harness) that a test
+/// was skipped, so a green run cannot hide it.
+fn skip(what: &str) {
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
+}
+
+/// The public games as JSON, or `None` (after saying why) when the data or
+/// `gzip` is missing.
+fn games() -> Option<Vec<Value>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/conformance/mcr/games-public.jsonl.gz");
+    if !path.is_file() {
+        skip(&format!("{} not found", path.display()));
+        return None;
+    }
+    let Ok(out) = Command::new("gzip").arg("-dc").arg(&path).output() else {
+        skip(&format!("no gzip to read {}", path.display()));
+        return None;
+    };
+    assert!(out.status.success(), "gzip -dc {} failed", path.display());
+    let text = String::from_utf8(out.stdout).expect("UTF-8 data");
+    Some(
+        text.lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect(),
+    )
+}
+
+/// A recorded answer object as the judge reads it (surprise 16: a missing
+/// object has no verdict, a missing response is empty).
+fn reply(v: Option<&Value>) -> Reply {
+    let field = |k: &str| {
+        v.and_then(|o| o.get(k))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    Reply {
+        verdict: field("verdict"),
+        response: field("response"),
+    }
+}
+
+/// Replays one game with its recorded responses.
+fn replay(game: &Value) -> Outcome {
+    let init = &game["initdata"];
+    let wall = parse_wall(init["walltiles"].as_str().expect("walltiles"));
+    let quan = init["quan"].as_u64().expect("quan") as u8;
+    let turns = game["turns"].as_array().expect("turns");
+    play(&wall, quan, Reading::Judge2018, |step, seat, _| {
+        reply(turns.get(step).and_then(|t| t["responses"].get(seat)))
+    })
+    .expect("a playable wall")
+}
+
+/// The finish's display fields this judge models.
+fn end_display(end: &End, scores: &[i32; 4]) -> Value {
+    let fan_list = |fans: &[oracle::mcr::FanEntry]| -> Vec<Value> {
+        fans.iter()
+            .map(|f| json!({"cnt": f.count, "name": f.zh, "value": f.points}))
+            .collect()
+    };
+    match end {
+        End::Huang => json!({"action": "HUANG"}),
+        End::Hu {
+            winner,
+            total,
+            fans,
+            ..
+        } => json!({"action": "HU", "player": winner, "fanCnt": total,
+                    "fan": fan_list(fans), "score": scores}),
+        End::Penalty {
+            seat,
+            action,
+            fan_cnt,
+            fans,
+        } => {
+            let mut v = json!({"action": action, "player": seat, "score": scores});
+            if let Some(n) = fan_cnt {
+                v["fanCnt"] = json!(n);
+                if *n >= 0 {
+                    v["fan"] = json!(fan_list(fans));
+                }
+            }
+            v
+        }
+    }
+}
+
+/// The first difference between the replay and the record, if any.
+fn first_difference(game: &Value, out: &Outcome) -> Option<String> {
+    let turns = game["turns"].as_array().expect("turns");
+    let requests: Vec<&Value> = turns
+        .iter()
+        .map(|t| &t["judge"])
+        .filter(|j| j["command"] == "request")
+        .collect();
+    for (k, want) in requests.iter().enumerate() {
+        let Some(got) = out.requests.get(k) else {
+            return Some(format!(
+                "step {k}: the oracle ended, the judge asked {}",
+                want["content"]
+            ));
+        };
+        for (seat, got_seat) in got.iter().enumerate() {
+            let want_seat = &want["content"][seat.to_string()];
+            if want_seat.as_str() != Some(got_seat) {
+                return Some(format!(
+                    "step {k} seat {seat}: judge {want_seat}, oracle {got_seat:?}"
+                ));
+            }
+        }
+    }
+    if out.requests.len() > requests.len() {
+        return Some(format!(
+            "step {}: the judge finished, the oracle asked {:?}",
+            requests.len(),
+            out.requests[requests.len()]
+        ));
+    }
+    let want_scores: Vec<i64> = (0..4)
+        .map(|i| game["final"]["scores"][i].as_i64().expect("a score"))
+        .collect();
+    let got_scores: Vec<i64> = out.scores.iter().map(|&s| i64::from(s)).collect();
+    if want_scores != got_scores {
+        return Some(format!(
+            "scores: judge {want_scores:?}, oracle {got_scores:?}"
+        ));
+    }
+    let display = &game["final"]["display"];
+    let got = end_display(&out.end, &out.scores);
+    for (k, v) in got.as_object().expect("an object") {
+        if &display[k] != v {
+            return Some(format!("finish {k}: judge {}, oracle {v}", display[k]));
+        }
+    }
+    None
+}
+
+#[test]
+fn every_public_game_as_the_official_judge() {
+    let Some(games) = games() else { return };
+    assert_eq!(games.len(), 1000, "the public file holds 1,000 games");
+    let mut identical = 0;
+    let mut differences = Vec::new();
+    let mut ends = std::collections::BTreeMap::new();
+    let mut steps = 0;
+    for (i, game) in games.iter().enumerate() {
+        let out = replay(game);
+        steps += out.requests.len();
+        let action = match &out.end {
+            End::Huang => "HUANG".to_string(),
+            End::Hu { .. } => "HU".to_string(),
+            End::Penalty { action, .. } => action.clone(),
+        };
+        *ends.entry(action).or_insert(0) += 1;
+        match first_difference(game, &out) {
+            None => identical += 1,
+            Some(d) => differences.push(format!("game {i}: {d}")),
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "{identical}/{} games identical ({steps} steps); endings {ends:?}",
+        games.len()
+    );
+    // Not degenerate: the replays asked (about) every recorded step; the
+    // public file has 112,283 judge outputs, 1,000 of them finishes.
+    assert!(steps >= 111_000, "only {steps} steps replayed");
+    for d in differences.iter().take(30) {
+        let _ = writeln!(std::io::stderr(), "{d}");
+    }
+    assert!(differences.is_empty(), "{} games differ", differences.len());
+}
