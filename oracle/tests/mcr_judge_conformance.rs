@@ -6,7 +6,7 @@
 //! `SKIPPED: ...` and passes.
 
 use oracle::mcr::Reading;
-use oracle::mcr_judge::{parse_wall, play, End, Outcome, Reply};
+use oracle::mcr_judge::{parse_wall, play, play_showing_can_hu, End, Outcome, Reply, View};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -55,16 +55,39 @@ fn reply(v: Option<&Value>) -> Reply {
     }
 }
 
-/// Replays one game with its recorded responses.
-fn replay(game: &Value) -> Outcome {
+/// Replays one game with its recorded responses (and `canHu` if asked).
+fn replay(game: &Value, can_hu: bool) -> Outcome {
     let init = &game["initdata"];
     let wall = parse_wall(init["walltiles"].as_str().expect("walltiles"));
     let quan = init["quan"].as_u64().expect("quan") as u8;
     let turns = game["turns"].as_array().expect("turns");
-    play(&wall, quan, Reading::Judge2018, |step, seat, _| {
+    let answer = |step: usize, seat: usize, _: &str| {
         reply(turns.get(step).and_then(|t| t["responses"].get(seat)))
-    })
-    .expect("a playable wall")
+    };
+    let out = if can_hu {
+        play_showing_can_hu(&wall, quan, Reading::Judge2018, answer)
+    } else {
+        play(&wall, quan, Reading::Judge2018, answer)
+    };
+    out.expect("a playable wall")
+}
+
+/// A step's display fields this judge models (`canHu` apart).
+fn view_display(v: &View) -> Value {
+    let mut d = json!({"action": v.action});
+    if let Some(p) = v.player {
+        d["player"] = json!(p);
+    }
+    if let Some(t) = &v.tile {
+        d["tile"] = json!(t);
+    }
+    if let Some(t) = &v.tile_chi {
+        d["tileCHI"] = json!(t);
+    }
+    if let Some(c) = v.tile_cnt {
+        d["tileCnt"] = json!(c);
+    }
+    d
 }
 
 /// The finish's display fields this judge models.
@@ -116,6 +139,15 @@ fn first_difference(game: &Value, out: &Outcome) -> Option<String> {
                 want["content"]
             ));
         };
+        let view = view_display(&out.views[k]);
+        for (key, v) in view.as_object().expect("an object") {
+            if &want["display"][key] != v {
+                return Some(format!(
+                    "step {k} display {key}: judge {}, oracle {v}",
+                    want["display"][key]
+                ));
+            }
+        }
         for (seat, got_seat) in got.iter().enumerate() {
             let want_seat = &want["content"][seat.to_string()];
             if want_seat.as_str() != Some(got_seat) {
@@ -160,7 +192,7 @@ fn every_public_game_as_the_official_judge() {
     let mut ends = std::collections::BTreeMap::new();
     let mut steps = 0;
     for (i, game) in games.iter().enumerate() {
-        let out = replay(game);
+        let out = replay(game, false);
         steps += out.requests.len();
         let action = match &out.end {
             End::Huang => "HUANG".to_string(),
@@ -185,4 +217,49 @@ fn every_public_game_as_the_official_judge() {
         let _ = writeln!(std::io::stderr(), "{d}");
     }
     assert!(differences.is_empty(), "{} games differ", differences.len());
+}
+
+#[test]
+fn every_can_hu_of_the_public_games_as_the_official_judge() {
+    let Some(games) = games() else { return };
+    let mut compared = 0;
+    let mut wins = 0;
+    let mut differences = std::collections::BTreeMap::new();
+    let mut examples = Vec::new();
+    for (g, game) in games.iter().enumerate() {
+        let out = replay(game, true);
+        let turns = game["turns"].as_array().expect("turns");
+        for (k, view) in out.views.iter().enumerate() {
+            let want = &turns[k]["judge"]["display"]["canHu"];
+            let got = view.can_hu.unwrap_or([-4; 4]);
+            for (seat, &v) in got.iter().enumerate() {
+                let w = want[seat].as_i64().expect("a canHu value");
+                compared += usize::from(w != -4);
+                wins += usize::from(w >= 0);
+                if w != v {
+                    let role = if view.player == Some(seat) {
+                        "actor"
+                    } else {
+                        "other"
+                    };
+                    *differences.entry((view.action, role)).or_insert(0) += 1;
+                    if examples.len() < 20 {
+                        examples.push(format!(
+                            "game {g} step {k} seat {seat}: judge {w}, oracle {v}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "canHu: {compared} compared ({wins} winning shapes), differences {differences:?}"
+    );
+    for e in &examples {
+        let _ = writeln!(std::io::stderr(), "{e}");
+    }
+    // Not degenerate: the public file's count of computed values (README).
+    assert_eq!(compared, 276_480);
+    assert!(differences.is_empty());
 }

@@ -5,8 +5,11 @@
 //!
 //! [`play`] takes the initial data (the wall as tile names, the prevalent
 //! wind) and a source of the four players' answers, asks every request in
-//! order and returns them with the final scores and how the game ended
-//! ([`Outcome`]). It never panics on any answer, legal or not.
+//! order and returns them with what each step shows viewers (the judge's
+//! `display`: [`View`]), the final scores and how the game ended
+//! ([`Outcome`]). [`play_showing_can_hu`] also computes the calculator's
+//! total for the hands the judge shows (`canHu`). It never panics on any
+//! answer, legal or not.
 //!
 //! # Why it can be trusted
 //!
@@ -16,7 +19,8 @@
 //! cites. Nothing is shared with the engine; the winning hands are scored by
 //! this crate's brute-force calculator ([`crate::mcr`]) under the judge's
 //! 2018 reading. It is checked against all 1,000 public games of the
-//! official judge (`oracle/tests/mcr_judge_conformance.rs`).
+//! official judge (`oracle/tests/mcr_judge_conformance.rs`): every
+//! request, view, `canHu` value (276,480) and final score.
 //!
 //! # Readings where the notes are silent
 //!
@@ -99,10 +103,35 @@ pub struct Outcome {
     /// Every step's four request strings (seat order), step 0 (`0 seat
     /// quan`) first; the finish is not a step.
     pub requests: Vec<[String; 4]>,
+    /// What the official judge shows viewers at each step (its
+    /// `display`), one per entry of `requests`.
+    pub views: Vec<View>,
     /// The final scores, in seat order.
     pub scores: [i32; 4],
     /// How the game ended.
     pub end: End,
+}
+
+/// A step's `display` fields (section 2 of the notes), but the wall
+/// echo of step 0.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    /// `INIT`, `DEAL`, `DRAW`, `BUHUA`, `PLAY`, `PENG`, `CHI`, `GANG` or
+    /// `BUGANG`.
+    pub action: &'static str,
+    /// The seat that acted (not on `INIT` and `DEAL`).
+    pub player: Option<usize>,
+    /// The tile drawn, discarded or konged (a concealed kong's too,
+    /// surprise 12).
+    pub tile: Option<String>,
+    /// A chow's middle tile.
+    pub tile_chi: Option<String>,
+    /// Tiles left in each seat's part (not on `INIT`).
+    pub tile_cnt: Option<[usize; 4]>,
+    /// The calculator's total (flowers included) or error code per seat,
+    /// -4 where not computed (surprise 11); `None` unless asked for
+    /// ([`play_showing_can_hu`]).
+    pub can_hu: Option<[i64; 4]>,
 }
 
 /// Initial data this judge cannot play.
@@ -134,6 +163,27 @@ pub fn play(
     reading: Reading,
     answer: impl FnMut(usize, usize, &str) -> Reply,
 ) -> Result<Outcome, BadSetup> {
+    play_game(wall, quan, reading, false, answer)
+}
+
+/// [`play`], also computing each step's [`View::can_hu`] (slower: the
+/// calculator on every draw and every discard).
+pub fn play_showing_can_hu(
+    wall: &[String],
+    quan: u8,
+    reading: Reading,
+    answer: impl FnMut(usize, usize, &str) -> Reply,
+) -> Result<Outcome, BadSetup> {
+    play_game(wall, quan, reading, true, answer)
+}
+
+fn play_game(
+    wall: &[String],
+    quan: u8,
+    reading: Reading,
+    show_can_hu: bool,
+    answer: impl FnMut(usize, usize, &str) -> Reply,
+) -> Result<Outcome, BadSetup> {
     if quan > 3 {
         return Err(BadSetup::Quan(quan));
     }
@@ -156,6 +206,8 @@ pub fn play(
         kong_now: None,
         kong_prev: None,
         requests: Vec::new(),
+        views: Vec::new(),
+        show_can_hu,
         answer,
     };
     let end = match game.run() {
@@ -165,6 +217,7 @@ pub fn play(
     let scores = scores(&end);
     Ok(Outcome {
         requests: game.requests,
+        views: game.views,
         scores,
         end,
     })
@@ -233,9 +286,13 @@ enum Next {
         tile: String,
         notice: String,
     },
-    /// Seat `by` declared a kong; `robbable` is the promoted kong's tile
+    /// Seat `by` declared a kong of `tile`; `robbable` when promoted
     /// (flow 9).
-    Kong { by: usize, robbable: Option<String> },
+    Kong {
+        by: usize,
+        tile: String,
+        robbable: bool,
+    },
 }
 
 /// The game in progress.
@@ -258,6 +315,8 @@ struct Game<F> {
     kong_now: Option<usize>,
     kong_prev: Option<usize>,
     requests: Vec<[String; 4]>,
+    views: Vec<View>,
+    show_can_hu: bool,
     answer: F,
 }
 
@@ -301,7 +360,9 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
     fn run(&mut self) -> Go<std::convert::Infallible> {
         // Flow 3: step 0.
         let quan = self.quan;
-        let r = self.ask(std::array::from_fn(|i| format!("0 {i} {quan}")));
+        let mut view = self.view("INIT", None, None, None);
+        view.tile_cnt = None;
+        let r = self.ask(std::array::from_fn(|i| format!("0 {i} {quan}")), view);
         self.all_pass(&r, [0, 1, 2, 3])?;
         self.deal()?;
         let mut next = Next::Draw(0);
@@ -309,17 +370,82 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             next = match next {
                 Next::Draw(p) => self.draw(p)?,
                 Next::Discard { by, tile, notice } => self.discard(by, &tile, notice)?,
-                Next::Kong { by, robbable } => self.kong(by, robbable)?,
+                Next::Kong { by, tile, robbable } => self.kong(by, &tile, robbable)?,
             };
         }
     }
 
-    /// Sends one step's requests and collects the four replies.
-    fn ask(&mut self, requests: [String; 4]) -> [Reply; 4] {
+    /// Sends one step's requests (shown as `view`) and collects the four
+    /// replies.
+    fn ask(&mut self, requests: [String; 4], view: View) -> [Reply; 4] {
         let step = self.requests.len();
         let replies = std::array::from_fn(|i| (self.answer)(step, i, &requests[i]));
         self.requests.push(requests);
+        self.views.push(view);
         replies
+    }
+
+    /// A step's view, with the parts' sizes now.
+    fn view(
+        &self,
+        action: &'static str,
+        player: Option<usize>,
+        tile: Option<&str>,
+        tile_chi: Option<&str>,
+    ) -> View {
+        View {
+            action,
+            player,
+            tile: tile.map(str::to_string),
+            tile_chi: tile_chi.map(str::to_string),
+            tile_cnt: Some(std::array::from_fn(|i| self.parts[i].len())),
+            can_hu: None,
+        }
+    }
+
+    /// Flow 11: seat `p` wins on its own draw `t` (in its hand), after a
+    /// kong of its own when `kong` is `Some(p)`.
+    fn self_drawn_context(&self, p: usize, t: &str, kong: Option<usize>) -> WinContext {
+        let mut standing = self.hands[p].clone();
+        take(&mut standing, t);
+        WinContext {
+            standing,
+            win: t.to_string(),
+            self_drawn: true,
+            about_kong: kong == Some(p),
+            wall_last: self.parts[(p + 1) % 4].is_empty(),
+        }
+    }
+
+    /// Flow 11: seat `i` wins on seat `p`'s discard of `t`.
+    fn discard_context(&self, i: usize, p: usize, t: &str) -> WinContext {
+        WinContext {
+            standing: self.hands[i].clone(),
+            win: t.to_string(),
+            self_drawn: false,
+            about_kong: false,
+            wall_last: self.parts[(p + 1) % 4].is_empty(),
+        }
+    }
+
+    /// Flow 11: seat `i` robs seat `by`'s promoted kong of `t`.
+    fn rob_context(&self, i: usize, by: usize, t: &str) -> WinContext {
+        WinContext {
+            standing: self.hands[i].clone(),
+            win: t.to_string(),
+            self_drawn: false,
+            about_kong: true,
+            wall_last: self.parts[(by + 1) % 4].is_empty(),
+        }
+    }
+
+    /// Surprise 11: the calculator's total for a would-be win, or its
+    /// error code.
+    fn can_hu(&self, w: usize, ctx: WinContext) -> i64 {
+        match self.calculate(w, ctx) {
+            FanOutput::Win { total, .. } => i64::from(total),
+            FanOutput::Error(e) => error_code(&e),
+        }
     }
 
     /// Flow 13: a verdict other than `OK` is itself the penalty's action.
@@ -373,7 +499,8 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             w.extend(all_flowers.iter().cloned());
             w.join(" ")
         });
-        let r = self.ask(requests);
+        let view = self.view("DEAL", None, None, None);
+        let r = self.ask(requests, view);
         self.all_pass(&r, [0, 1, 2, 3])
     }
 
@@ -389,20 +516,32 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             return Err(End::Huang);
         };
         if is_flower(&t) {
-            let r = self.ask(std::array::from_fn(|_| format!("3 {p} BUHUA {t}")));
+            let view = self.view("BUHUA", Some(p), Some(&t), None);
+            let r = self.ask(std::array::from_fn(|_| format!("3 {p} BUHUA {t}")), view);
             self.flowers[p].push(t);
             self.age_kong_flags();
             self.all_pass(&r, [0, 1, 2, 3])?;
             return Ok(Next::Draw(p));
         }
         self.hands[p].push(t.clone());
-        let r = self.ask(std::array::from_fn(|i| {
-            if i == p {
-                format!("2 {t}")
-            } else {
-                format!("3 {p} DRAW")
-            }
-        }));
+        let mut view = self.view("DRAW", Some(p), Some(&t), None);
+        if self.show_can_hu {
+            // The kong flag has not aged yet: a kong of the last step is
+            // still `kong_now`.
+            let mut can_hu = [-4; 4];
+            can_hu[p] = self.can_hu(p, self.self_drawn_context(p, &t, self.kong_now));
+            view.can_hu = Some(can_hu);
+        }
+        let r = self.ask(
+            std::array::from_fn(|i| {
+                if i == p {
+                    format!("2 {t}")
+                } else {
+                    format!("3 {p} DRAW")
+                }
+            }),
+            view,
+        );
         self.age_kong_flags();
         let mut next = None;
         for i in 0..4 {
@@ -423,15 +562,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         let wall_ok = !self.parts[p].is_empty() && !self.parts[(p + 1) % 4].is_empty();
         match words(response)[..] {
             ["HU"] => {
-                let mut standing = self.hands[p].clone();
-                take(&mut standing, t);
-                let ctx = WinContext {
-                    standing,
-                    win: t.to_string(),
-                    self_drawn: true,
-                    about_kong: self.kong_prev == Some(p),
-                    wall_last: self.parts[(p + 1) % 4].is_empty(),
-                };
+                let ctx = self.self_drawn_context(p, t, self.kong_prev);
                 Err(self.hu(p, None, ctx))
             }
             ["PLAY", x] if take(&mut self.hands[p], x) => Ok(Next::Discard {
@@ -448,7 +579,8 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
                 self.kong_now = Some(p);
                 Ok(Next::Kong {
                     by: p,
-                    robbable: None,
+                    tile: x.to_string(),
+                    robbable: false,
                 })
             }
             ["BUGANG", x] if count(&self.hands[p], x) >= 1 && wall_ok => {
@@ -472,7 +604,8 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
                 self.kong_now = Some(p);
                 Ok(Next::Kong {
                     by: p,
-                    robbable: Some(x.to_string()),
+                    tile: x.to_string(),
+                    robbable: true,
                 })
             }
             _ => Err(wa(p)),
@@ -481,25 +614,29 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
 
     /// Flow 9: everyone hears of seat `by`'s kong; after a promoted kong
     /// the others may rob it. Then the konger's replacement draw.
-    fn kong(&mut self, by: usize, robbable: Option<String>) -> Go<Next> {
-        let Some(t) = robbable else {
-            let r = self.ask(std::array::from_fn(|_| format!("3 {by} GANG")));
+    fn kong(&mut self, by: usize, t: &str, robbable: bool) -> Go<Next> {
+        if !robbable {
+            let view = self.view("GANG", Some(by), Some(t), None);
+            let r = self.ask(std::array::from_fn(|_| format!("3 {by} GANG")), view);
             self.all_pass(&r, [0, 1, 2, 3])?;
             return Ok(Next::Draw(by));
-        };
-        let r = self.ask(std::array::from_fn(|_| format!("3 {by} BUGANG {t}")));
+        }
+        let mut view = self.view("BUGANG", Some(by), Some(t), None);
+        if self.show_can_hu {
+            view.can_hu = Some(std::array::from_fn(|i| {
+                if i == by {
+                    return -4;
+                }
+                self.can_hu(i, self.rob_context(i, by, t))
+            }));
+        }
+        let r = self.ask(std::array::from_fn(|_| format!("3 {by} BUGANG {t}")), view);
         self.pass(&r, by)?;
         for k in 1..4 {
             let i = (by + k) % 4;
             self.verdict(&r, i)?;
             if r[i].response == "HU" {
-                let ctx = WinContext {
-                    standing: self.hands[i].clone(),
-                    win: t.clone(),
-                    self_drawn: false,
-                    about_kong: true,
-                    wall_last: self.parts[(by + 1) % 4].is_empty(),
-                };
+                let ctx = self.rob_context(i, by, t);
                 return Err(self.hu(i, Some(by), ctx));
             }
             self.pass(&r, i)?;
@@ -509,7 +646,20 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
 
     /// Flows 7, 8 and 10: everyone answers seat `p`'s discard of `tile`.
     fn discard(&mut self, p: usize, tile: &str, notice: String) -> Go<Next> {
-        let r = self.ask(std::array::from_fn(|_| notice.clone()));
+        let w = words(&notice);
+        let action = match w.get(2) {
+            Some(&"PENG") => "PENG",
+            Some(&"CHI") => "CHI",
+            _ => "PLAY",
+        };
+        let tile_chi = (action == "CHI").then(|| w[3]);
+        let mut view = self.view(action, Some(p), Some(tile), tile_chi);
+        if self.show_can_hu {
+            view.can_hu = Some(std::array::from_fn(|i| {
+                self.can_hu(i, self.discard_context(i, p, tile))
+            }));
+        }
+        let r = self.ask(std::array::from_fn(|_| notice.clone()), view);
         // The discarder first, then the HU pass counter-clockwise: each
         // seat's verdict and its HU together (surprise 6).
         self.pass(&r, p)?;
@@ -517,13 +667,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             let i = (p + k) % 4;
             self.verdict(&r, i)?;
             if r[i].response == "HU" {
-                let ctx = WinContext {
-                    standing: self.hands[i].clone(),
-                    win: tile.to_string(),
-                    self_drawn: false,
-                    about_kong: false,
-                    wall_last: self.parts[(p + 1) % 4].is_empty(),
-                };
+                let ctx = self.discard_context(i, p, tile);
                 return Err(self.hu(i, Some(p), ctx));
             }
         }
@@ -584,7 +728,8 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
                     // Surprise 3: the claimer's own part is not checked.
                     return Ok(Some(Next::Kong {
                         by: i,
-                        robbable: None,
+                        tile: tile.to_string(),
+                        robbable: false,
                     }));
                 }
                 ["PENG", ..] | ["GANG", ..] => return Err(wa(i)),
@@ -653,6 +798,29 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
     /// the promoter of the robbed kong, `None` when self-drawn. Returns the
     /// win, or the `WH` penalty.
     fn hu(&self, w: usize, payer: Option<usize>, ctx: WinContext) -> End {
+        let flowers = self.flowers[w].len() as u32;
+        let (fan_cnt, fans) = match self.calculate(w, ctx) {
+            FanOutput::Win { total, fans } if total >= 8 + flowers => {
+                return End::Hu {
+                    winner: w,
+                    payer,
+                    total,
+                    fans,
+                };
+            }
+            FanOutput::Win { total, fans } => (i64::from(total), fans),
+            FanOutput::Error(e) => (error_code(&e), Vec::new()),
+        };
+        End::Penalty {
+            seat: w,
+            action: "WH".to_string(),
+            fan_cnt: Some(fan_cnt),
+            fans,
+        }
+    }
+
+    /// Flow 11: the judge's calculator on seat `w`'s melds and `ctx`.
+    fn calculate(&self, w: usize, ctx: WinContext) -> FanOutput {
         let pack = self.packs[w]
             .iter()
             .map(|k| match k {
@@ -687,24 +855,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             seat_wind: w as u8,
             prevalent_wind: self.quan,
         };
-        let (fan_cnt, fans) = match fan_with(&input, self.reading) {
-            FanOutput::Win { total, fans } if total >= 8 + flowers => {
-                return End::Hu {
-                    winner: w,
-                    payer,
-                    total,
-                    fans,
-                };
-            }
-            FanOutput::Win { total, fans } => (i64::from(total), fans),
-            FanOutput::Error(e) => (error_code(&e), Vec::new()),
-        };
-        End::Penalty {
-            seat: w,
-            action: "WH".to_string(),
-            fan_cnt: Some(fan_cnt),
-            fans,
-        }
+        fan_with(&input, self.reading)
     }
 }
 
