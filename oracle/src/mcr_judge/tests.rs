@@ -487,16 +487,31 @@ fn arbitrary_answers_on_shuffled_walls_end_every_game_and_scores_add_to_zero() {
     let kinds: Vec<String> = (0..34).map(crate::mcr::tiles::name).collect();
     let mut ends = std::collections::BTreeSet::new();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for game in 0..300 {
+    for game in 0..600 {
         let mut w: Vec<String> = kinds.iter().flat_map(|k| vec![k.clone(); 4]).collect();
         if game % 3 == 0 {
             w.extend((1..=8).map(|i| format!("H{i}")));
         }
+        if game % 5 == 0 {
+            // Any multiset: fifth copies, flowers anywhere, odd lengths.
+            let len = 136 + rng.below(30);
+            w = (0..len)
+                .map(|_| match rng.below(42) {
+                    k @ 34.. => format!("H{}", k - 33),
+                    k => kinds[k].clone(),
+                })
+                .collect();
+        }
         for i in (1..w.len()).rev() {
             w.swap(i, rng.below(i + 1));
         }
-        let out = play(&w, (game % 4) as u8, Reading::Judge2018, |_, _, request| {
-            let choice = rng.below(if game % 2 == 0 { 40 } else { 1500 });
+        let reading = if game % 2 == 0 {
+            Reading::Judge2018
+        } else {
+            Reading::V140
+        };
+        let out = play(&w, (game % 4) as u8, reading, |_, _, request| {
+            let choice = rng.below(if game % 4 < 2 { 40 } else { 1500 });
             let mut tile = || kinds[rng.below(34)].clone();
             let r = match choice {
                 0 => "HU".to_string(),
