@@ -363,7 +363,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         let mut view = self.view("INIT", None, None, None);
         view.tile_cnt = None;
         let r = self.ask(std::array::from_fn(|i| format!("0 {i} {quan}")), view);
-        self.all_pass(&r, [0, 1, 2, 3])?;
+        self.all_pass(&r)?;
         self.deal()?;
         let mut next = Next::Draw(0);
         loop {
@@ -472,9 +472,9 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         }
     }
 
-    /// Every seat, in the given order, answered `PASS`.
-    fn all_pass(&self, r: &[Reply; 4], order: [usize; 4]) -> Go<()> {
-        order.iter().try_for_each(|&i| self.pass(r, i))
+    /// Every seat, in seat order, answered `PASS`.
+    fn all_pass(&self, r: &[Reply; 4]) -> Go<()> {
+        (0..4).try_for_each(|i| self.pass(r, i))
     }
 
     /// Flow 4: each seat takes tiles from the end of its part until it holds
@@ -501,7 +501,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         });
         let view = self.view("DEAL", None, None, None);
         let r = self.ask(requests, view);
-        self.all_pass(&r, [0, 1, 2, 3])
+        self.all_pass(&r)
     }
 
     /// Surprise 9: the kong flags move one generation after every answer
@@ -520,7 +520,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             let r = self.ask(std::array::from_fn(|_| format!("3 {p} BUHUA {t}")), view);
             self.flowers[p].push(t);
             self.age_kong_flags();
-            self.all_pass(&r, [0, 1, 2, 3])?;
+            self.all_pass(&r)?;
             return Ok(Next::Draw(p));
         }
         self.hands[p].push(t.clone());
@@ -543,16 +543,13 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             view,
         );
         self.age_kong_flags();
-        let mut next = None;
-        for i in 0..4 {
-            if i != p {
-                self.pass(&r, i)?;
-                continue;
-            }
-            self.verdict(&r, p)?;
-            next = Some(self.own_draw_answer(p, &t, &r[p].response)?);
-        }
-        Ok(next.unwrap_or(Next::Draw(p)))
+        // Seat order, the drawer's answer acted on in its turn (a reading:
+        // see the module docs).
+        (0..p).try_for_each(|i| self.pass(&r, i))?;
+        self.verdict(&r, p)?;
+        let next = self.own_draw_answer(p, &t, &r[p].response)?;
+        (p + 1..4).try_for_each(|i| self.pass(&r, i))?;
+        Ok(next)
     }
 
     /// Flow 6: the drawer's answer to `2 t`.
@@ -618,7 +615,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         if !robbable {
             let view = self.view("GANG", Some(by), Some(t), None);
             let r = self.ask(std::array::from_fn(|_| format!("3 {by} GANG")), view);
-            self.all_pass(&r, [0, 1, 2, 3])?;
+            self.all_pass(&r)?;
             return Ok(Next::Draw(by));
         }
         let mut view = self.view("BUGANG", Some(by), Some(t), None);
