@@ -26,10 +26,16 @@
 //!
 //! The notes (surprise 17) say no step of the recorded games has two
 //! offenders, so where they do not give the order of checks this judge
-//! picks one and says so: at a draw, the seats are checked in seat order
-//! 0-3 (the drawer's answer acted on in its turn); at a promoted kong's
-//! notice, the konger first, then the others counter-clockwise, each one's
-//! verdict, `HU` or `PASS` in one go.
+//! picks one and says so (the public games cannot tell):
+//! - at a draw, the seats are checked in seat order 0-3, the drawer's
+//!   answer acted on in its turn;
+//! - at a promoted kong's notice, the konger first, then the others
+//!   counter-clockwise, each one's verdict, `HU` or `PASS` in one go;
+//! - at a discard, the PENG/GANG pass looks only at answers whose first
+//!   word is `PENG` or `GANG` (any other shape of them is WA there); every
+//!   other answer but `PASS` (garbage, a CHI) is judged in the CHI pass,
+//!   in seat order. So a good PENG/GANG leaves garbage of *any* seat
+//!   unpunished, a good CHI that of the seats after it.
 
 use crate::mcr::{fan_with, FanEntry, FanInput, FanOutput, PackIn, Reading};
 

@@ -206,6 +206,21 @@ fn pung_claims_are_examined_in_seat_order_not_from_the_discarder() {
 }
 
 #[test]
+fn garbage_on_a_discard_is_judged_in_the_chow_pass() {
+    // A reading (module docs): seat 0's garbage before seat 1's good pung
+    // of seat 3's W5 goes unpunished; with no claim it is WA.
+    let seat1 = "W5 W5 W1 W4 W7 T2 T5 T8 B3 B6 B9 F1 F2";
+    let seat3 = format!("{JUNK} W5");
+    let w = wall([JUNK, seat1, JUNK, &seat3], 16);
+    let script = [(0, "3 3 PLAY W5", "PLAY F2"), (1, "3 3 PLAY W5", "PENG F1")];
+    let out = run(&w, &script);
+    let k = step_of(&out, 0, "3 3 PLAY W5");
+    assert_eq!(out.requests[k + 1][0], "3 1 PENG F1");
+    let out = run(&w, &script[..1]);
+    assert_eq!(penalty(&out), (0, "WA"));
+}
+
+#[test]
 fn a_chow_from_any_seat_but_the_next_is_wa() {
     // Flow 8: seat 3 holds W4 W6, a good chow of seat 1's W5 but for the
     // seat.
