@@ -8,8 +8,9 @@
 //! order and returns them with what each step shows viewers (the judge's
 //! `display`: [`View`]), the final scores and how the game ended
 //! ([`Outcome`]). [`play_showing_can_hu`] also computes the calculator's
-//! total for the hands the judge shows (`canHu`). It never panics on any
-//! answer, legal or not.
+//! total for the hands the judge shows (`canHu`); [`play_with`] takes
+//! [`Rules`], where the Python twin's readings of two surprises are
+//! switches. It never panics on any answer, legal or not.
 //!
 //! # Why it can be trusted
 //!
@@ -169,7 +170,11 @@ pub fn play(
     reading: Reading,
     answer: impl FnMut(usize, usize, &str) -> Reply,
 ) -> Result<Outcome, BadSetup> {
-    play_game(wall, quan, reading, false, answer)
+    let rules = Rules {
+        reading,
+        ..Rules::default()
+    };
+    play_with(wall, quan, rules, answer)
 }
 
 /// [`play`], also computing each step's [`View::can_hu`] (slower: the
@@ -180,14 +185,50 @@ pub fn play_showing_can_hu(
     reading: Reading,
     answer: impl FnMut(usize, usize, &str) -> Reply,
 ) -> Result<Outcome, BadSetup> {
-    play_game(wall, quan, reading, true, answer)
+    let rules = Rules {
+        reading,
+        show_can_hu: true,
+        ..Rules::default()
+    };
+    play_with(wall, quan, rules, answer)
 }
 
-fn play_game(
+/// How to judge: the official judge's way by default; the other readings
+/// of its surprises (those of its Python twin, ailab-pku/botzone-local) as
+/// switches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// The calculator's reading; the official judge's is
+    /// [`Reading::Judge2018`].
+    pub reading: Reading,
+    /// The Python twin's surprise 3: a melded kong claimed by a seat whose
+    /// own part is empty is WA (the official judge accepts it, and the
+    /// replacement draw ends the game drawn).
+    pub melded_kong_needs_own_part: bool,
+    /// The Python twin's minimum: a total of 8, flowers included, wins
+    /// (the official judge's is 8 + flowers: flowers never help).
+    pub flowers_help_reach_eight: bool,
+    /// Compute [`View::can_hu`] (slower).
+    pub show_can_hu: bool,
+}
+
+impl Default for Rules {
+    /// The official judge's rules, without `canHu`.
+    fn default() -> Rules {
+        Rules {
+            reading: Reading::Judge2018,
+            melded_kong_needs_own_part: false,
+            flowers_help_reach_eight: false,
+            show_can_hu: false,
+        }
+    }
+}
+
+/// [`play`] under `rules`.
+pub fn play_with(
     wall: &[String],
     quan: u8,
-    reading: Reading,
-    show_can_hu: bool,
+    rules: Rules,
     answer: impl FnMut(usize, usize, &str) -> Reply,
 ) -> Result<Outcome, BadSetup> {
     if quan > 3 {
@@ -204,7 +245,7 @@ fn play_game(
     let mut game = Game {
         parts,
         quan,
-        reading,
+        rules,
         hands: Default::default(),
         packs: Default::default(),
         flowers: Default::default(),
@@ -213,7 +254,6 @@ fn play_game(
         kong_prev: None,
         requests: Vec::new(),
         views: Vec::new(),
-        show_can_hu,
         answer,
     };
     let end = match game.run() {
@@ -306,7 +346,7 @@ struct Game<F> {
     /// Each seat's own part of the wall; draws take the last tile (flow 2).
     parts: [Vec<String>; 4],
     quan: u8,
-    reading: Reading,
+    rules: Rules,
     /// Each seat's standing tiles, any order.
     hands: [Vec<String>; 4],
     /// Each seat's melds, in the order made.
@@ -322,7 +362,6 @@ struct Game<F> {
     kong_prev: Option<usize>,
     requests: Vec<[String; 4]>,
     views: Vec<View>,
-    show_can_hu: bool,
     answer: F,
 }
 
@@ -531,7 +570,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         }
         self.hands[p].push(t.clone());
         let mut view = self.view("DRAW", Some(p), Some(&t), None);
-        if self.show_can_hu {
+        if self.rules.show_can_hu {
             // The kong flag has not aged yet: a kong of the last step is
             // still `kong_now`.
             let mut can_hu = [-4; 4];
@@ -625,7 +664,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             return Ok(Next::Draw(by));
         }
         let mut view = self.view("BUGANG", Some(by), Some(t), None);
-        if self.show_can_hu {
+        if self.rules.show_can_hu {
             view.can_hu = Some(std::array::from_fn(|i| {
                 if i == by {
                     return -4;
@@ -657,7 +696,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         };
         let tile_chi = (action == "CHI").then(|| w[3]);
         let mut view = self.view(action, Some(p), Some(tile), tile_chi);
-        if self.show_can_hu {
+        if self.rules.show_can_hu {
             view.can_hu = Some(std::array::from_fn(|i| {
                 self.can_hu(i, self.discard_context(i, p, tile))
             }));
@@ -725,10 +764,13 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
                     });
                     self.set_shown(tile, 4);
                     self.kong_now = Some(i);
-                    if !next_can_draw {
+                    // Surprise 3: the claimer's own part is not checked
+                    // (but by the Python twin).
+                    let own_part_ok =
+                        !self.rules.melded_kong_needs_own_part || !self.parts[i].is_empty();
+                    if !next_can_draw || !own_part_ok {
                         return Err(wa(i));
                     }
-                    // Surprise 3: the claimer's own part is not checked.
                     return Ok(Some(Next::Kong {
                         by: i,
                         tile: tile.to_string(),
@@ -802,8 +844,13 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
     /// win, or the `WH` penalty.
     fn hu(&self, w: usize, payer: Option<usize>, ctx: WinContext) -> End {
         let flowers = self.flowers[w].len() as u32;
+        let minimum = if self.rules.flowers_help_reach_eight {
+            8
+        } else {
+            8 + flowers
+        };
         let (fan_cnt, fans) = match self.calculate(w, ctx) {
-            FanOutput::Win { total, fans } if total >= 8 + flowers => {
+            FanOutput::Win { total, fans } if total >= minimum => {
                 return End::Hu {
                     winner: w,
                     payer,
@@ -858,7 +905,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             seat_wind: w as u8,
             prevalent_wind: self.quan,
         };
-        fan_with(&input, self.reading)
+        fan_with(&input, self.rules.reading)
     }
 }
 

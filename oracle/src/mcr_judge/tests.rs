@@ -27,8 +27,13 @@ fn wall(draws: [&str; 4], n: usize) -> Vec<String> {
 /// a drawer discards the tile it drew and everyone else passes. Every
 /// scripted answer must have been used.
 fn run(wall: &[String], script: &[(usize, &str, &str)]) -> Outcome {
+    run_with(wall, script, Rules::default())
+}
+
+/// [`run`] under `rules`.
+fn run_with(wall: &[String], script: &[(usize, &str, &str)], rules: Rules) -> Outcome {
     let mut used = vec![false; script.len()];
-    let out = play(wall, 0, Reading::Judge2018, |_, seat, request| {
+    let out = play_with(wall, 0, rules, |_, seat, request| {
         let hit =
             (0..script.len()).find(|&k| !used[k] && script[k].0 == seat && script[k].1 == request);
         if let Some(k) = hit {
@@ -149,6 +154,17 @@ fn a_melded_kong_by_a_seat_whose_own_part_is_empty_is_accepted_then_drawn() {
     assert_eq!(last, &["3 2 GANG"; 4].map(str::to_string));
     assert_eq!(out.end, End::Huang);
     assert_eq!(out.scores, [0; 4]);
+    // The Python twin's reading: WA.
+    let twin = Rules {
+        melded_kong_needs_own_part: true,
+        ..Rules::default()
+    };
+    let out = run_with(
+        &w,
+        &[(2, "2 B7", "GANG F3"), (2, "3 0 PLAY W5", "GANG")],
+        twin,
+    );
+    assert_eq!(penalty(&out), (2, "WA"));
 }
 
 #[test]
@@ -396,6 +412,11 @@ fn flowers_never_help_reach_eight() {
         }
     ));
     assert_eq!(out.scores, [10, -30, 10, 10]);
+    let twin = Rules {
+        flowers_help_reach_eight: true,
+        ..Rules::default()
+    };
+    assert_eq!(win(&run_with(&w, &script, twin)), (1, Some(2), 8));
 
     let w = wall(
         [
