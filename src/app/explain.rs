@@ -29,7 +29,9 @@ use std::process::ExitCode;
 pub struct Args {
     /// The wall file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
-    /// Print one JSON object per event: line, event, notes.
+    /// Print JSON Lines (`mahjong-sim/thupc2021-explanation`, docs/formats.md):
+    /// a header with the wall, then each line of the log with its rule and
+    /// notes.
     #[arg(long, conflicts_with = "at")]
     pub json: bool,
     /// Show the table before this line of the log (from 1).

@@ -28,7 +28,8 @@ pub struct Args {
     /// The wall files (or with --out, folders of them); standard input
     /// when none is given or `-`.
     pub files: Vec<PathBuf>,
-    /// Print the events as JSON Lines instead of the contest format.
+    /// Print the game log as JSON Lines (`mahjong-sim/thupc2021-game-log`,
+    /// docs/formats.md) instead of the contest format.
     #[arg(long)]
     pub json: bool,
     /// Write one log per wall into this folder (the paths are printed).
