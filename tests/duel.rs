@@ -493,7 +493,7 @@ fn a_duel_with_a_bot_that_never_plays_gives_no_verdict() {
 #[test]
 fn a_duel_is_a_library_call() {
     use mahjong_sim::contest::duel::{self, opponents, DecisionJson, Length, Options};
-    use mahjong_sim::contest::entrant::Limits;
+    use mahjong_sim::contest::limits::Limits;
     use mahjong_sim::contest::noi2014::Entrant;
     let (_tmp, logs) = common::logs_dir("library-duel");
     let options = Options {

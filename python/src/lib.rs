@@ -4,7 +4,7 @@
 //! Python package (`mahjong_sim/`) builds its environments on these.
 
 use mahjong_sim::contest::duel::{self, parse_sprt, Length, Options as DuelOptions};
-use mahjong_sim::contest::entrant::Limits;
+use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::noi2014::{BotSpec, Entrant, InProcess, Noi2014};
 use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::contest::tournament::{self, Options as TournamentOptions, Shard};

@@ -1,7 +1,7 @@
 //! What several commands' arguments share: the parsers of counts,
 //! seconds, families and bots, and the argument groups they flatten.
 
-use mahjong_sim::contest::entrant::Limits;
+use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::noi2014::{BotSpec, Entrant};
 use mahjong_sim::noi2014::BuiltIn;
 use mahjong_sim::process::{Grants, SandboxMode};

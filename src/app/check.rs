@@ -121,7 +121,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         walls_dir: args.walls_dir,
         line_1_stop: args.line_1_stop,
         sandbox: args.sandbox,
-        memory_mib: mahjong_sim::contest::entrant::Limits::memory_mib(args.memory_limit as u64),
+        memory_mib: mahjong_sim::contest::limits::Limits::memory_mib(args.memory_limit as u64),
         grants: args.grants.into(),
     };
     let (bytes, verdict) = report(&options, args.json)?;

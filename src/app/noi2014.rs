@@ -3,7 +3,7 @@
 
 use super::args::{parse_bot, parse_builtin, parse_noi_family, BotLimits};
 use super::CliError;
-use mahjong_sim::contest::entrant::Limits;
+use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::noi2014::BotSpec;
 use mahjong_sim::contest::play::{self as contest_play, Played};

@@ -2,13 +2,12 @@
 //! ruleset's games, their names in duels and tournaments, and the limits a
 //! program runs under.
 
+use super::limits::Limits;
 use super::ruleset::Ruleset;
-use crate::process::{Grants, SandboxMode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Makes a fresh bot for one game from the game's seed for the bot.
 pub type MakeBot<R> = dyn Fn(u64) -> Box<<R as Ruleset>::Bot> + Send + Sync;
@@ -79,49 +78,6 @@ impl<R: Ruleset> BotSpec<R> {
             BotSpec::BuiltIn(b) => R::built_in_name(*b),
             BotSpec::Program(c) => c.clone(),
             BotSpec::InProcess(b) => b.label.clone(),
-        }
-    }
-}
-
-/// A bot program's limits a step.
-///
-/// [`Limits::default`] is every front end's default (the CLI's flags, the
-/// Python keywords, the Ray driver): the contest's 1 s and 256 MiB, in a
-/// sandbox where the machine allows one.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Limits {
-    /// Wall-clock time until it answers.
-    pub time: Duration,
-    /// Memory in MiB (in use, or address space where no cgroup can be
-    /// had); `None` for no limit.
-    pub memory_mib: Option<u64>,
-    /// Whether programs run in a sandbox.
-    pub sandbox: SandboxMode,
-    /// What the sandbox shows a program beyond its allow-list (folders
-    /// read-only, variables).
-    pub grants: Grants,
-}
-
-impl Limits {
-    /// The contest's time a step.
-    pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
-    /// The contest's memory, in MiB.
-    pub const DEFAULT_MEMORY_MIB: u64 = 256;
-
-    /// A memory limit as every front end takes it, in MiB, 0 for none
-    /// (`--memory-limit 0`, `memory_mib=0`).
-    pub fn memory_mib(mib: u64) -> Option<u64> {
-        (mib > 0).then_some(mib)
-    }
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            time: Limits::DEFAULT_TIME,
-            memory_mib: Some(Limits::DEFAULT_MEMORY_MIB),
-            sandbox: SandboxMode::Auto,
-            grants: Grants::default(),
         }
     }
 }

@@ -12,7 +12,7 @@
 //! - [`pool`]: the one job pool: items a few at a time, results to the
 //!   caller as they finish, stopped by the caller or an interrupt.
 //! - [`entrant`]: who plays a game (built-in bots, in-process bots, bot
-//!   programs), their names, and a program's limits.
+//!   programs) and their names; [`limits`]: a program's limits.
 //! - [`seed`]: the one seed rule: a bot's random stream from the run's
 //!   seed and its place in the run.
 //! - [`check`]: differential testing of a THUPC 2021 solution against the
@@ -50,6 +50,7 @@ pub mod duel;
 pub mod duplicate;
 pub mod entrant;
 pub mod guard;
+pub mod limits;
 pub mod logs;
 pub mod merge;
 pub mod noi2014;

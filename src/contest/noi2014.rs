@@ -3,7 +3,7 @@
 //! games), and the duel's calibration with built-in bots in process.
 
 use super::duplicate::{duel_bot_seed, play_unit, unit_seat, unit_wall, Unit, Who};
-use super::entrant::Limits;
+use super::limits::Limits;
 use super::ruleset::{Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
 use crate::noi2014::arena::{self, Game, Seat, Turn};
 use crate::noi2014::draw_order::{played_wall, Draw, DrawOrder};

@@ -1,8 +1,9 @@
 //! One game between built-in bots and bot programs, contained: what
 //! `noi2014 play` runs.
 
-use super::entrant::{check_runnable, seat, BotSpec, Limits};
+use super::entrant::{check_runnable, seat, BotSpec};
 use super::guard::Containment;
+use super::limits::Limits;
 use super::ruleset::{Draws, Ruleset, PLAYERS};
 use super::seed::bot_seed;
 use super::Error;

@@ -9,7 +9,7 @@
 //! one arena) is the model: a game is four [`Ruleset::Player`]s at a
 //! [`Ruleset::Wall`], however each of them decides.
 
-use super::entrant::Limits;
+use super::limits::Limits;
 use crate::place::Context;
 pub use crate::place::{Setting, PLAYERS};
 use crate::rng::Rng;

@@ -13,7 +13,8 @@
 use super::walls::{self, SettingsJson, WallsJson};
 use super::{length, Length, Options, Report, RunFacts, Tally};
 use crate::contest::duplicate::{seats, unit_wall, Who, GAMES_PER_UNIT};
-use crate::contest::entrant::{BotJson, Entrant, Limits};
+use crate::contest::entrant::{BotJson, Entrant};
+use crate::contest::limits::Limits;
 use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::Ruleset;
 use crate::contest::Error;

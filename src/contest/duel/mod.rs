@@ -25,8 +25,9 @@ pub mod walls;
 use super::duplicate::{
     duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, DRAWS, GAMES_PER_UNIT,
 };
-use super::entrant::{check_runnable, seat, BotSpec, Entrant, Limits};
+use super::entrant::{check_runnable, seat, BotSpec, Entrant};
 use super::guard::{interrupted, Containment};
+use super::limits::Limits;
 use super::logs::{json_log, prepare_games, save_report, seat_records, write_file};
 use super::pool::{self, Flow, InOrder};
 use super::ruleset::{format_name, Ruleset};

@@ -13,7 +13,7 @@
 
 use super::record::{self, GameJson, RecordJson, SettingsJson};
 use super::{chair_name, tables, Options, OutNote, Played, Report, Shard};
-use crate::contest::entrant::Limits;
+use crate::contest::limits::Limits;
 use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::{Draws, Ruleset};
 use crate::contest::swiss::{pair_round, Table};

@@ -25,8 +25,9 @@
 //! shards, and [`merge`] counts every shard's games into the report one
 //! machine gives.
 
-use super::entrant::{check_runnable, seat, Entrant, Limits};
+use super::entrant::{check_runnable, seat, Entrant};
 use super::guard::Containment;
+use super::limits::Limits;
 use super::logs::{json_log, prepare_games, save_report, seat_records, write_file};
 use super::pool::{self, Flow};
 use super::ruleset::{format_name, Draws, Ruleset, PLAYERS};
