@@ -15,13 +15,16 @@
 //! - [`shanten`]: shanten of every form, the best, the useful tiles;
 //! - [`cases`]: the conformance files' JSON input and output;
 //! - [`input`]: hands, melds and results as front ends read and print them;
-//! - [`wait`]: waits, as the calculator reads them.
+//! - [`wait`]: waits, as the calculator reads them;
+//! - [`judge`]: the official Botzone judge's game as a state machine, and
+//!   the replay of its recorded games.
 
 pub mod calc;
 pub mod cases;
 pub mod fan;
 pub mod hand;
 pub mod input;
+pub mod judge;
 pub mod shanten;
 pub mod tile;
 pub mod wait;
