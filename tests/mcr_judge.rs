@@ -30,3 +30,60 @@ fn every_public_game_is_identical() {
     );
     assert_eq!(turns, 112_283);
 }
+
+/// The games (by index) that differ under `options`, each with its first
+/// difference.
+fn differing(games: &[serde_json::Value], options: Options) -> Vec<(usize, String)> {
+    games
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| match replay(g, options) {
+            Conformance::Identical(_) => None,
+            other => Some((i, format!("{other:?}"))),
+        })
+        .collect()
+}
+
+/// The other readings are live: each changes exactly the games the
+/// README's "Known disagreements" count, so the replay can tell them apart.
+#[test]
+fn the_other_readings_differ_where_the_readme_says() {
+    let Some(games) = common::mcr_cases("games-public.jsonl.gz") else {
+        return;
+    };
+    // The Python twin: the 18 melded kongs on an empty own wall are
+    // refused at once (the game ends before the record does), and one WH
+    // with at least 8 fans counted only with its flowers becomes a win.
+    let twin = differing(&games, Options::python_twin());
+    assert_eq!(twin.len(), 19, "{twin:?}");
+    let traps = twin
+        .iter()
+        .filter(|(i, d)| {
+            games[*i]["meta"]["wall_kind"] == "kong-trap-136" && d.contains("\"finish\"")
+        })
+        .count();
+    assert_eq!(traps, 18, "{twin:?}");
+    assert!(
+        twin.iter()
+            .any(|(i, _)| games[*i]["final"]["display"]["action"] == "WH"),
+        "{twin:?}"
+    );
+    // MahjongGB 1.4.0's calculator: the wait fans' names in 103 games,
+    // and public game 822's knitted-straight wait (scores 39 / -23).
+    let v140 = differing(
+        &games,
+        Options {
+            reading: mahjong_sim::mcr::Reading::V1_4_0,
+            ..Options::default()
+        },
+    );
+    assert_eq!(v140.len(), 104);
+    let (named, scored): (Vec<_>, Vec<_>) = v140.iter().partition(|(_, d)| d.contains("独听"));
+    assert_eq!(named.len(), 103, "{v140:?}");
+    assert_eq!(scored.len(), 1);
+    assert_eq!(scored[0].0, 822);
+    assert!(
+        scored[0].1.contains("expected: \"38\", actual: \"39\""),
+        "{scored:?}"
+    );
+}
