@@ -59,7 +59,7 @@ fn the_other_readings_differ_where_the_readme_says() {
     let traps = twin
         .iter()
         .filter(|(i, d)| {
-            games[*i]["meta"]["wall_kind"] == "kong-trap-136" && d.contains("\"finish\"")
+            games[*i]["meta"]["wall_kind"] == "kong-trap-136" && d.contains("own wall empty")
         })
         .count();
     assert_eq!(traps, 18, "{twin:?}");
@@ -86,4 +86,48 @@ fn the_other_readings_differ_where_the_readme_says() {
         scored[0].1.contains("expected: \"38\", actual: \"39\""),
         "{scored:?}"
     );
+}
+
+/// `mahjong-sim mcr conform` on the public file (gzipped) and on a plain
+/// copy of three games, one of them altered.
+#[test]
+fn the_conform_command_counts_identical_games_and_shows_differences() {
+    let Some(games) = common::mcr_cases("games-public.jsonl.gz") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_mahjong-sim");
+    let public = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/conformance/mcr/games-public.jsonl.gz");
+    let out = std::process::Command::new(bin)
+        .args(["mcr", "conform"])
+        .arg(&public)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "1000/1000 games identical\n"
+    );
+    // Game 1 is won by seat 3 on a discard of seat 1 (scores -8 -32 -8 48):
+    // a recorded score changed is found.
+    let dir = common::scratch("mcr-conform");
+    let mut altered = games[1].clone();
+    let last = altered["turns"].as_array().unwrap().len() - 1;
+    altered["turns"][last]["judge"]["content"]["3"] = serde_json::json!(47);
+    let lines: Vec<String> = [&games[0], &altered, &games[2]]
+        .iter()
+        .map(|g| g.to_string())
+        .collect();
+    let file = dir.path().join("three.jsonl");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let out = std::process::Command::new(bin)
+        .args(["mcr", "conform"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let expected =
+        format!(":2: turn {last}, seat 3: score expected 47, got 48\n2/3 games identical\n");
+    assert!(text.ends_with(&expected), "{text}");
 }

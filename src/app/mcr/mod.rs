@@ -1,9 +1,11 @@
 //! `mahjong-sim mcr ...`: Chinese Standard Mahjong (国标麻将), the fan
-//! calculator and shanten.
+//! calculator, shanten and the judge's conformance.
 
+mod conform;
 mod fan;
 mod shanten;
 
+pub use conform::ConformArgs;
 pub use fan::FanArgs;
 pub use shanten::ShantenArgs;
 
@@ -20,6 +22,8 @@ pub enum Command {
     Fan(FanArgs),
     #[allow(missing_docs)]
     Shanten(ShantenArgs),
+    #[allow(missing_docs)]
+    Conform(ConformArgs),
 }
 
 /// Runs an `mcr` command.
@@ -27,6 +31,7 @@ pub fn run(command: Command) -> Result<ExitCode, CliError> {
     match command {
         Command::Fan(args) => fan::run(args),
         Command::Shanten(args) => shanten::run(args),
+        Command::Conform(args) => conform::run(args),
     }
 }
 

@@ -84,7 +84,8 @@ pub fn replay(game: &Value, options: Options) -> Conformance {
         let command = out["command"].as_str().unwrap_or("");
         let Some(requests) = judge.step_requests().copied() else {
             if command != "finish" {
-                return diff("command", None, command.into(), "finish".into());
+                let ours = judge.result().map_or(String::new(), describe);
+                return diff("command", None, command.into(), format!("finish ({ours})"));
             }
             return match compare_finish(&judge, out, &game["final"], options) {
                 Some((what, seat, e, a)) => diff(what, seat, e, a),
@@ -119,6 +120,18 @@ pub fn replay(game: &Value, options: Options) -> Conformance {
         expected: "(no more turns)".into(),
         actual: if judge.is_over() { "finish" } else { "request" }.into(),
     })
+}
+
+/// A result in a few words: `WA by seat 2 (...)`, `HU by seat 1`, ...
+fn describe(r: &super::GameResult) -> String {
+    let scores = format!("{:?}", r.scores);
+    match &r.end {
+        End::Win(w) => format!("HU by seat {}, scores {scores}", w.seat),
+        End::Exhausted { seat } => format!("HUANG: seat {seat} cannot draw"),
+        End::Penalty { seat, offence, .. } => {
+            format!("{} by seat {seat}: {offence}", offence.action())
+        }
+    }
 }
 
 /// The recorded `initdata` as the judge's initial data.

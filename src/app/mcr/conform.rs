@@ -1,0 +1,104 @@
+//! `mahjong-sim mcr conform`: recorded games of the official judge
+//! replayed through ours.
+
+use super::super::{CliError, Verdict};
+use mahjong_sim::mcr::judge::conform::{replay_line, Conformance};
+use mahjong_sim::mcr::judge::Options;
+use mahjong_sim::mcr::Reading;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Replays games recorded through the official Botzone judge and checks
+/// that ours makes the same: every request string, the final scores and
+/// the final display (action, player, fans).
+///
+/// FILE holds one game a line in the format of the conformance data
+/// (`initdata`, `turns` with the judge's outputs and the players'
+/// responses, `final`), plain or gzipped. The recorded responses are
+/// given to our judge as the players' answers. Prints each differing
+/// game's first difference, then `N/M games identical`; exit status 1 if
+/// any game differs.
+///
+/// Example: mahjong-sim mcr conform games-public.jsonl.gz
+#[derive(clap::Args)]
+pub struct ConformArgs {
+    /// Transcript files (JSON Lines, plain or gzipped).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// The fan calculator's reading: judge2018 (the official judge's
+    /// bundled copy) or 1.4.0 (MahjongGB 1.4.0).
+    #[arg(long, value_name = "READING", default_value = "judge2018", value_parser = parse_reading)]
+    pub reading: Reading,
+    /// Judge as the Python environment ailab-pku/botzone-local does
+    /// (minimum 8 fans with flowers, melded kongs refused on an empty own
+    /// wall) instead of the official C++ judge.
+    #[arg(long)]
+    pub python_twin: bool,
+}
+
+fn parse_reading(s: &str) -> Result<Reading, String> {
+    Reading::parse(s).ok_or_else(|| format!("`{s}` is no reading (judge2018 or 1.4.0)"))
+}
+
+/// Runs `mcr conform`.
+pub fn run(args: ConformArgs) -> Result<ExitCode, CliError> {
+    let base = if args.python_twin {
+        Options::python_twin()
+    } else {
+        Options::default()
+    };
+    let options = Options {
+        reading: args.reading,
+        ..base
+    };
+    super::super::stream(|out| {
+        let (mut identical, mut total) = (0usize, 0usize);
+        for path in &args.files {
+            let reader = open(path)?;
+            for (n, line) in reader.lines().enumerate() {
+                let line = line.map_err(|source| CliError::Io {
+                    what: format!("cannot read {}", path.display()),
+                    source,
+                })?;
+                if line.trim().is_empty() {
+                    continue;
+                }
+                total += 1;
+                let at = format!("{}:{}", path.display(), n + 1);
+                match replay_line(&line, options) {
+                    Conformance::Identical(_) => identical += 1,
+                    Conformance::Differs(d) => {
+                        writeln!(out, "{at}: {d}").map_err(CliError::Stdout)?
+                    }
+                    Conformance::Unreadable(why) => {
+                        writeln!(out, "{at}: unreadable: {why}").map_err(CliError::Stdout)?
+                    }
+                }
+            }
+        }
+        writeln!(out, "{identical}/{total} games identical").map_err(CliError::Stdout)?;
+        Ok(if identical == total {
+            Verdict::Ok
+        } else {
+            Verdict::Negative
+        })
+    })
+}
+
+/// `path` for reading, through gunzip when it starts as gzip does.
+fn open(path: &Path) -> Result<Box<dyn BufRead>, CliError> {
+    let io = |source| CliError::Io {
+        what: format!("cannot read {}", path.display()),
+        source,
+    };
+    let mut file = BufReader::new(File::open(path).map_err(io)?);
+    let gzipped = file.fill_buf().map_err(io)?.starts_with(&[0x1f, 0x8b]);
+    let inner: Box<dyn Read> = if gzipped {
+        Box::new(flate2::bufread::MultiGzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    Ok(Box::new(BufReader::new(inner)))
+}
