@@ -1,6 +1,7 @@
 //! The MCR judge against the official Botzone judge: every public game of
 //! `../shared/conformance/mcr/games-public.jsonl.gz` replayed, each request
-//! string, the final scores and the final display as recorded.
+//! string, every step's tileCnt and canHu, the final scores and the final
+//! display as recorded.
 
 mod common;
 
@@ -69,7 +70,7 @@ fn the_other_readings_differ_where_the_readme_says() {
         "{twin:?}"
     );
     // MahjongGB 1.4.0's calculator: the wait fans' names in 103 games,
-    // and public game 822's knitted-straight wait (scores 39 / -23).
+    // and public game 822's knitted-straight wait.
     let v140 = differing(
         &games,
         Options {
@@ -82,8 +83,13 @@ fn the_other_readings_differ_where_the_readme_says() {
     assert_eq!(named.len(), 103, "{v140:?}");
     assert_eq!(scored.len(), 1);
     assert_eq!(scored[0].0, 822);
+    // Found at its discard already, in `display.canHu` (the judge's 14,
+    // 1.4.0's 15), before the scores 38 / 39.
     assert!(
-        scored[0].1.contains("expected: \"38\", actual: \"39\""),
+        scored[0].1.contains("turn: 77")
+            && scored[0]
+                .1
+                .contains("expected: \"[-3,-3,14,-3]\", actual: \"[-3,-3,15,-3]\""),
         "{scored:?}"
     );
 }

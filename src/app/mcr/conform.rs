@@ -12,7 +12,8 @@ use std::process::ExitCode;
 
 /// Replays games recorded through the official Botzone judge and checks
 /// that ours makes the same: every request string, the final scores and
-/// the final display (action, player, fans).
+/// the final display (action, player, fans), and on the way each step's
+/// tiles left and calculator totals (`display.tileCnt`, `canHu`).
 ///
 /// FILE holds one game a line in the format of the conformance data
 /// (`initdata`, `turns` with the judge's outputs and the players'

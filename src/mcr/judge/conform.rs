@@ -3,7 +3,9 @@
 //! turn's judge output and the four players' responses, then the final
 //! scores), the recorded responses given as answers, and every request
 //! string, the final scores and the final display compared with what the
-//! judge makes.
+//! judge makes, and on the way each step's `display.tileCnt` (tiles left
+//! in each part) and `display.canHu` (the calculator on the hands the
+//! judge shows it for, [`Judge::can_hu`]).
 
 use super::super::fan::Fan;
 use super::{End, InitData, Judge, Offence, Options, Reply, Verdict, Wall, PLAYERS};
@@ -104,6 +106,14 @@ pub fn replay(game: &Value, options: Options) -> Conformance {
         }
         if let Some(d) = compare_tile_counts(&judge, &out["display"]) {
             return diff("tileCnt", None, d.0, d.1);
+        }
+        if let Some(expected) = out["display"].get("canHu") {
+            let actual: Value = (0..PLAYERS)
+                .map(|s| judge.can_hu(s).unwrap_or(-4))
+                .collect();
+            if *expected != actual {
+                return diff("canHu", None, expected.to_string(), actual.to_string());
+            }
         }
         let Some(responses) = t["responses"].as_array().filter(|r| r.len() == PLAYERS) else {
             return Conformance::Unreadable(format!("turn {turn}: no four responses"));

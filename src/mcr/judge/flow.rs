@@ -15,6 +15,7 @@
 //! 1, a melded or promoted kong sets 4; concealed kongs do not count.
 
 use super::super::calc::{calculate, FanError};
+use super::super::fan::Fan;
 use super::super::hand::{Hand, Meld, MeldKind, WinContext};
 use super::super::tile::Tile;
 use super::request::{Answer, Request, Verdict};
@@ -514,9 +515,16 @@ impl Judge {
 
     // ---- wins ----
 
-    /// `seat` declares a win on `tile`; `turn` is the drawer, discarder or
-    /// konger of the step (the seat after it decides the last-tile flag).
-    fn hu(&mut self, seat: u8, tile: Tile, kind: WinKind, turn: u8) {
+    /// The calculator's total (or error code) and fans of `seat` winning
+    /// on `tile` now; `turn` is the drawer, discarder or konger of the step
+    /// (the seat after it decides the last-tile flag).
+    pub(super) fn score(
+        &self,
+        seat: u8,
+        tile: Tile,
+        self_drawn: bool,
+        turn: u8,
+    ) -> (i32, Vec<(Fan, u16)>) {
         let s = &self.seats[seat as usize];
         let hand = Hand {
             melds: s.melds().collect(),
@@ -531,7 +539,7 @@ impl Judge {
         };
         let ctx = WinContext {
             win_tile: tile,
-            self_drawn: kind == WinKind::SelfDrawn,
+            self_drawn,
             last_copy: self.shown[tile.index()] == 3,
             about_kong: self.after_kong,
             wall_last: self.part_empty(turn + 1),
@@ -539,12 +547,18 @@ impl Judge {
             prevalent_wind: self.quan,
             flowers: s.flowers,
         };
-        let (total, fans) = match calculate(&hand, &ctx, self.options.reading) {
-            Ok(r) => (r.total, r.table.entries().collect::<Vec<_>>()),
+        match calculate(&hand, &ctx, self.options.reading) {
+            Ok(r) => (r.total, r.table.entries().collect()),
             Err(e) => (error_code(e), Vec::new()),
-        };
+        }
+    }
+
+    /// `seat` declares a win on `tile`; `turn` as in [`Judge::score`].
+    fn hu(&mut self, seat: u8, tile: Tile, kind: WinKind, turn: u8) {
+        let (total, fans) = self.score(seat, tile, kind == WinKind::SelfDrawn, turn);
+        let flowers = self.seats[seat as usize].flowers;
         let minimum = match self.options.minimum {
-            Minimum::EightPlusFlowers => 8 + i32::from(s.flowers),
+            Minimum::EightPlusFlowers => 8 + i32::from(flowers),
             Minimum::Eight => 8,
         };
         if total < minimum {

@@ -330,6 +330,30 @@ impl Judge {
         self.seats[seat].flowers
     }
 
+    /// What the official judge shows as `display.canHu` for `seat` at
+    /// the current step (viewer data, never sent to players): the
+    /// calculator's total, flowers included, or its error code (-1 wrong
+    /// tile count, -2 a tile more than four times, -3 no win) for the
+    /// drawer on a draw, every seat (the discarder too) on a discard, and
+    /// the other seats on a promoted kong; `None` where it shows -4 (not
+    /// computed). The flags are those a `HU` at this step would get.
+    pub fn can_hu(&self, seat: usize) -> Option<i32> {
+        let seat = u8::try_from(seat)
+            .ok()
+            .filter(|&s| usize::from(s) < PLAYERS)?;
+        let (tile, self_drawn, turn) = match self.phase {
+            Phase::Draw { seat: d, tile } if d == seat => (tile, true, d),
+            Phase::Discard { seat: p, tile } => (tile, false, p),
+            Phase::Kong {
+                seat: p,
+                tile,
+                promoted: true,
+            } if p != seat => (tile, false, p),
+            _ => return None,
+        };
+        Some(self.score(seat, tile, self_drawn, turn).0)
+    }
+
     /// Tiles left in seat `seat`'s part of the wall.
     pub fn tiles_left(&self, seat: usize) -> usize {
         let (start, end) = self.parts[seat];
