@@ -82,6 +82,11 @@ def interrupt() -> None:
     """Kills every bot program this process runs and stops its runs (they
     report what they have); the next run starts as usual."""
 
+def rearm() -> bool:
+    """After an interrupt, lets the next run start as if none had come
+    (when no run is under way); says whether it did. Called by the caller's
+    thread before it starts a run."""
+
 class Merger:
     """A duel's or a tournament's shards added as they come (the library's
     one merger); a duel's counted in wall order."""

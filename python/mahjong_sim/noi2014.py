@@ -873,6 +873,10 @@ def _interruptible(call: Callable[[], Any]) -> Any:
     # An Event, not Thread.join: a join cut short by KeyboardInterrupt can
     # leave the thread looking finished while it runs (CPython gh-90882).
     done = threading.Event()
+    # A run stopped by Ctrl-C before this one does not stop this one. Here,
+    # not in the run's thread: a Ctrl-C after this line, even before that
+    # thread gets going, must stop the run, not be cleared by it.
+    _native.rearm()
 
     def run() -> None:
         try:

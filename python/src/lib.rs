@@ -1118,8 +1118,6 @@ fn duel_json(
     mounts: Vec<std::path::PathBuf>,
     env: Vec<String>,
 ) -> PyResult<String> {
-    // A run stopped by Ctrl-C before this one does not stop this one.
-    mahjong_sim::contest::guard::rearm();
     let raised: Raised = Arc::default();
     let a = contest_entrant(py, a.0, a.1, &raised)?;
     let b = contest_entrant(py, b.0, b.1, &raised)?;
@@ -1251,6 +1249,15 @@ fn interrupt() {
     mahjong_sim::contest::guard::interrupt(143);
 }
 
+/// After an interrupt, lets the next run start as if none had come, when
+/// no run is under way (`contest::guard::rearm`); says whether it did.
+/// The caller's thread calls it before it starts a run, never the run
+/// itself: an interrupt that comes between the two must stop the run.
+#[pyfunction]
+fn rearm() -> bool {
+    mahjong_sim::contest::guard::rearm()
+}
+
 /// `noi2014 tournament` as a call: Swiss rounds between `entrants`
 /// (`(name, bot)` each); the report as the JSON object `--json` prints.
 /// `round` plays that round alone as a shard (`--round`), `tables` a pair
@@ -1277,7 +1284,6 @@ fn tournament_json(
     mounts: Vec<std::path::PathBuf>,
     env: Vec<String>,
 ) -> PyResult<String> {
-    mahjong_sim::contest::guard::rearm();
     if round.is_none() && (tables.is_some() || !after.is_empty()) {
         return Err(value_error(
             "tables and after are for a shard: give its round",
@@ -1359,6 +1365,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_reports, m)?)?;
     m.add_function(wrap_pyfunction!(save_report, m)?)?;
+    m.add_function(wrap_pyfunction!(rearm, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_tables, m)?)?;
     m.add_function(wrap_pyfunction!(interrupt, m)?)?;
     m.add_function(wrap_pyfunction!(duel_walls_for, m)?)?;

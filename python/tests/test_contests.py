@@ -192,6 +192,26 @@ def test_ctrl_c_stops_a_duel_and_the_next_one_runs(tmp_path, cli):
     assert first["interrupted"] is True
 
 
+def test_a_run_does_not_clear_an_interrupt_that_came_before_it(tmp_path):
+    """An interrupt that lands after the caller has started a run's thread
+    but before the run gets going stops that run: only the caller rearms,
+    before it starts the run. (The run used to rearm itself, and a Ctrl-C
+    or a shard's SIGTERM in that window was cleared: the run played on.)"""
+    from mahjong_sim import _native
+
+    _native.interrupt()
+    try:
+        line = _native.duel_json(("a", "greedy"), ("b", "greedy:eps=0.1"), str(tmp_path / "x"), games=4000, jobs=1)
+        report = json.loads(line)
+        assert report["interrupted"] is True, report
+        assert report["games"] < 4000, report
+    finally:
+        assert _native.rearm()
+    # Rearmed, the next run plays.
+    r = noi2014.duel(("a", "greedy"), ("b", "greedy"), games=4)
+    assert r["games"] == 4 and r["interrupted"] is False
+
+
 def _settings(folder, record):
     with open(os.path.join(folder, record), encoding="utf-8") as f:
         return json.load(f)["settings"]
