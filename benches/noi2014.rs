@@ -2,16 +2,16 @@
 //! over uniformly shuffled walls from a fixed seed. The goal is at least
 //! 20,000 games a second on one core (50 us a game).
 //!
-//! And batched stepping (`noi2014::vector`, what the Python package's
+//! And batched stepping (`noi2014::learn::vector`, what the Python package's
 //! `VectorEnv` calls): agent steps a second with random legal actions, all
 //! four seats the caller's, N games at once (the Rust side of the Python
 //! benchmark `python/benchmarks/steps.py`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mahjong_sim::noi2014::env::{ACTIONS, OBS_SIZE};
-use mahjong_sim::noi2014::families::{walls, Family};
-use mahjong_sim::noi2014::play::play_greedy;
-use mahjong_sim::noi2014::vector::{Out, Vector};
+use mahjong_sim::noi2014::games::families::{walls, Family};
+use mahjong_sim::noi2014::games::play::play_greedy;
+use mahjong_sim::noi2014::learn::env::{ACTIONS, OBS_SIZE};
+use mahjong_sim::noi2014::learn::vector::{Out, Vector};
 use mahjong_sim::rng::Rng;
 use std::hint::black_box;
 

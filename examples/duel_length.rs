@@ -38,7 +38,8 @@ use mahjong_sim::contest::ruleset::{Draws, Ruleset};
 
 /// The range of a NOI2014 duel's unit.
 const UNIT_RANGE: (f64, f64) = Noi2014::UNIT_RANGE;
-use mahjong_sim::noi2014::{BuiltIn, PLAYERS};
+use mahjong_sim::noi2014::bots::built_in::BuiltIn;
+use mahjong_sim::noi2014::rules::PLAYERS;
 use mahjong_sim::stats::{Decision, Sequential, Sprt, Summary};
 use std::collections::HashMap;
 

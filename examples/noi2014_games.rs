@@ -3,8 +3,8 @@
 //! so the figure holds on a busy machine too); the criterion benchmark
 //! `cargo bench --bench noi2014` gives wall-clock figures.
 //! `cargo run --release --example noi2014_games [GAMES]`
-use mahjong_sim::noi2014::families::{walls, Family};
-use mahjong_sim::noi2014::play::play_greedy;
+use mahjong_sim::noi2014::games::families::{walls, Family};
+use mahjong_sim::noi2014::games::play::play_greedy;
 use std::hint::black_box;
 
 fn cpu_seconds() -> f64 {

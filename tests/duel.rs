@@ -6,7 +6,7 @@ mod common;
 use mahjong_sim::contest::duplicate::GAMES_PER_UNIT;
 use mahjong_sim::contest::noi2014::{play_built_in_unit, Noi2014};
 use mahjong_sim::contest::ruleset::Ruleset;
-use mahjong_sim::noi2014::BuiltIn;
+use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::stats::calibration::{Calibration, Discrete, NotCalibrated};
 use mahjong_sim::stats::{Decision, Sequential, Sprt};
 use std::path::Path;
@@ -503,7 +503,7 @@ fn a_duel_is_a_library_call() {
         seed: 3,
         length: Length::Units(2),
         jobs: 2,
-        family: mahjong_sim::noi2014::families::Family::Uniform,
+        family: mahjong_sim::noi2014::games::families::Family::Uniform,
         limits: Limits {
             time: Duration::from_secs(1),
             memory_mib: None,

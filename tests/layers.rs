@@ -32,7 +32,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The top-level module a library file belongs to (`src/noi2014/judge.rs`
+/// The top-level module a library file belongs to (`src/noi2014/rules/judge.rs`
 /// is `noi2014`, `src/tile.rs` is `tile`).
 fn module_of(src: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(src).expect("under src");
@@ -151,4 +151,101 @@ fn an_upward_or_sideways_use_is_found() {
     );
     assert!(violations("contest", f, "use crate::{replay, noi2014, tile};").is_empty());
     assert!(violations("noi2014", f, "use crate::noi2014::judge;").is_empty());
+}
+
+/// The rank of a folder of `src/noi2014/`: each uses only those of a lower
+/// rank (written down in `src/noi2014/mod.rs`).
+fn noi2014_rank(folder: &str) -> Option<u8> {
+    ["rules", "bots", "programs", "games", "learn"]
+        .iter()
+        .position(|f| *f == folder)
+        .map(|r| r as u8)
+}
+
+/// Where `text`, in the folder `own` of `src/noi2014/`, names a folder of
+/// a higher rank, one line each; its unit tests (after `#[cfg(test)]`) may
+/// use any.
+fn noi2014_violations(own: &str, file: &Path, text: &str) -> Vec<String> {
+    let own_rank = noi2014_rank(own).expect("a folder of src/noi2014/");
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    let mut bad = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        if line.contains("super::super::") {
+            bad.push(format!(
+                "{}:{}: a path through super::super",
+                file.display(),
+                n + 1
+            ));
+        }
+        for (at, _) in line.match_indices("crate::noi2014::") {
+            let rest = &line[at + "crate::noi2014::".len()..];
+            let to: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            match noi2014_rank(&to) {
+                Some(r) if r <= own_rank => {}
+                _ => bad.push(format!("{}:{}: {own} uses {to}", file.display(), n + 1)),
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn each_noi2014_folder_uses_only_those_before_it() {
+    let noi = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/noi2014");
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for e in std::fs::read_dir(&noi).expect("src/noi2014") {
+        let dir = e.expect("a folder entry").path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let folder = dir.file_name().unwrap().to_string_lossy().to_string();
+        assert!(
+            noi2014_rank(&folder).is_some(),
+            "{}: add the folder to noi2014_rank and to src/noi2014/mod.rs",
+            dir.display()
+        );
+        let mut files = Vec::new();
+        rust_files(&dir, &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            bad.extend(noi2014_violations(&folder, &file, &text));
+            checked += 1;
+        }
+    }
+    // Not degenerate: the folders' files were found and read.
+    assert!(checked > 20, "only {checked} files checked");
+    assert!(
+        bad.is_empty(),
+        "uses against the folders' order:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn an_upward_use_inside_noi2014_is_found() {
+    let f = Path::new("x.rs");
+    assert_eq!(
+        noi2014_violations("rules", f, "use crate::noi2014::bots::bot::Bot;").len(),
+        1
+    );
+    assert_eq!(
+        noi2014_violations("bots", f, "use super::super::games;").len(),
+        1
+    );
+    // A name handed on by src/noi2014/mod.rs is no folder: not allowed.
+    assert_eq!(
+        noi2014_violations("games", f, "use crate::noi2014::Judge;").len(),
+        1
+    );
+    assert!(noi2014_violations("learn", f, "use crate::noi2014::games::arena;").is_empty());
+    assert!(noi2014_violations(
+        "rules",
+        f,
+        "x\n#[cfg(test)]\nmod tests { use crate::noi2014::games::arena; }"
+    )
+    .is_empty());
 }

@@ -258,7 +258,7 @@ fn shards_that_do_not_fit_together_are_refused() {
     );
 }
 
-/// A duel's games draw in seat order ([`mahjong_sim::noi2014::draw_order`])
+/// A duel's games draw in seat order ([`mahjong_sim::noi2014::rules::draw_order`])
 /// and its record says so; the merge checks the logs in the order the
 /// record gives. A record of the wall's order (as before 2026-11-27, when
 /// the field was absent) does not fit these logs, nor a shard in the

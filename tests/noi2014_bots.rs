@@ -7,8 +7,10 @@
 mod common;
 
 use common::{survivors, wait_until};
-use mahjong_sim::noi2014::log::{GameLog, OutRecord, PlayerEndRecord, ReplyRecord, RequestRecord};
-use mahjong_sim::noi2014::request::StepFailure;
+use mahjong_sim::noi2014::games::log::{
+    GameLog, OutRecord, PlayerEndRecord, ReplyRecord, RequestRecord,
+};
+use mahjong_sim::noi2014::rules::request::StepFailure;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -513,7 +515,7 @@ fn a_bot_that_takes_more_memory_than_the_limit_is_put_out() {
 /// whether its program is running.
 #[test]
 fn a_program_bots_debug_shows_its_command_and_state() {
-    let bot = mahjong_sim::noi2014::program::ProgramBot::new("python3 bot.py");
+    let bot = mahjong_sim::noi2014::programs::program::ProgramBot::new("python3 bot.py");
     assert_eq!(bot.command(), "python3 bot.py");
     assert_eq!(
         format!("{bot:?}"),
@@ -524,9 +526,9 @@ fn a_program_bots_debug_shows_its_command_and_state() {
 /// A program bot that answers `PASS` and exits, or (with `keep`) answers
 /// with its shell's pid (in its sandbox's PID namespace, if any) and stays
 /// alive, `marker` in its command line.
-fn pass_bot(keep: bool, marker: &str) -> mahjong_sim::noi2014::program::ProgramBot {
-    use mahjong_sim::noi2014::program::ProgramBot;
-    use mahjong_sim::noi2014::protocol::KEEP_RUNNING;
+fn pass_bot(keep: bool, marker: &str) -> mahjong_sim::noi2014::programs::program::ProgramBot {
+    use mahjong_sim::noi2014::programs::program::ProgramBot;
+    use mahjong_sim::noi2014::programs::protocol::KEEP_RUNNING;
     let command = if keep {
         format!(
             r#"exec sh -c 'while read l; do echo "{{\"response\":\"$$\"}}"; echo "MARK"; done' {marker}"#
@@ -543,7 +545,7 @@ fn pass_bot(keep: bool, marker: &str) -> mahjong_sim::noi2014::program::ProgramB
 /// and `stop` ends it.
 #[test]
 fn program_bots_start_once_a_request_or_once_if_kept_running_until_stopped() {
-    use mahjong_sim::noi2014::request::Reply;
+    use mahjong_sim::noi2014::rules::request::Reply;
     let marker = format!("kept-bot-{}", std::process::id());
     let mut once = pass_bot(false, &marker);
     for n in 1..=3 {
@@ -586,10 +588,11 @@ fn program_bots_start_once_a_request_or_once_if_kept_running_until_stopped() {
 /// the exchange allows) is a time-out all the same.
 #[test]
 fn a_program_bot_answering_just_past_its_limit_times_out() {
-    use mahjong_sim::noi2014::request::Reply;
-    let mut bot =
-        mahjong_sim::noi2014::program::ProgramBot::new(r#"sleep 0.52; echo '{"response":"PASS"}'"#)
-            .with_time_limit(Duration::from_millis(500));
+    use mahjong_sim::noi2014::rules::request::Reply;
+    let mut bot = mahjong_sim::noi2014::programs::program::ProgramBot::new(
+        r#"sleep 0.52; echo '{"response":"PASS"}'"#,
+    )
+    .with_time_limit(Duration::from_millis(500));
     let s = bot.ask("0 0").unwrap();
     assert!(
         matches!(s.reply, Reply::Failed(Some(StepFailure::TimeOut), _)),
@@ -601,10 +604,10 @@ fn a_program_bot_answering_just_past_its_limit_times_out() {
 /// bytes, cut at a character boundary) is kept.
 #[test]
 fn a_program_bot_killed_by_a_signal_says_so_with_the_end_of_its_stderr() {
-    use mahjong_sim::noi2014::request::Reply;
+    use mahjong_sim::noi2014::rules::request::Reply;
     // 300 two-byte characters and one more byte: the last 400 bytes start
     // inside a character, which is left out.
-    let mut bot = mahjong_sim::noi2014::program::ProgramBot::new(
+    let mut bot = mahjong_sim::noi2014::programs::program::ProgramBot::new(
         "printf 'é%.0s' $(seq 300) >&2; printf x >&2; kill -11 $$",
     )
     .with_time_limit(Duration::from_secs(20));
@@ -899,8 +902,8 @@ fn play_streams_its_log_and_an_interrupt_says_what_was_written() {
 /// speed: a lower bound.
 #[test]
 fn the_next_requests_process_starts_on_the_clock() {
-    use mahjong_sim::noi2014::program::ProgramBot;
-    use mahjong_sim::noi2014::request::Reply;
+    use mahjong_sim::noi2014::programs::program::ProgramBot;
+    use mahjong_sim::noi2014::rules::request::Reply;
     let mut bot = ProgramBot::new(r#"sleep 0.3; echo '{"response":"PASS"}'"#)
         .with_time_limit(Duration::from_secs(20));
     for n in 1..=4 {

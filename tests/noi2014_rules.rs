@@ -1,6 +1,6 @@
 //! The NOI2014 rules table: every case of `tests/rules/noi2014/*.toml` (the
 //! format is in that folder's README.md) played on both judges, the engine
-//! (`mahjong_sim::noi2014::Judge`) and the oracle (`oracle::noi2014::play`),
+//! (`mahjong_sim::noi2014::rules::judge::Judge`) and the oracle (`oracle::noi2014::play`),
 //! each held to the case's expected requests, events and results, and the
 //! two held to each other.
 //!
@@ -8,9 +8,12 @@
 //! line that differs, then lists what that judge did, so a case can be
 //! written by running it and reading the listing.
 
-use mahjong_sim::noi2014::tiles::name;
-use mahjong_sim::noi2014::wall::Wall;
-use mahjong_sim::noi2014::{Judge, OutReason, PlayerEnd, TargetFlaw};
+use mahjong_sim::noi2014::rules::judge::Judge;
+use mahjong_sim::noi2014::rules::result::OutReason;
+use mahjong_sim::noi2014::rules::result::PlayerEnd;
+use mahjong_sim::noi2014::rules::result::TargetFlaw;
+use mahjong_sim::noi2014::rules::tiles::name;
+use mahjong_sim::noi2014::rules::wall::Wall;
 use oracle::noi2014 as oracle_judge;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};

@@ -117,7 +117,7 @@ fn example_folder() -> tempfile::TempDir {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    use mahjong_sim::noi2014::families::{walls, Family};
+    use mahjong_sim::noi2014::games::families::{walls, Family};
     let wall = walls(Family::Uniform, 1, 1).remove(0);
     std::fs::write(dir.path().join("my.wall"), format!("{wall}\n")).unwrap();
     dir

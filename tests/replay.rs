@@ -6,9 +6,14 @@
 
 mod common;
 
-use mahjong_sim::noi2014::arena::{record, Game, ProgramStep};
-use mahjong_sim::noi2014::families::{walls, Family};
-use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request, TargetFlaw};
+use mahjong_sim::noi2014::bots::bot::Bot;
+use mahjong_sim::noi2014::bots::greedy::GreedyBot;
+use mahjong_sim::noi2014::games::arena::{record, Game, ProgramStep};
+use mahjong_sim::noi2014::games::families::{walls, Family};
+use mahjong_sim::noi2014::rules::judge::Judge;
+use mahjong_sim::noi2014::rules::request::Reply;
+use mahjong_sim::noi2014::rules::request::Request;
+use mahjong_sim::noi2014::rules::result::TargetFlaw;
 use mahjong_sim::replay::noi2014::game_page;
 use mahjong_sim::replay::{embedded, thupc2021};
 use mahjong_sim::thupc2021::event::Event as TEvent;
@@ -255,7 +260,7 @@ struct Answer {
 /// may replace seat `p`'s answer; the `i`th answer is said to have taken
 /// `i` ms. Returns the game and the answers.
 fn noi_game(
-    wall: &mahjong_sim::noi2014::Wall,
+    wall: &mahjong_sim::noi2014::rules::wall::Wall,
     mut script: impl FnMut(usize, &Request, usize) -> Option<Reply>,
 ) -> (Game, Vec<Answer>) {
     let mut bots: [GreedyBot; 4] = Default::default();
@@ -358,7 +363,7 @@ fn check_noi_asks_per_step(judge: &Judge, answers: &[Answer], d: &Value) {
 /// [`check_noi_step`]): a drawer holds 14 (a kong counting 3) with the
 /// drawn tile, a discarder 13, and the wall loses one a draw.
 fn check_noi_tables(judge: &Judge, d: &Value) {
-    use mahjong_sim::noi2014::Event as N;
+    use mahjong_sim::noi2014::rules::event::Event as N;
     let steps = d["steps"].as_array().unwrap();
     let mut wall_left = steps[0]["wall"].as_u64().unwrap();
     assert_eq!(wall_left, 108 - 52);
@@ -373,7 +378,7 @@ fn check_noi_tables(judge: &Judge, d: &Value) {
             N::Draw { player, tile } | N::DrawBack { player, tile } => {
                 wall_left -= 1;
                 assert_eq!(held(player), 14, "step {}", k + 1);
-                let name = mahjong_sim::noi2014::tiles::name(tile);
+                let name = mahjong_sim::noi2014::rules::tiles::name(tile);
                 assert!(strings(&s["seats"][player as usize]["hand"])
                     .iter()
                     .any(|t| t == name));
@@ -390,13 +395,13 @@ fn check_noi_tables(judge: &Judge, d: &Value) {
 /// go to their player's pond; a claim (pung, kong, win on it) takes the
 /// last one.
 fn noi_ponds(judge: &Judge) -> Vec<Vec<(String, usize, Option<usize>)>> {
-    use mahjong_sim::noi2014::Event as N;
+    use mahjong_sim::noi2014::rules::event::Event as N;
     let mut ponds: Vec<Vec<(String, usize, Option<usize>)>> = vec![Vec::new(); 4];
     let mut last_play = None;
     for (k, e) in judge.events().iter().enumerate() {
         match *e {
             N::Play { player, tile } => {
-                let name = mahjong_sim::noi2014::tiles::name(tile).to_string();
+                let name = mahjong_sim::noi2014::rules::tiles::name(tile).to_string();
                 ponds[player as usize].push((name, k + 1, None));
                 last_play = Some(player as usize);
             }
@@ -442,7 +447,7 @@ fn check_noi_last_table(judge: &Judge, d: &Value) {
         let hand: Vec<String> = judge
             .hand(p)
             .tiles()
-            .map(|t| mahjong_sim::noi2014::tiles::name(t).to_string())
+            .map(|t| mahjong_sim::noi2014::rules::tiles::name(t).to_string())
             .collect();
         assert_eq!(strings(&last["seats"][p]["hand"]), hand);
         assert_eq!(
@@ -458,7 +463,7 @@ fn check_noi_last_table(judge: &Judge, d: &Value) {
 fn check_noi_put_out(judge: &Judge, d: &Value) {
     let rows = d["result"]["rows"].as_array().unwrap();
     for (p, r) in judge.result().unwrap().players.iter().enumerate() {
-        if let mahjong_sim::noi2014::PlayerEnd::Out { reason, .. } = &r.end {
+        if let mahjong_sim::noi2014::rules::result::PlayerEnd::Out { reason, .. } = &r.end {
             let out = d["steps"]
                 .as_array()
                 .unwrap()
@@ -487,7 +492,7 @@ fn labels() -> Vec<String> {
 /// Games with kongs of every kind, several winners, and bots put out.
 #[test]
 fn noi2014_pages_hold_every_event_request_and_answer() {
-    use mahjong_sim::noi2014::Event;
+    use mahjong_sim::noi2014::rules::event::Event;
     let mut kinds = [false; 3];
     let mut flawed = 0;
     for wall in walls(Family::Kongs, 7, 40) {
@@ -754,8 +759,8 @@ fn check_saves_a_replay_of_each_failure() {
 /// or a concealed or added kong says who and which tile, the end gives
 /// the result's summary, a draw, a discard, a pung or a kong on a discard
 /// has none (an `out` is checked with the result).
-fn check_noi_step(e: &mahjong_sim::noi2014::Event, s: &Value, summary: &Value) {
-    use mahjong_sim::noi2014::Event as N;
+fn check_noi_step(e: &mahjong_sim::noi2014::rules::event::Event, s: &Value, summary: &Value) {
+    use mahjong_sim::noi2014::rules::event::Event as N;
     let text = e.to_string();
     let words: Vec<&str> = text.split(' ').collect();
     let actor = s["actor"].as_u64().map(|a| a.to_string());

@@ -64,8 +64,8 @@ impl Arena {
         std::fs::copy(&script, bot_dir.join("hostile.sh")).unwrap();
         // The wall lies in the bot's own folder: hidden all the same.
         let wall = bot_dir.join("game.wall");
-        let (w, _) = mahjong_sim::noi2014::families::seeded_wall(
-            mahjong_sim::noi2014::families::Family::Uniform,
+        let (w, _) = mahjong_sim::noi2014::games::families::seeded_wall(
+            mahjong_sim::noi2014::games::families::Family::Uniform,
             1,
         );
         std::fs::write(&wall, w.to_string()).unwrap();
@@ -687,8 +687,8 @@ fn forty_sandboxes_in_a_row_leave_no_pile_of_zombies() {
     ignore = "slow: cargo test --features slow-tests"
 )]
 fn a_served_request_leaves_nothing_for_the_next() {
-    use mahjong_sim::noi2014::program::ProgramBot;
-    use mahjong_sim::noi2014::request::Reply;
+    use mahjong_sim::noi2014::programs::program::ProgramBot;
+    use mahjong_sim::noi2014::rules::request::Reply;
     if !sandbox_here("served") {
         return;
     }

@@ -169,8 +169,8 @@ impl Scene {
         folder(&logs, 0o755);
         write(&logs.join("game-1.json"), "{\"SECRET-LOGS-\":1}\n", 0o644);
         let wall = root.join("game.wall");
-        let (w, _) = mahjong_sim::noi2014::families::seeded_wall(
-            mahjong_sim::noi2014::families::Family::Uniform,
+        let (w, _) = mahjong_sim::noi2014::games::families::seeded_wall(
+            mahjong_sim::noi2014::games::families::Family::Uniform,
             1,
         );
         std::fs::write(&wall, w.to_string()).unwrap();

@@ -20,7 +20,7 @@ use mahjong_sim::contest::duel::walls::WallsJson;
 use mahjong_sim::contest::duel::DuelJson;
 use mahjong_sim::contest::tournament::record::RecordJson;
 use mahjong_sim::contest::tournament::TournamentJson;
-use mahjong_sim::noi2014::log::Line;
+use mahjong_sim::noi2014::games::log::Line;
 use mahjong_sim::thupc2021::families::{wall_stream, Family};
 use mahjong_sim::thupc2021::log::{ExplanationLine, GameLogLine};
 use serde_json::Value;

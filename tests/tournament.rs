@@ -5,7 +5,7 @@
 //! bots by their totals; the duplicate format plays each wall from every
 //! seat; Ctrl-C leaves no bot process.
 
-use mahjong_sim::noi2014::log::{Header, PlayerEndRecord, ReplyRecord};
+use mahjong_sim::noi2014::games::log::{Header, PlayerEndRecord, ReplyRecord};
 use oracle::noi2014::{parse_tile, play, Reply};
 mod common;
 
@@ -43,7 +43,7 @@ fn oracle_half_points(file: &Path) -> ([u8; 4], Vec<String>) {
         .header
         .tiles
         .iter()
-        .map(|t| parse_tile(mahjong_sim::noi2014::tiles::name(t.0)).unwrap())
+        .map(|t| parse_tile(mahjong_sim::noi2014::rules::tiles::name(t.0)).unwrap())
         .collect();
     let wall: [u8; 108] = kinds.try_into().unwrap();
     let seats: Vec<String> = log.header.seats.iter().map(|s| s.name.clone()).collect();

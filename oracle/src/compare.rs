@@ -1446,7 +1446,7 @@ mod noi2014_tests {
     use crate::engine::Production;
     use crate::noi2014_harness::Seat;
     use crate::planted::{ChanceOneMore, Noi2014EndLost, OutOneLater, PanicsOnSelfDrawn};
-    use mahjong_sim::noi2014::wall::Wall as Noi2014Wall;
+    use mahjong_sim::noi2014::rules::wall::Wall as Noi2014Wall;
 
     /// The first index where two lists differ, with both sides there (and
     /// "(nothing)" past the end of the shorter).

@@ -66,7 +66,7 @@ pub trait Engine {
     fn analyze(&self, tiles: &[Tile], melds: &[Meld]) -> Result<Analysis, AnalysisError> {
         mahjong_sim::analysis::analyze(tiles, melds)
     }
-    /// The NOI2014 judge (`mahjong_sim::noi2014::Judge`) playing `input`, as
+    /// The NOI2014 judge (`mahjong_sim::noi2014::rules::judge::Judge`) playing `input`, as
     /// [`noi2014_harness::engine`] drives it.
     fn noi2014(&self, input: &Noi2014Input) -> Outcome {
         noi2014_harness::engine(input).1

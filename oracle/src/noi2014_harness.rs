@@ -13,9 +13,14 @@
 //! request they differ on is reported.
 
 use crate::noi2014 as oracle;
-use mahjong_sim::noi2014::tiles::{lower_name, name, tile};
-use mahjong_sim::noi2014::wall::Wall;
-use mahjong_sim::noi2014::{Bot, GreedyBot, Judge, Reply, Request, SampleBot};
+use mahjong_sim::noi2014::bots::bot::Bot;
+use mahjong_sim::noi2014::bots::greedy::GreedyBot;
+use mahjong_sim::noi2014::bots::sample::SampleBot;
+use mahjong_sim::noi2014::rules::judge::Judge;
+use mahjong_sim::noi2014::rules::request::Reply;
+use mahjong_sim::noi2014::rules::request::Request;
+use mahjong_sim::noi2014::rules::tiles::{lower_name, name, tile};
+use mahjong_sim::noi2014::rules::wall::Wall;
 use std::fmt;
 
 /// Tiles in a NOI2014 wall.
@@ -189,7 +194,7 @@ pub type Outcome = oracle::Outcome;
 
 /// The engine judge on `input`, with the finished judge.
 pub fn engine(input: &Noi2014Input) -> (Judge, Outcome) {
-    use mahjong_sim::noi2014::PlayerEnd;
+    use mahjong_sim::noi2014::rules::result::PlayerEnd;
     let mut answers = Answers::new(input);
     let mut judge = Judge::new(&input.engine_wall());
     while let Some((p, request)) = judge.pending() {

@@ -10,13 +10,19 @@ use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::contest::tournament::{self, Options as TournamentOptions, Shard};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::meld::Meld;
-use mahjong_sim::noi2014::arena::Game as ArenaGame;
-use mahjong_sim::noi2014::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
-use mahjong_sim::noi2014::families::{self as noi_families, Family as NoiFamily};
-use mahjong_sim::noi2014::saved::{SavedBot, SavedGame};
-use mahjong_sim::noi2014::tracker::PolicyBot;
-use mahjong_sim::noi2014::vector::{Autoreset, Out, Vector};
-use mahjong_sim::noi2014::{log, Bot, BuiltIn, Request, Wall as NoiWall, KINDS, PLAYERS};
+use mahjong_sim::noi2014::games::arena::Game as ArenaGame;
+use mahjong_sim::noi2014::learn::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
+use mahjong_sim::noi2014::games::families::{self as noi_families, Family as NoiFamily};
+use mahjong_sim::noi2014::learn::saved::{SavedBot, SavedGame};
+use mahjong_sim::noi2014::learn::tracker::PolicyBot;
+use mahjong_sim::noi2014::learn::vector::{Autoreset, Out, Vector};
+use mahjong_sim::noi2014::games::log;
+use mahjong_sim::noi2014::bots::bot::Bot;
+use mahjong_sim::noi2014::bots::built_in::BuiltIn;
+use mahjong_sim::noi2014::rules::request::Request;
+use mahjong_sim::noi2014::rules::wall::Wall as NoiWall;
+use mahjong_sim::noi2014::rules::KINDS;
+use mahjong_sim::noi2014::rules::PLAYERS;
 use mahjong_sim::process::Grants;
 use mahjong_sim::thupc2021;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
@@ -215,7 +221,7 @@ impl Bot for PyBot {
 
 /// A policy as a bot: `policy(observation, mask) -> action number`, asked
 /// at each decision with the observation the bot keeps from its own
-/// requests (the library's `noi2014::tracker`).
+/// requests (the library's `noi2014::learn::tracker`).
 #[pyclass(module = "mahjong_sim._native", frozen)]
 struct Policy {
     f: Py<PyAny>,
@@ -901,7 +907,7 @@ fn batch<'py>(
     py: Python<'py>,
     vector: &Mutex<Vector>,
     every_seat: bool,
-    fill: impl FnOnce(&mut Vector, &mut Out<'_>) -> Result<(), mahjong_sim::noi2014::vector::VectorError>
+    fill: impl FnOnce(&mut Vector, &mut Out<'_>) -> Result<(), mahjong_sim::noi2014::learn::vector::VectorError>
         + Send,
 ) -> PyResult<(Batch<'py>, Written)> {
     let (n, obs, masks, seats, rewards, done, written) = locked(py, vector, |v| {
@@ -937,7 +943,7 @@ fn batch<'py>(
             finals,
             all,
         };
-        Ok::<_, mahjong_sim::noi2014::vector::VectorError>((
+        Ok::<_, mahjong_sim::noi2014::learn::vector::VectorError>((
             n, obs, masks, seats, rewards, done, written,
         ))
     })
@@ -1082,7 +1088,7 @@ fn contest_defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> 
     d.set_item("jobs", mahjong_sim::contest::pool::default_jobs())?;
     d.set_item(
         "family",
-        mahjong_sim::noi2014::families::Family::default().name(),
+        mahjong_sim::noi2014::games::families::Family::default().name(),
     )?;
     d.set_item("time_limit_ms", limits.time.as_millis() as u64)?;
     d.set_item("memory_mib", limits.memory_mib.unwrap_or(0))?;

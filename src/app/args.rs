@@ -3,7 +3,7 @@
 
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::noi2014::{BotSpec, Entrant};
-use mahjong_sim::noi2014::BuiltIn;
+use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::process::{Grants, SandboxMode};
 use mahjong_sim::thupc2021::families::Family;
 
@@ -46,8 +46,8 @@ pub fn parse_family(s: &str) -> Result<Family, String> {
 }
 
 /// A NOI2014 wall family by name.
-pub fn parse_noi_family(s: &str) -> Result<mahjong_sim::noi2014::families::Family, String> {
-    use mahjong_sim::noi2014::families::Family;
+pub fn parse_noi_family(s: &str) -> Result<mahjong_sim::noi2014::games::families::Family, String> {
+    use mahjong_sim::noi2014::games::families::Family;
     Family::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
         format!("unknown family `{s}`; one of: {}", names.join(", "))
@@ -147,7 +147,7 @@ impl From<BotLimits> for Limits {
 pub struct GameArgs {
     /// The family of the walls: uniform, kongs, multi-ron, long.
     #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
-    pub family: mahjong_sim::noi2014::families::Family,
+    pub family: mahjong_sim::noi2014::games::families::Family,
     #[command(flatten)]
     pub limits: BotLimits,
 }
@@ -192,7 +192,7 @@ mod tests {
         assert_eq!(Limits::from(cli.played.limits), Limits::default());
         assert_eq!(
             cli.played.family,
-            mahjong_sim::noi2014::families::Family::default()
+            mahjong_sim::noi2014::games::families::Family::default()
         );
     }
 }

@@ -7,12 +7,15 @@ use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::noi2014::BotSpec;
 use mahjong_sim::contest::play::{self as contest_play, Played};
-use mahjong_sim::noi2014::arena::Turn;
-use mahjong_sim::noi2014::families::Family;
-use mahjong_sim::noi2014::log;
-use mahjong_sim::noi2014::result::{PlayerEnd, TargetFlaw};
-use mahjong_sim::noi2014::wall::Wall;
-use mahjong_sim::noi2014::{Bot, BuiltIn, Judge, Reply};
+use mahjong_sim::noi2014::bots::built_in::BuiltIn;
+use mahjong_sim::noi2014::games::arena::Turn;
+use mahjong_sim::noi2014::games::families::Family;
+use mahjong_sim::noi2014::games::log;
+use mahjong_sim::noi2014::programs::server::{serve, ServeError};
+use mahjong_sim::noi2014::rules::judge::Judge;
+use mahjong_sim::noi2014::rules::request::Reply;
+use mahjong_sim::noi2014::rules::result::{PlayerEnd, TargetFlaw};
+use mahjong_sim::noi2014::rules::wall::Wall;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -246,7 +249,9 @@ fn load_wall(source: WallSource) -> Result<(Wall, String), CliError> {
             mahjong_sim::process::sandbox::hide(path);
             (wall, format!("wall {}", path.display()))
         }
-        WallSource::Seed(s, family) => mahjong_sim::noi2014::families::seeded_wall(family, s),
+        WallSource::Seed(s, family) => {
+            mahjong_sim::noi2014::games::families::seeded_wall(family, s)
+        }
     })
 }
 
@@ -348,8 +353,8 @@ fn write_text_turn(out: &mut dyn Write, turn: &Turn) -> std::io::Result<()> {
 fn result_table(out: &mut dyn Write, judge: &Judge, labels: &[String]) -> std::io::Result<()> {
     let result = judge.result().expect("the game is over");
     let end = match result.end {
-        mahjong_sim::noi2014::EndReason::EmptyWall => "the wall ran out",
-        mahjong_sim::noi2014::EndReason::OneLeft => "at most one player was left",
+        mahjong_sim::noi2014::rules::event::EndReason::EmptyWall => "the wall ran out",
+        mahjong_sim::noi2014::rules::event::EndReason::OneLeft => "at most one player was left",
     };
     writeln!(out, "\nresult ({end}):")?;
     let names = table_names(labels);
@@ -422,111 +427,30 @@ pub fn read_bounded(path: Option<&Path>, limit: u64) -> Result<Vec<u8>, CliError
     Ok(bytes)
 }
 
-/// The longest input line `noi2014 bot` reads.
-const BOT_LINE_LIMIT: u64 = 16 << 20;
-
-/// `noi2014 bot`: a built-in bot as a bot program. Reads the judge's line
-/// (the protocol's JSON input), replays every request through a fresh bot (the bots are
-/// deterministic, so it answers the old requests as it did before) and
-/// prints its answer to the newest as the protocol's output line. With
-/// `keep_running` it then prints the keep-running marker and answers each
-/// further line (the newest request as a JSON string) with the same bot,
-/// until its input ends; a full input line starts it afresh.
+/// `noi2014 bot`: a built-in bot as a bot program
+/// ([`mahjong_sim::noi2014::programs::server::serve`]).
 pub fn bot(
     built_in: BuiltIn,
     seed: u64,
     keep_running: bool,
-    mut input: impl std::io::BufRead,
+    input: impl std::io::BufRead,
     out: &mut dyn Write,
 ) -> Result<super::Verdict, CliError> {
-    use mahjong_sim::noi2014::protocol::{bot_output, read_input, KEEP_RUNNING};
-    use std::io::{BufRead, Read};
-    let fresh = || -> Box<dyn Bot + Send> { built_in.bot(seed) };
-    let mut bot: Option<Box<dyn Bot + Send>> = None;
-    let mut number = 0;
-    let mut raw = Vec::new();
-    loop {
-        raw.clear();
-        (&mut input)
-            .take(BOT_LINE_LIMIT)
-            .read_until(b'\n', &mut raw)
-            .map_err(|source| CliError::Io {
+    serve(built_in, seed, keep_running, input, out)
+        .map(|()| super::Verdict::Ok)
+        .map_err(|e| match e {
+            ServeError::Read(source) => CliError::Io {
                 what: "cannot read standard input".into(),
                 source,
-            })?;
-        if raw.is_empty() {
-            return if bot.is_none() {
-                Err(CliError::Other(
-                    "no input: expected the judge's JSON line on standard input".into(),
-                ))
-            } else {
-                Ok(super::Verdict::Ok)
-            };
-        }
-        number += 1;
-        if raw.len() as u64 == BOT_LINE_LIMIT && raw.last() != Some(&b'\n') {
-            return Err(CliError::Other(format!(
-                "input line {number} is longer than {BOT_LINE_LIMIT} bytes"
-            )));
-        }
-        let text = std::str::from_utf8(&raw)
-            .map_err(|_| CliError::Other(format!("input line {number} is not UTF-8")))?
-            .trim();
-        if text.is_empty() {
-            continue;
-        }
-        let answer_to = |bot: &mut Box<dyn Bot + Send>, i: usize, request: &str| {
-            bot.respond_str(request)
-                .map(|a| a.into_owned())
-                .map_err(|e| {
-                    CliError::Other(format!(
-                        "input line {number}: request {i} (`{request}`) is not a request: {e}"
-                    ))
-                })
-        };
-        let answer = match serde_json::from_str::<String>(text) {
-            // Keep-running: only the newest request.
-            Ok(request) => {
-                let Some(b) = bot.as_mut() else {
-                    return Err(CliError::Other(format!(
-                        "input line {number} is a lone request, but no full input line came before it"
-                    )));
-                };
-                answer_to(b, 1, &request)?
-            }
-            Err(_) => {
-                let input = read_input(text)
-                    .map_err(|e| CliError::Other(format!("input line {number}: {e}")))?;
-                let b = bot.insert(fresh());
-                let mut answer = String::new();
-                for (i, request) in input.requests.iter().enumerate() {
-                    answer = answer_to(b, i + 1, request)?;
-                }
-                answer
-            }
-        };
-        writeln!(out, "{}", bot_output(&answer, "")).map_err(CliError::Stdout)?;
-        if !keep_running {
-            return Ok(super::Verdict::Ok);
-        }
-        writeln!(out, "{KEEP_RUNNING}").map_err(CliError::Stdout)?;
-        out.flush().map_err(CliError::Stdout)?;
-    }
+            },
+            ServeError::Write(e) => CliError::Stdout(e),
+            ServeError::Input(why) => CliError::Other(why),
+        })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// What `noi2014 bot` prints for `input`, or its error.
-    fn bot_says(name: &str, keep_running: bool, input: &[u8]) -> Result<String, String> {
-        let mut out = Vec::new();
-        let built_in = parse_builtin(name).unwrap();
-        bot(built_in, 1, keep_running, input, &mut out).map_err(|e| e.to_string())?;
-        Ok(String::from_utf8(out).unwrap())
-    }
-
-    const FIRST: &str = r#"{"requests":["0 2"],"responses":[],"data":""}"#;
 
     #[test]
     fn the_table_names_bots_in_full_and_apart() {
@@ -546,58 +470,5 @@ mod tests {
                 "sample"
             ]
         );
-    }
-
-    #[test]
-    fn the_bot_answers_one_line_or_keeps_running() {
-        let one = bot_says("greedy", false, format!("{FIRST}\n{FIRST}\n").as_bytes()).unwrap();
-        assert_eq!(one.lines().count(), 1, "{one}");
-        // The last line needs no newline.
-        assert_eq!(bot_says("greedy", false, FIRST.as_bytes()).unwrap(), one);
-        let kept = bot_says("greedy", true, format!("{FIRST}\n\n{FIRST}\n").as_bytes()).unwrap();
-        let marker = mahjong_sim::noi2014::protocol::KEEP_RUNNING;
-        assert_eq!(kept, format!("{one}{marker}\n{one}{marker}\n"));
-    }
-
-    #[test]
-    fn the_bot_names_the_input_line_and_request_it_cannot_read() {
-        let err = |keep_running, input: &str| {
-            bot_says("greedy", keep_running, input.as_bytes()).unwrap_err()
-        };
-        for input in ["", "\n", "\n  \n"] {
-            assert!(err(false, input).starts_with("no input"), "{input:?}");
-        }
-        let bad = r#"{"requests":["0 2","9 nonsense"],"responses":["PASS"],"data":""}"#;
-        let e = err(true, &format!("{FIRST}\n\n{bad}\n"));
-        assert!(
-            e.starts_with("input line 3: request 2 (`9 nonsense`) is not a request: `9 nonsense` is not a NOI2014 request (`0 P`"),
-            "{e}"
-        );
-        // The shape expected, never the names of Rust types.
-        for (input, says) in [
-            ("9 9\n", "expected a JSON object with \"requests\" and \"responses\", lists of strings (column 1)"),
-            ("[1]\n", "expected a JSON object with \"requests\" and \"responses\", lists of strings (column 2)"),
-            ("abc\n", "not JSON (expected value at line 1 column 1)"),
-        ] {
-            let e = err(false, input);
-            assert_eq!(e, format!("input line 1: not the protocol's input line: {says}"));
-        }
-        let e = err(true, "\n\"1 W1\"\n");
-        assert!(e.starts_with("input line 2 is a lone request"), "{e}");
-        let e = bot_says("greedy", false, b"\n\xff\n").unwrap_err();
-        assert_eq!(e, "input line 2 is not UTF-8");
-    }
-
-    #[test]
-    fn a_line_is_read_up_to_its_limit() {
-        let limit = BOT_LINE_LIMIT as usize;
-        let e = bot_says("greedy", false, &vec![b' '; limit]).unwrap_err();
-        assert_eq!(e, format!("input line 1 is longer than {limit} bytes"));
-        // Exactly the limit with its newline: read whole (white space, so
-        // no input).
-        let mut line = vec![b' '; limit - 1];
-        line.push(b'\n');
-        let e = bot_says("greedy", false, &line).unwrap_err();
-        assert!(e.starts_with("no input"), "{e}");
     }
 }

@@ -5,14 +5,15 @@
 use super::duplicate::{duel_bot_seed, play_unit, unit_seat, unit_wall, Unit, Who};
 use super::limits::Limits;
 use super::ruleset::{Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
-use crate::noi2014::arena::{self, Game, Seat, Turn};
-use crate::noi2014::draw_order::{played_wall, Draw, DrawOrder};
-use crate::noi2014::families::{self, Family};
-use crate::noi2014::log::{self, EventKind, Setting};
-use crate::noi2014::program::ProgramBot;
-use crate::noi2014::result::PlayerEnd;
-use crate::noi2014::wall::Wall;
-use crate::noi2014::{Bot, BuiltIn};
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::bots::built_in::BuiltIn;
+use crate::noi2014::games::arena::{self, Game, Seat, Turn};
+use crate::noi2014::games::families::{self, Family};
+use crate::noi2014::games::log::{self, EventKind, Setting};
+use crate::noi2014::programs::program::ProgramBot;
+use crate::noi2014::rules::draw_order::{played_wall, Draw, DrawOrder};
+use crate::noi2014::rules::result::PlayerEnd;
+use crate::noi2014::rules::wall::Wall;
 use crate::rng::Rng;
 
 /// The NOI2014 team-contest game ([`crate::noi2014`]).
@@ -232,7 +233,8 @@ pub fn play_built_in_at(
 mod tests {
     use super::*;
     use crate::contest::duplicate::DRAWS;
-    use crate::noi2014::{GreedyBot, SampleBot};
+    use crate::noi2014::bots::greedy::GreedyBot;
+    use crate::noi2014::bots::sample::SampleBot;
 
     /// Every contest file names its format after the ruleset: each format
     /// enum has NOI2014's (`format_name` would panic without it).

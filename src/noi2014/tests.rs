@@ -4,26 +4,28 @@
 //! the table `tests/rules/noi2014/*.toml`, played on the engine and the
 //! oracle by `tests/noi2014_rules.rs`.
 
-use super::bot::Bot;
-use super::families::{walls, Family};
-use super::greedy::GreedyBot;
-use super::judge::Judge;
-use super::play::{play, run_bots};
-use super::program::step_verdict;
-use super::protocol::{
+use crate::meld::Meld;
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::bots::greedy::GreedyBot;
+use crate::noi2014::bots::sample::{SampleBot, SAMPLE_TARGET};
+use crate::noi2014::games::families::{walls, Family};
+use crate::noi2014::games::play::{play, run_bots};
+use crate::noi2014::programs::program::step_verdict;
+use crate::noi2014::programs::protocol::{
     bot_input, bot_output, judge_step, read_output, reply_of, StepError, OUTPUT_LIMIT,
 };
-use super::request::{Reply, Request, StepFailure};
-use super::result::{
+use crate::noi2014::rules::judge::Judge;
+use crate::noi2014::rules::request::{Reply, Request, StepFailure};
+use crate::noi2014::rules::result::{
     check_target, is_valid_target, target_counts, GameResult, OutReason, PlayerEnd, PlayerResult,
     TargetFlaw,
 };
-use super::sample::{SampleBot, SAMPLE_TARGET};
-use super::tiles::{self, name, parse_tiles};
-use super::wall::Wall;
-use super::Meld;
-use super::{Rng, Tile, KINDS};
+use crate::noi2014::rules::tiles::{self, name, parse_tiles};
+use crate::noi2014::rules::wall::Wall;
+use crate::noi2014::rules::KINDS;
 use crate::process::Ended;
+use crate::rng::Rng;
+use crate::tile::Tile;
 
 // ---- helpers ----
 
@@ -98,7 +100,7 @@ fn bots_list_exposed_sets_in_lower_case() {
     let melds = [Meld::Pung(tt("T2"))];
     let t = target_counts("w1 W2 w3 B4 b5 B6 b7 B8 B9 T5 T5 t2 t2 t2").unwrap();
     assert!(is_valid_target(&t, &melds));
-    let f = super::target::format_target(&t, &melds);
+    let f = crate::noi2014::rules::target::format_target(&t, &melds);
     assert_eq!(f, "W1 W2 W3 B4 B5 B6 B7 B8 B9 T5 T5 t2 t2 t2");
 }
 
@@ -219,10 +221,13 @@ fn check_game(j: &Judge) {
     let ends = j
         .events()
         .iter()
-        .filter(|e| matches!(e, super::Event::End(_)))
+        .filter(|e| matches!(e, crate::noi2014::rules::event::Event::End(_)))
         .count();
     assert_eq!(ends, 1);
-    assert!(matches!(j.events().last(), Some(super::Event::End(_))));
+    assert!(matches!(
+        j.events().last(),
+        Some(crate::noi2014::rules::event::Event::End(_))
+    ));
 }
 
 #[test]
@@ -358,7 +363,7 @@ fn greedy_targets_are_nearest_on_real_end_positions() {
             let r = &res(&j).players[p];
             if let Some(text) = &r.target {
                 let melds = j.melds(p);
-                let exact = super::target::nearest_target_exact(j.hand(p), &melds);
+                let exact = crate::noi2014::rules::target::nearest_target_exact(j.hand(p), &melds);
                 assert!(r.valid);
                 assert_eq!(r.hamming, Some(exact.hamming), "{text}");
             }
@@ -450,7 +455,7 @@ fn greedy_bot_prefers_the_nearer_of_pung_and_kong() {
 
 #[test]
 fn melds_are_empty_until_a_set_is_exposed() {
-    let mut m = super::table::Melds::default();
+    let mut m = crate::noi2014::rules::table::Melds::default();
     assert!(m.is_empty());
     m.push(Meld::Pung(tt("W1")));
     assert!(!m.is_empty() && m.len() == 1);
@@ -517,7 +522,7 @@ fn step_errors_and_out_reasons_have_their_kinds() {
     ];
     for (r, kind) in reasons {
         assert_eq!(r.kind(), kind, "{r:?}");
-        assert!(crate::noi2014::result::OUT_KINDS.contains(&kind));
+        assert!(crate::noi2014::rules::result::OUT_KINDS.contains(&kind));
     }
 }
 
@@ -539,9 +544,9 @@ fn output_and_time_limits_are_inclusive_and_bot_output_reads_back() {
     assert!(read_output(&padded).is_ok());
     padded.push(b' ');
     assert_eq!(read_output(&padded), Err(StepError::TooMuchOutput));
-    let limit = super::protocol::TIME_LIMIT_MS;
+    let limit = crate::noi2014::programs::protocol::TIME_LIMIT_MS;
     // A hint of why the program was killed: a late answer has none.
-    let hint = Some(super::protocol::TimeOutHint::Sleeping);
+    let hint = Some(crate::noi2014::programs::protocol::TimeOutHint::Sleeping);
     let verdict = |ended, ms| step_verdict(ended, line.as_bytes(), ms, limit, hint);
     for ended in [Ended::Marker, Ended::Exited(Some(0))] {
         assert!(verdict(ended, limit).is_ok(), "{ended:?}");
@@ -609,14 +614,26 @@ fn target_helpers_at_their_edges() {
     assert!(check_target(&not_winning, &[]).is_err());
     assert!(!is_valid_target(&not_winning, &[]));
     let mut none = [0u8; KINDS];
-    assert!(super::result::decomposes(&mut none, 0, false));
-    assert!(!super::result::decomposes(&mut none, 0, true));
-    assert!(!super::result::decomposes(&mut none, 1, false));
+    assert!(crate::noi2014::rules::result::decomposes(
+        &mut none, 0, false
+    ));
+    assert!(!crate::noi2014::rules::result::decomposes(
+        &mut none, 0, true
+    ));
+    assert!(!crate::noi2014::rules::result::decomposes(
+        &mut none, 1, false
+    ));
     let last = [3u32; KINDS];
-    assert_eq!(super::result::chance(&valid, &valid, &last, 7), 8);
+    assert_eq!(
+        crate::noi2014::rules::result::chance(&valid, &valid, &last, 7),
+        8
+    );
     let mut more = valid;
     more[tt("W5").index()] += 1;
-    assert_eq!(super::result::chance(&more, &valid, &last, 7), 3);
+    assert_eq!(
+        crate::noi2014::rules::result::chance(&more, &valid, &last, 7),
+        3
+    );
 }
 
 /// A view knows its seat, and that the wall may be empty: 56 tiles after
@@ -624,7 +641,7 @@ fn target_helpers_at_their_edges() {
 /// each other player still playing (winners draw no more).
 #[test]
 fn a_view_counts_the_tiles_the_wall_may_still_hold() {
-    let mut view = super::view::View::new();
+    let mut view = crate::noi2014::bots::view::View::new();
     view.observe(&Request::Id(2));
     assert_eq!(view.me(), 2);
     view.observe(&Request::Deal(

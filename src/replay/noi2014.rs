@@ -4,11 +4,15 @@
 //! and the game is not played again.
 
 use super::{ordinal, Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step};
-use crate::noi2014::arena::{EventLine, Game, Turn};
-use crate::noi2014::result::{GameResult, PlayerEnd, TargetFlaw};
-use crate::noi2014::table::Table;
-use crate::noi2014::tiles::{self, name};
-use crate::noi2014::{EndReason, Event, Judge, Reply, PLAYERS};
+use crate::noi2014::games::arena::{EventLine, Game, Turn};
+use crate::noi2014::rules::event::EndReason;
+use crate::noi2014::rules::event::Event;
+use crate::noi2014::rules::judge::Judge;
+use crate::noi2014::rules::request::Reply;
+use crate::noi2014::rules::result::{GameResult, PlayerEnd, TargetFlaw};
+use crate::noi2014::rules::table::Table;
+use crate::noi2014::rules::tiles::{self, name};
+use crate::noi2014::rules::PLAYERS;
 
 /// How each NOI2014 tile is drawn.
 pub fn faces() -> std::collections::BTreeMap<String, Face> {
@@ -344,9 +348,9 @@ mod tests {
     /// down), an added or claimed kong as exposed, from the judge's table.
     #[test]
     fn concealed_kongs_are_told_apart_from_exposed_ones() {
-        use crate::noi2014::arena::{play, Seat};
-        use crate::noi2014::families::{walls, Family};
-        use crate::noi2014::BuiltIn;
+        use crate::noi2014::bots::built_in::BuiltIn;
+        use crate::noi2014::games::arena::{play, Seat};
+        use crate::noi2014::games::families::{walls, Family};
         let (mut concealed, mut exposed) = (0, 0);
         for wall in walls(Family::Kongs, 1, 20) {
             let mut seats = std::array::from_fn(|_| Seat::built_in(BuiltIn::Greedy, 1));

@@ -3,7 +3,7 @@
 
 pub mod schemas;
 
-use mahjong_sim::noi2014::log;
+use mahjong_sim::noi2014::games::log;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -285,7 +285,7 @@ pub fn events(log: &log::GameLog) -> Vec<log::EventRecord> {
 /// The events of a NOI2014 game log as the interface's lines (`draw 0 W3`).
 pub fn event_texts(log: &log::GameLog) -> Vec<String> {
     log.events()
-        .map(|e| mahjong_sim::noi2014::Event::from(e.event).to_string())
+        .map(|e| mahjong_sim::noi2014::rules::event::Event::from(e.event).to_string())
         .collect()
 }
 

@@ -1041,12 +1041,12 @@ mod tests {
     use super::*;
     use crate::contest::noi2014::Noi2014;
     use crate::contest::seed::bot_seed;
-    use crate::noi2014::families::Family;
+    use crate::noi2014::games::families::Family;
 
     fn named(name: &str) -> Entrant<Noi2014> {
         Entrant {
             name: name.into(),
-            spec: BotSpec::BuiltIn(crate::noi2014::BuiltIn::Greedy),
+            spec: BotSpec::BuiltIn(crate::noi2014::bots::built_in::BuiltIn::Greedy),
         }
     }
 
@@ -1214,7 +1214,7 @@ mod tests {
     #[test]
     fn an_in_process_bot_duels_as_the_bot_it_wraps() {
         use crate::contest::entrant::InProcess;
-        use crate::noi2014::BuiltIn;
+        use crate::noi2014::bots::built_in::BuiltIn;
         use std::sync::Arc;
         // A duel ends by killing what runs leave behind: not while another
         // test counts its own escapees (process::tests).

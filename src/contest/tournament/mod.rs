@@ -842,7 +842,7 @@ mod tests {
     use crate::contest::entrant::BotSpec;
     use crate::contest::logs::prepare_logs;
     use crate::contest::noi2014::Noi2014;
-    use crate::noi2014::families::Family;
+    use crate::noi2014::games::families::Family;
 
     fn entrant(s: &str) -> Entrant<Noi2014> {
         Entrant::<Noi2014>::parse(s).unwrap()

@@ -3,9 +3,13 @@
 //! game's observer is told): the one place the tables of a game come from,
 //! for the arena's records, the logs and the replay pages.
 
-use super::event::Event;
-use super::tiles::{lower_name, name};
-use super::{Hand, Meld, Tile, KINDS, PLAYERS};
+use crate::hand::Hand;
+use crate::meld::Meld;
+use crate::noi2014::rules::event::Event;
+use crate::noi2014::rules::tiles::{lower_name, name};
+use crate::noi2014::rules::KINDS;
+use crate::noi2014::rules::PLAYERS;
+use crate::tile::Tile;
 
 /// Up to four exposed sets, without allocation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -146,8 +150,11 @@ impl Observer for () {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::families::{walls, Family};
-    use crate::noi2014::{Bot, GreedyBot, Judge, Reply};
+    use crate::noi2014::bots::bot::Bot;
+    use crate::noi2014::bots::greedy::GreedyBot;
+    use crate::noi2014::games::families::{walls, Family};
+    use crate::noi2014::rules::judge::Judge;
+    use crate::noi2014::rules::request::Reply;
 
     /// Keeps what it is told.
     #[derive(Default)]

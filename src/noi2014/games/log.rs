@@ -21,17 +21,18 @@
 //! is a new [`VERSION`]. The schema allows no field but the format's
 //! (`unevaluatedProperties`), while the reader ignores unknown ones.
 
-use super::arena::{Game, ProgramStep, Turn};
-use super::event::{EndReason, Event};
-use super::judge::Judge;
-use super::request::Reply;
-use super::request::StepFailure;
-use super::result::{OutReason, PlayerEnd, TargetFlaw};
-use super::table::Held;
-use super::tiles::{name, parse_upper};
-use super::wall::Wall;
-use super::{Meld, Tile};
+use crate::meld::Meld;
+use crate::noi2014::games::arena::{Game, ProgramStep, Turn};
+use crate::noi2014::rules::event::{EndReason, Event};
+use crate::noi2014::rules::judge::Judge;
+use crate::noi2014::rules::request::Reply;
+use crate::noi2014::rules::request::StepFailure;
+use crate::noi2014::rules::result::{OutReason, PlayerEnd, TargetFlaw};
+use crate::noi2014::rules::table::Held;
+use crate::noi2014::rules::tiles::{name, parse_upper};
+use crate::noi2014::rules::wall::Wall;
 pub use crate::place::{Challenger, Context, SeatRecord, Setting};
+use crate::tile::Tile;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -903,9 +904,9 @@ pub fn read(bytes: &[u8]) -> Result<GameLog, LogError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::arena::{play, Seat};
-    use crate::noi2014::families::{family_wall, Family};
-    use crate::noi2014::wall::Wall;
+    use crate::noi2014::games::arena::{play, Seat};
+    use crate::noi2014::games::families::{family_wall, Family};
+    use crate::noi2014::rules::wall::Wall;
     use crate::rng::Rng;
 
     /// A seeded wall of `family`.
@@ -933,8 +934,9 @@ mod tests {
     fn logs_read_back_as_written() {
         for seed in 1..=4 {
             let wall = unit_wall(seed, Family::Kongs);
-            let mut seats =
-                std::array::from_fn(|p| Seat::built_in(crate::noi2014::BuiltIn::Sample, p as u64));
+            let mut seats = std::array::from_fn(|p| {
+                Seat::built_in(crate::noi2014::bots::built_in::BuiltIn::Sample, p as u64)
+            });
             let game = play(&wall, &mut seats).unwrap();
             let mut out = Vec::new();
             write(&mut out, &setting(), &game).unwrap();
@@ -957,7 +959,7 @@ mod tests {
     /// snake_case tagged objects.
     #[test]
     fn reasons_and_flaws_are_tagged_and_name_tiles() {
-        use crate::noi2014::tiles::tile;
+        use crate::noi2014::rules::tiles::tile;
         let w2 = tile(1);
         let out = OutRecord::new(&OutReason::CannotPeng(w2));
         assert_eq!(json(&out), r#"{"reason":"cannot_peng","tile":"W2"}"#);
@@ -990,7 +992,9 @@ mod tests {
     #[test]
     fn the_reader_names_what_is_wrong() {
         let wall = unit_wall(1, Family::Uniform);
-        let mut seats = std::array::from_fn(|_| Seat::built_in(crate::noi2014::BuiltIn::Greedy, 0));
+        let mut seats = std::array::from_fn(|_| {
+            Seat::built_in(crate::noi2014::bots::built_in::BuiltIn::Greedy, 0)
+        });
         let game = play(&wall, &mut seats).unwrap();
         let mut out = Vec::new();
         write(&mut out, &setting(), &game).unwrap();

@@ -2,9 +2,9 @@
 //! (single spaces, upper-case names), and `FromStr` reads it back, so a bot
 //! can be driven by strings as well.
 
-use super::tiles::{name, parse_upper};
-use super::wall::HAND_TILES;
-use super::Tile;
+use crate::noi2014::rules::tiles::{name, parse_upper};
+use crate::noi2014::rules::wall::HAND_TILES;
+use crate::tile::Tile;
 use std::fmt;
 
 /// One request from the judge to one player.
@@ -182,8 +182,8 @@ pub enum Reply {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tiles::tile;
     use super::*;
+    use crate::noi2014::rules::tiles::tile;
 
     #[test]
     fn strings_round_trip() {

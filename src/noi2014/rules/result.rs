@@ -2,10 +2,13 @@
 //! (point 17) and chance value (points 18, 35), places and points (points
 //! 15, 19, 35), and how the game ended for each player.
 
-use super::request::StepFailure;
-use super::tiles::{name, parse_any_case};
-use super::Meld;
-use super::{EndReason, Tile, KINDS, PLAYERS};
+use crate::meld::Meld;
+use crate::noi2014::rules::event::EndReason;
+use crate::noi2014::rules::request::StepFailure;
+use crate::noi2014::rules::tiles::{name, parse_any_case};
+use crate::noi2014::rules::KINDS;
+use crate::noi2014::rules::PLAYERS;
+use crate::tile::Tile;
 use std::fmt;
 
 /// Why a player was put out (point 14), in words by `Display`.
@@ -13,7 +16,7 @@ use std::fmt;
 pub enum OutReason {
     /// The reply was `Failed` (crash, time-out, too much output, not the
     /// protocol's JSON): the kind of failure when a bot program's driver
-    /// said it (the [`crate::noi2014::Reply::Failed`] kind), and the
+    /// said it (the [`crate::noi2014::rules::request::Reply::Failed`] kind), and the
     /// driver's words.
     Failed(Option<StepFailure>, String),
     /// The answer is no answer of the protocol (unknown keyword, keyword
@@ -212,7 +215,9 @@ pub fn check_target(target: &[u8; KINDS], melds: &[Meld]) -> Result<(), TargetFl
         return Err(TargetFlaw::Size(size));
     }
     if let Some(k) = target.iter().position(|&c| c > 4) {
-        return Err(TargetFlaw::MoreThanFour(super::tiles::tile(k)));
+        return Err(TargetFlaw::MoreThanFour(
+            crate::noi2014::rules::tiles::tile(k),
+        ));
     }
     // A hand has room for four sets at most, so no more are ever exposed.
     let sets = 4u8.saturating_sub(melds.len() as u8);
@@ -351,11 +356,11 @@ pub fn places(standings: &[Standing; PLAYERS]) -> [(u8, u8); PLAYERS] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tiles::parse_tiles;
     use super::*;
+    use crate::noi2014::rules::tiles::parse_tiles;
 
     fn counts(s: &str) -> [u8; KINDS] {
-        super::super::tiles::counts_of(&parse_tiles(s).unwrap())
+        crate::noi2014::rules::tiles::counts_of(&parse_tiles(s).unwrap())
     }
 
     #[test]

@@ -5,16 +5,17 @@
 //! The `play` and `tournament` commands print and save these records; the
 //! record is all a log holds, so a log can be replayed.
 
-use super::bot::{Bot, BuiltIn};
-use super::draw_order::DrawOrder;
-use super::event::Event;
-use super::judge::Judge;
-use super::program::ProgramBot;
-use super::request::{Reply, Request};
-use super::result::{OutReason, PlayerEnd};
-use super::table::{Held, Observer, Table};
-use super::wall::Wall;
-use super::PLAYERS;
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::bots::built_in::BuiltIn;
+use crate::noi2014::programs::program::ProgramBot;
+use crate::noi2014::rules::draw_order::DrawOrder;
+use crate::noi2014::rules::event::Event;
+use crate::noi2014::rules::judge::Judge;
+use crate::noi2014::rules::request::{Reply, Request};
+use crate::noi2014::rules::result::{OutReason, PlayerEnd};
+use crate::noi2014::rules::table::{Held, Observer, Table};
+use crate::noi2014::rules::wall::Wall;
+use crate::noi2014::rules::PLAYERS;
 
 /// Who plays at a seat.
 pub enum Seat {
@@ -154,7 +155,7 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
 }
 
 /// [`play`] with the normal draws in `order`: the game's `wall` is then
-/// the wall as rearranged ([`super::draw_order`]).
+/// the wall as rearranged ([`crate::noi2014::rules::draw_order`]).
 pub fn play_in_order(
     wall: &Wall,
     order: DrawOrder,
@@ -282,14 +283,14 @@ impl Game {
 }
 
 /// The kind of a [`PutOut`] named `name`, as `'static`: a program's
-/// failure ([`StepFailure::name`](super::request::StepFailure::name)) or a
-/// reason of the rules ([`OUT_KINDS`](super::result::OUT_KINDS)); `None`
+/// failure ([`StepFailure::name`](crate::noi2014::rules::request::StepFailure::name)) or a
+/// reason of the rules ([`OUT_KINDS`](crate::noi2014::rules::result::OUT_KINDS)); `None`
 /// for any other name.
 pub fn put_out_kind(name: &str) -> Option<&'static str> {
-    super::request::StepFailure::ALL
+    crate::noi2014::rules::request::StepFailure::ALL
         .iter()
         .map(|f| f.name())
-        .chain(super::result::OUT_KINDS)
+        .chain(crate::noi2014::rules::result::OUT_KINDS)
         .find(|&k| k == name)
 }
 
@@ -311,8 +312,8 @@ pub struct PutOut<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::families::{family_wall, Family};
-    use crate::noi2014::tiles::{lower_name, name};
+    use crate::noi2014::games::families::{family_wall, Family};
+    use crate::noi2014::rules::tiles::{lower_name, name};
     use crate::rng::Rng;
 
     /// Every event line carries its player's tiles, concealed in upper case

@@ -1,6 +1,6 @@
 //! The judge one decision at a time, for learning environments (the
 //! Python package's PettingZoo and Gymnasium environments are thin faces
-//! over this module and [`super::vector`]).
+//! over this module and [`crate::noi2014::learn::vector`]).
 //!
 //! - [`Action`]: the 85 moves a player can make, numbered for a fixed
 //!   action space, each with its answer string.
@@ -18,16 +18,19 @@
 //! - [`observe`]: a fixed-shape encoding of what a player can know
 //!   ([`OBS_ROWS`] rows of the 27 kinds, `u8`).
 
-use super::arena::{answer_recorded, Game, Turn};
-use super::bot::Bot;
-use super::event::Event;
-use super::judge::{supports, Judge};
-use super::request::{Reply, Request};
-use super::table::Melds;
-use super::target::nearest_target_answer;
-use super::tiles::{parse_any_case, tile, GANG, PENG, PLAY};
-use super::wall::Wall;
-use super::{Hand, Tile, KINDS, PLAYERS};
+use crate::hand::Hand;
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::games::arena::{answer_recorded, Game, Turn};
+use crate::noi2014::rules::event::Event;
+use crate::noi2014::rules::judge::{supports, Judge};
+use crate::noi2014::rules::request::{Reply, Request};
+use crate::noi2014::rules::table::Melds;
+use crate::noi2014::rules::target::nearest_target_answer;
+use crate::noi2014::rules::tiles::{parse_any_case, tile, GANG, PENG, PLAY};
+use crate::noi2014::rules::wall::Wall;
+use crate::noi2014::rules::KINDS;
+use crate::noi2014::rules::PLAYERS;
+use crate::tile::Tile;
 use std::borrow::Cow;
 
 /// Number of actions: see [`Action::index`].
@@ -49,7 +52,7 @@ pub enum Action {
     /// `HU`, on one's own draw or another's discard (83).
     Hu,
     /// Request `4`: declare a nearest valid target hand (84), as the greedy
-    /// bot does ([`super::target::nearest_target`]).
+    /// bot does ([`crate::noi2014::rules::target::nearest_target`]).
     Target,
 }
 
@@ -565,9 +568,10 @@ impl Env {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::arena;
-    use crate::noi2014::families::{walls, Family};
-    use crate::noi2014::{GreedyBot, Rng};
+    use crate::noi2014::bots::greedy::GreedyBot;
+    use crate::noi2014::games::arena;
+    use crate::noi2014::games::families::{walls, Family};
+    use crate::rng::Rng;
 
     /// A random legal action.
     fn random(mask: Mask, rng: &mut Rng) -> Action {

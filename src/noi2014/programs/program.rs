@@ -19,11 +19,11 @@
 //! not wait for the end of its input). The time limit runs from the input
 //! written until the program exits or prints the marker.
 
-use super::protocol::{
+use crate::noi2014::programs::protocol::{
     bot_input, judge_step, BotOutput, StepError, TimeOutHint, KEEP_RUNNING, MEMORY_LIMIT_MIB,
     OUTPUT_LIMIT, TIME_LIMIT_MS,
 };
-use super::request::Reply;
+use crate::noi2014::rules::request::Reply;
 use crate::process::{
     could_not_run_in, Ended, Exchange, Grants, Jail, SandboxMode, SandboxOptions, Session,
 };

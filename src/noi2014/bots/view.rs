@@ -18,11 +18,12 @@
 //! - A `3 p GANG c` right after a discard of `c` by another player is a kong
 //!   of that discard (a kong of four other copies would need a fifth `c`).
 
-use super::request::Request;
-use super::table::Melds;
-use super::wall::{DEALT, WALL_TILES};
-use super::Meld;
-use super::{Hand, Tile};
+use crate::hand::Hand;
+use crate::meld::Meld;
+use crate::noi2014::rules::request::Request;
+use crate::noi2014::rules::table::Melds;
+use crate::noi2014::rules::wall::{DEALT, WALL_TILES};
+use crate::tile::Tile;
 
 /// A claim this player answered to a discard, not yet known to have stood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

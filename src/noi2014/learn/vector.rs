@@ -9,10 +9,11 @@
 //! given) and its bots' seeds from its own stream, so what a slot plays
 //! depends only on the seed, `i` and the actions given to it.
 
-use super::bot::BuiltIn;
-use super::env::{Action, Env, ACTIONS, OBS_SIZE};
-use super::families::{family_wall, Family};
-use super::{Rng, PLAYERS};
+use crate::noi2014::bots::built_in::BuiltIn;
+use crate::noi2014::games::families::{family_wall, Family};
+use crate::noi2014::learn::env::{Action, Env, ACTIONS, OBS_SIZE};
+use crate::noi2014::rules::PLAYERS;
+use crate::rng::Rng;
 
 /// A [`Vector`] that cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -471,7 +472,7 @@ fn observe_every_seat(env: &Env, out: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::env::Mask;
+    use crate::noi2014::learn::env::Mask;
 
     /// Buffers for `n` games.
     struct Bufs {

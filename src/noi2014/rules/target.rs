@@ -27,9 +27,11 @@
 //!   result reaches the bound and is optimal. When a step finds no tile
 //!   within the caps, or the hand holds a quad, the exact program decides.
 
-use super::tiles::{self, lower_name, name};
-use super::Meld;
-use super::{distance, Hand, KINDS};
+use crate::distance;
+use crate::hand::Hand;
+use crate::meld::Meld;
+use crate::noi2014::rules::tiles::{self, lower_name, name};
+use crate::noi2014::rules::KINDS;
 
 /// A nearest valid target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +64,7 @@ fn inputs(concealed: &Hand, melds: &[Meld]) -> ([u8; KINDS], [u8; KINDS]) {
 }
 
 fn finish(rest: [u8; KINDS], c: &[u8; KINDS], melds: &[Meld]) -> Nearest {
-    let hamming = super::result::hamming(&rest, c);
+    let hamming = crate::noi2014::rules::result::hamming(&rest, c);
     let mut counts = rest;
     for m in melds {
         counts[m.first().index()] += m.size();
@@ -106,7 +108,7 @@ fn fast(concealed: &Hand, melds: usize, caps: &[u8; KINDS]) -> Option<[u8; KINDS
     rest.copy_from_slice(&x.counts()[..KINDS]);
     let mut c = [0u8; KINDS];
     c.copy_from_slice(&concealed.counts()[..KINDS]);
-    (d > 0 && super::result::hamming(&rest, &c) == 2 * d as u32 - 1).then_some(rest)
+    (d > 0 && crate::noi2014::rules::result::hamming(&rest, &c) == 2 * d as u32 - 1).then_some(rest)
 }
 
 const INF: u8 = u8::MAX;
@@ -284,11 +286,11 @@ pub fn format_target(target: &[u8; KINDS], melds: &[Meld]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::result::{hamming, is_valid_target};
-    use super::super::tiles::{parse_tiles, tile};
-    use super::super::Rng;
-    use super::super::Tile;
     use super::*;
+    use crate::noi2014::rules::result::{hamming, is_valid_target};
+    use crate::noi2014::rules::tiles::{parse_tiles, tile};
+    use crate::rng::Rng;
+    use crate::tile::Tile;
 
     /// Every valid target of a player, by brute force: all multisets of
     /// `n` sets (chow, pung, kong) and a pair, within the caps.
@@ -464,7 +466,7 @@ mod tests {
                     let paid = hamming(&r, &held);
                     assert_eq!(paid, cost as u32, "{c:?} {caps:?} {s} {p}: {out:?}");
                     assert!(
-                        super::super::result::decomposes(&mut r, s as u32, p == 1),
+                        crate::noi2014::rules::result::decomposes(&mut r, s as u32, p == 1),
                         "{c:?} {caps:?} {s} {p}: {out:?}"
                     );
                     checked += 1;
@@ -485,6 +487,9 @@ mod tests {
         let (c, caps) = inputs(&hand, &[]);
         let (rest, cost) = exact(&c, &caps, 4);
         let want = parse_tiles("W1 W2 W3 W5 W6 W7 W8 W8 W8 B1 B1 T4 T4 T4").unwrap();
-        assert_eq!((rest, cost), (crate::noi2014::tiles::counts_of(&want), 3));
+        assert_eq!(
+            (rest, cost),
+            (crate::noi2014::rules::tiles::counts_of(&want), 3)
+        );
     }
 }

@@ -17,9 +17,11 @@
 //! `k`-th draw without claims); claims shift them, which is fine for walls
 //! meant to make situations likely, not certain.
 
-use super::tiles::{self, tile};
-use super::wall::{deal_position, Wall, DEALT, HAND_TILES, WALL_TILES};
-use super::{Rng, Tile, KINDS};
+use crate::noi2014::rules::tiles::{self, tile};
+use crate::noi2014::rules::wall::{deal_position, Wall, DEALT, HAND_TILES, WALL_TILES};
+use crate::noi2014::rules::KINDS;
+use crate::rng::Rng;
+use crate::tile::Tile;
 
 /// A family of walls; uniform by default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
@@ -261,8 +263,9 @@ fn long(rng: &mut Rng) -> Wall {
     let mut longest: Option<(usize, Wall)> = None;
     for _ in 0..2000 {
         let w = Wall::shuffled(rng);
-        let judge = super::play::play_greedy(&w);
-        if judge.result().map(|r| r.end) == Some(super::EndReason::EmptyWall) {
+        let judge = crate::noi2014::games::play::play_greedy(&w);
+        if judge.result().map(|r| r.end) == Some(crate::noi2014::rules::event::EndReason::EmptyWall)
+        {
             return w;
         }
         let n = judge.requests().len();
@@ -275,9 +278,11 @@ fn long(rng: &mut Rng) -> Wall {
 
 #[cfg(test)]
 mod tests {
-    use super::super::play::play_greedy;
-    use super::super::{distance, EndReason, Hand};
     use super::*;
+    use crate::distance;
+    use crate::hand::Hand;
+    use crate::noi2014::games::play::play_greedy;
+    use crate::noi2014::rules::event::EndReason;
 
     #[test]
     fn families_are_deterministic_and_do_what_they_say() {

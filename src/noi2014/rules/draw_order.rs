@@ -29,13 +29,14 @@
 //! games on one wall go together changes. Without claims the two orders
 //! are the same.
 //!
-//! The walls of the other families ([`super::families`]) are not
+//! The walls of the other families (`noi2014::games::families`) are not
 //! uniform: on them the order does change the games. Their situations
 //! are laid on the places `52 + 4k + p`, which seat columns now give to
 //! their seat even after a claim.
 
-use super::wall::{Wall, DEALT, WALL_TILES};
-use super::{Tile, PLAYERS};
+use crate::noi2014::rules::wall::{Wall, DEALT, WALL_TILES};
+use crate::noi2014::rules::PLAYERS;
+use crate::tile::Tile;
 
 /// Which tile a normal draw takes (in settings files `"wall"` or
 /// `"seats"`).
@@ -159,9 +160,10 @@ pub fn played_wall(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::arena::{self, Seat};
-    use crate::noi2014::families::{family_wall, Family};
-    use crate::noi2014::{BuiltIn, Event};
+    use crate::noi2014::bots::built_in::BuiltIn;
+    use crate::noi2014::games::arena::{self, Seat};
+    use crate::noi2014::games::families::{family_wall, Family};
+    use crate::noi2014::rules::event::Event;
     use crate::rng::Rng;
 
     fn fronts(seats: &[usize]) -> Vec<Draw> {

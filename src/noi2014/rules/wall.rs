@@ -6,8 +6,13 @@
 //! which means nothing in a wall, so `w1` in a wall is reported as an error
 //! that says so rather than silently accepted.
 
-use super::tiles::{self, name, parse_any_case, parse_upper};
-use super::{words, Pos, Rng, Tile, KINDS, PLAYERS};
+use crate::noi2014::rules::tiles::{self, name, parse_any_case, parse_upper};
+use crate::noi2014::rules::KINDS;
+use crate::noi2014::rules::PLAYERS;
+use crate::parse::words;
+use crate::parse::Pos;
+use crate::rng::Rng;
+use crate::tile::Tile;
 use std::fmt;
 
 /// Tiles in a wall.

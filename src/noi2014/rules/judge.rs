@@ -20,14 +20,20 @@
 //!   `Failed` reply there puts the player out (point 35) and the game still
 //!   ends `empty-wall`, its `end` line after any `out` lines.
 
-use super::draw_order::{DrawOrder, SeatColumns};
-use super::event::{EndReason, Event};
-use super::request::StepFailure;
-use super::request::{Reply, Request};
-use super::result::{self, GameResult, OutReason, PlayerEnd, PlayerResult, Standing, TargetFlaw};
-use super::table::{Held, Melds, Observer, Table};
-use super::wall::{Wall, DEALT, WALL_TILES};
-use super::{Hand, Meld, Tile, KINDS, PLAYERS};
+use crate::hand::Hand;
+use crate::meld::Meld;
+use crate::noi2014::rules::draw_order::{DrawOrder, SeatColumns};
+use crate::noi2014::rules::event::{EndReason, Event};
+use crate::noi2014::rules::request::StepFailure;
+use crate::noi2014::rules::request::{Reply, Request};
+use crate::noi2014::rules::result::{
+    self, GameResult, OutReason, PlayerEnd, PlayerResult, Standing, TargetFlaw,
+};
+use crate::noi2014::rules::table::{Held, Melds, Observer, Table};
+use crate::noi2014::rules::wall::{Wall, DEALT, WALL_TILES};
+use crate::noi2014::rules::KINDS;
+use crate::noi2014::rules::PLAYERS;
+use crate::tile::Tile;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Status {
@@ -122,7 +128,7 @@ fn read_answer(text: &str) -> Answer {
     let (Some(first), second, None) = (words.next(), words.next(), words.next()) else {
         return Answer::Malformed;
     };
-    let tile = |w: &[u8]| super::tiles::parse_any_case(w);
+    let tile = |w: &[u8]| crate::noi2014::rules::tiles::parse_any_case(w);
     match (first, second) {
         (b"PASS", None) => Answer::Pass,
         (b"GANG", None) => Answer::Gang,
@@ -134,13 +140,15 @@ fn read_answer(text: &str) -> Answer {
     }
 }
 
-/// The tests of what a hand supports, shared by the judge and by
-/// [`super::env::legal_for`] (the environments' masks), so that each rule is
-/// written once. The wall's emptiness, which every kong needs, is the
+/// The tests of what a hand supports, shared by the judge and by the
+/// learning environments' masks (`noi2014::learn::env::legal_for`), so
+/// that each rule is written once. The wall's emptiness, which every kong needs, is the
 /// caller's.
 pub(crate) mod supports {
-    use super::super::table::Melds;
-    use super::super::{distance, Hand, Tile};
+    use crate::distance;
+    use crate::hand::Hand;
+    use crate::noi2014::rules::table::Melds;
+    use crate::tile::Tile;
 
     /// The kinds `c` of every `GANG c` on one's own draw, as a set (bit
     /// `k` for kind index `k`): four concealed copies, or one beside an
@@ -230,7 +238,7 @@ impl Judge {
     }
 
     /// A game on `wall` whose normal draws take the tiles in `order`
-    /// ([`super::draw_order`]); [`Judge::wall`] gives the wall as
+    /// ([`crate::noi2014::rules::draw_order`]); [`Judge::wall`] gives the wall as
     /// rearranged, on which the game is an ordinary one.
     pub fn with_order(wall: &Wall, order: DrawOrder) -> Judge {
         let seats = std::array::from_fn(|p| Seat {
@@ -514,7 +522,7 @@ impl Judge {
     }
 
     fn dealt(&self, p: usize) -> [Tile; 13] {
-        std::array::from_fn(|i| self.wall[super::wall::deal_position(p, i)])
+        std::array::from_fn(|i| self.wall[crate::noi2014::rules::wall::deal_position(p, i)])
     }
 
     /// A normal turn of `seat`: draw from the front, or the game ends on an

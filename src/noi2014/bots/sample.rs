@@ -14,11 +14,14 @@
 //! wall is empty puts it out (point 8): [`SampleBot::new`] keeps that;
 //! [`SampleBot::careful`] skips kongs unless the wall surely holds a tile.
 
-use super::bot::Bot;
-use super::request::Request;
-use super::tiles::{GANG, PENG, PLAY};
-use super::view::View;
-use super::{distance, Hand, Rng, Tile};
+use crate::distance;
+use crate::hand::Hand;
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::bots::view::View;
+use crate::noi2014::rules::request::Request;
+use crate::noi2014::rules::tiles::{GANG, PENG, PLAY};
+use crate::rng::Rng;
+use crate::tile::Tile;
 use std::borrow::Cow;
 
 /// The 2014 sample bot's target hand.

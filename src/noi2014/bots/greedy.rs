@@ -11,9 +11,9 @@
 //!   kind first, and only while the wall surely holds a tile.
 //! - On a discard: `PENG c2` when the pung and its best discard `c2`
 //!   strictly lower the distance (a pung takes the place of a draw); never
-//!   `c2 = c`, so a lost pung is recognizable (see [`super::view`]). `GANG`
+//!   `c2 = c`, so a lost pung is recognizable (see [`crate::noi2014::bots::view`]). `GANG`
 //!   when the kong keeps the distance and is no worse than the pung.
-//! - On `4`: a nearest valid target ([`super::target`]), exposed sets in
+//! - On `4`: a nearest valid target ([`crate::noi2014::rules::target`]), exposed sets in
 //!   lower case.
 //!
 //! The noisy greedy bot ([`GreedyBot::noisy`], `greedy:eps=P` on the command
@@ -24,20 +24,23 @@
 //! greedy bot by a known knob, whose games vary with its seed: duels are
 //! calibrated with it.
 
-use super::bot::Bot;
-use super::request::Request;
-use super::target::nearest_target_answer;
-use super::tiles::{self, GANG, PENG, PLAY};
-use super::view::View;
-use super::{distance, Hand, Rng, Tile};
+use crate::distance;
+use crate::hand::Hand;
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::bots::view::View;
+use crate::noi2014::rules::request::Request;
+use crate::noi2014::rules::target::nearest_target_answer;
+use crate::noi2014::rules::tiles::{self, GANG, PENG, PLAY};
+use crate::rng::Rng;
+use crate::tile::Tile;
 use std::borrow::Cow;
 
 /// The greedy bot's discard tie order: the highest kind first, `T9 .. W1`.
-const TIE_ORDER: [Tile; super::KINDS] = {
-    let mut order = [Tile::RED; super::KINDS];
+const TIE_ORDER: [Tile; crate::noi2014::rules::KINDS] = {
+    let mut order = [Tile::RED; crate::noi2014::rules::KINDS];
     let mut i = 0;
-    while i < super::KINDS {
-        order[i] = match Tile::from_index(super::KINDS - 1 - i) {
+    while i < crate::noi2014::rules::KINDS {
+        order[i] = match Tile::from_index(crate::noi2014::rules::KINDS - 1 - i) {
             Some(t) => t,
             None => panic!("an index below KINDS"),
         };
@@ -298,7 +301,7 @@ impl Bot for GreedyBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::wall::Wall;
+    use crate::noi2014::rules::wall::Wall;
     use crate::rng::Rng;
 
     /// `best_discard_except` against its definition, written out: of the
@@ -417,17 +420,17 @@ mod tests {
     fn noisy_games(
         eps: f64,
         seed: u64,
-        family: crate::noi2014::families::Family,
+        family: crate::noi2014::games::families::Family,
         n: usize,
-    ) -> Vec<crate::noi2014::Judge> {
-        crate::noi2014::families::walls(family, 11, n)
+    ) -> Vec<crate::noi2014::rules::judge::Judge> {
+        crate::noi2014::games::families::walls(family, 11, n)
             .iter()
             .enumerate()
             .map(|(i, wall)| {
                 let mut bots: [GreedyBot; 4] = std::array::from_fn(|p| {
                     GreedyBot::noisy(eps, (seed + i as u64) * 4 + p as u64)
                 });
-                crate::noi2014::play::play(wall, &mut bots)
+                crate::noi2014::games::play::play(wall, &mut bots)
             })
             .collect()
     }
@@ -459,13 +462,13 @@ mod tests {
     /// With no noise the noisy bot is the greedy bot, move for move.
     #[test]
     fn a_noisy_bot_without_noise_is_the_greedy_bot() {
-        use crate::noi2014::families::{walls, Family};
+        use crate::noi2014::games::families::{walls, Family};
         for (wall, noisy) in
             walls(Family::Kongs, 11, 20)
                 .iter()
                 .zip(noisy_games(0.0, 1, Family::Kongs, 20))
         {
-            let greedy = crate::noi2014::play::play_greedy(wall);
+            let greedy = crate::noi2014::games::play::play_greedy(wall);
             assert_eq!(greedy.requests(), noisy.requests());
             assert_eq!(greedy.events(), noisy.events());
         }
@@ -477,8 +480,9 @@ mod tests {
     /// noisy bot scores less than the greedy bots it sits with.
     #[test]
     fn random_moves_are_legal_varied_seeded_and_weaker() {
-        use crate::noi2014::families::Family;
-        use crate::noi2014::{Event, PlayerEnd};
+        use crate::noi2014::games::families::Family;
+        use crate::noi2014::rules::event::Event;
+        use crate::noi2014::rules::result::PlayerEnd;
         let all_random = noisy_games(1.0, 1, Family::Kongs, 60);
         let (mut pungs, mut kongs) = (0, 0);
         for judge in &all_random {
@@ -502,20 +506,20 @@ mod tests {
         assert!(pungs > 0 && kongs > 0, "{pungs} pungs, {kongs} kongs");
         let again = noisy_games(1.0, 1, Family::Kongs, 60);
         let other = noisy_games(1.0, 2, Family::Kongs, 60);
-        let events = |games: &[crate::noi2014::Judge]| -> Vec<Vec<Event>> {
+        let events = |games: &[crate::noi2014::rules::judge::Judge]| -> Vec<Vec<Event>> {
             games.iter().map(|j| j.events().to_vec()).collect()
         };
         assert_eq!(events(&all_random), events(&again));
         assert_ne!(events(&all_random), events(&other));
         // Seat 0 noisy, three greedy bots: its points against theirs.
         let (mut noisy, mut greedy) = (0u32, 0u32);
-        for (i, wall) in crate::noi2014::families::walls(Family::Uniform, 5, 200)
+        for (i, wall) in crate::noi2014::games::families::walls(Family::Uniform, 5, 200)
             .iter()
             .enumerate()
         {
             let mut bots: [GreedyBot; 4] = Default::default();
             bots[i % 4] = GreedyBot::noisy(0.3, i as u64);
-            let judge = crate::noi2014::play::play(wall, &mut bots);
+            let judge = crate::noi2014::games::play::play(wall, &mut bots);
             for (p, r) in judge.result().unwrap().players.iter().enumerate() {
                 if p == i % 4 {
                     noisy += u32::from(r.half_points) * 3;

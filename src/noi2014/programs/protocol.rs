@@ -3,7 +3,7 @@
 //! what it printed and how it ended become a [`Reply`]. No process is run
 //! here.
 
-use super::request::{Reply, StepFailure};
+use crate::noi2014::rules::request::{Reply, StepFailure};
 
 /// The time limit of one step, in milliseconds (point 14).
 pub const TIME_LIMIT_MS: u64 = 1000;

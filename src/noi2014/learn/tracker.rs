@@ -1,5 +1,5 @@
 //! A bot that chooses by action number from the observation of
-//! [`super::env`], kept from its own requests and answers only, as a
+//! [`crate::noi2014::learn::env`], kept from its own requests and answers only, as a
 //! protocol bot must: a policy trained on the environments can then play
 //! anywhere a bot plays (games, duels, tournaments).
 //!
@@ -11,12 +11,14 @@
 //! turn, and kongs are offered only while the wall surely holds a tile
 //! ([`View::kong_is_safe`]).
 
-use super::bot::Bot;
-use super::env::{encode, legal_for, Action, Mask, Seen, OBS_SIZE};
-use super::request::Request;
-use super::target::nearest_target_answer;
-use super::view::View;
-use super::{Tile, KINDS, PLAYERS};
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::bots::view::View;
+use crate::noi2014::learn::env::{encode, legal_for, Action, Mask, Seen, OBS_SIZE};
+use crate::noi2014::rules::request::Request;
+use crate::noi2014::rules::target::nearest_target_answer;
+use crate::noi2014::rules::KINDS;
+use crate::noi2014::rules::PLAYERS;
+use crate::tile::Tile;
 use std::borrow::Cow;
 
 /// One player's observation, from its own requests and answers.
@@ -71,7 +73,7 @@ impl Tracker {
         )
     }
 
-    /// Writes the observation ([`OBS_SIZE`] bytes, as [`super::env::observe`]).
+    /// Writes the observation ([`OBS_SIZE`] bytes, as [`crate::noi2014::learn::env::observe`]).
     pub fn observation(&self, out: &mut [u8]) {
         let me = usize::from(self.view.me());
         let mut exposed = self.exposed;
@@ -154,9 +156,10 @@ impl<F: FnMut(&[u8; OBS_SIZE], Mask) -> Action> Bot for PolicyBot<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::env::{legal, observe, Public};
-    use crate::noi2014::families::{walls, Family};
-    use crate::noi2014::{Judge, Rng};
+    use crate::noi2014::games::families::{walls, Family};
+    use crate::noi2014::learn::env::{legal, observe, Public};
+    use crate::noi2014::rules::judge::Judge;
+    use crate::rng::Rng;
 
     /// With nobody put out, the tracker's observation is the judge's
     /// (every field, the wall too), and its legal actions are the judge's
@@ -222,7 +225,7 @@ mod tests {
             assert!(!judge
                 .events()
                 .iter()
-                .any(|e| matches!(e, crate::noi2014::Event::Out { .. })));
+                .any(|e| matches!(e, crate::noi2014::rules::event::Event::Out { .. })));
         }
         assert!(asked.get() > 100, "{}", asked.get());
     }

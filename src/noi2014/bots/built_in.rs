@@ -1,39 +1,12 @@
-//! The in-process bot interface: a bot answers its own requests, one at a
-//! time, and keeps its own view of the game (see [`super::view`]).
+//! The built-in bots by name, as the command line and the contest name
+//! them, and a fresh bot of each.
 
-use super::request::{Request, RequestParseError};
-use std::borrow::Cow;
-
-/// A player that answers requests in process, deterministically.
-///
-/// Answers are `Cow<'static, str>`: the usual ones (`PASS`, `PLAY W3`, ...)
-/// are static strings, so a game needs no formatting or allocation but for
-/// the target hand.
-pub trait Bot {
-    /// Answers one request addressed to this bot.
-    fn respond(&mut self, request: &Request) -> Cow<'static, str>;
-
-    /// Answers one request given as its string (point 21).
-    fn respond_str(&mut self, request: &str) -> Result<Cow<'static, str>, RequestParseError> {
-        let r: Request = request.parse()?;
-        Ok(self.respond(&r))
-    }
-}
-
-impl<B: Bot + ?Sized> Bot for Box<B> {
-    fn respond(&mut self, request: &Request) -> Cow<'static, str> {
-        (**self).respond(request)
-    }
-}
-
-impl<B: Bot + ?Sized> Bot for &mut B {
-    fn respond(&mut self, request: &Request) -> Cow<'static, str> {
-        (**self).respond(request)
-    }
-}
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::bots::greedy::GreedyBot;
+use crate::noi2014::bots::sample::SampleBot;
 
 /// A built-in bot, as the command line names it: `greedy`, `sample`, or
-/// `greedy:eps=P` (the noisy greedy bot, see [`super::greedy`]).
+/// `greedy:eps=P` (the noisy greedy bot, see [`crate::noi2014::bots::greedy`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BuiltIn {
     /// The greedy bot (deterministic).
@@ -84,9 +57,9 @@ impl BuiltIn {
     /// `seed`.
     pub fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
         match *self {
-            BuiltIn::Greedy => Box::new(super::GreedyBot::new()),
-            BuiltIn::Sample => Box::new(super::SampleBot::new(seed)),
-            BuiltIn::NoisyGreedy { eps } => Box::new(super::GreedyBot::noisy(eps, seed)),
+            BuiltIn::Greedy => Box::new(GreedyBot::new()),
+            BuiltIn::Sample => Box::new(SampleBot::new(seed)),
+            BuiltIn::NoisyGreedy { eps } => Box::new(GreedyBot::noisy(eps, seed)),
         }
     }
 }

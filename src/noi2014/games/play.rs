@@ -1,11 +1,11 @@
 //! Driving a [`Judge`] to the end with in-process bots (games with bot
-//! programs are [`super::arena`]'s).
+//! programs are [`crate::noi2014::games::arena`]'s).
 
-use super::bot::Bot;
-use super::greedy::GreedyBot;
-use super::judge::Judge;
-use super::result::GameResult;
-use super::wall::Wall;
+use crate::noi2014::bots::bot::Bot;
+use crate::noi2014::bots::greedy::GreedyBot;
+use crate::noi2014::rules::judge::Judge;
+use crate::noi2014::rules::result::GameResult;
+use crate::noi2014::rules::wall::Wall;
 
 /// Answers every pending request with `bots[player]` until the game ends.
 pub fn run_bots<B: Bot>(judge: &mut Judge, bots: &mut [B; 4]) {

@@ -4,9 +4,10 @@
 //!
 //! Exposed tiles are written in lower case where a hand is listed (point 2);
 //! bots' answers name tiles case-insensitively ([`parse_any_case`]), walls
-//! are upper case only ([`parse_upper`], see [`super::wall`]).
+//! are upper case only ([`parse_upper`], see [`crate::noi2014::rules::wall`]).
 
-use super::{Tile, KINDS};
+use crate::noi2014::rules::KINDS;
+use crate::tile::Tile;
 use std::fmt;
 
 macro_rules! name_tables {

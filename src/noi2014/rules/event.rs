@@ -1,8 +1,8 @@
 //! Events: what happens at the table, typed; `Display` gives the canonical
 //! line of the comparison interface (`draw 0 W3`, `hu-discard 2 B5 1`, ...).
 
-use super::tiles::name;
-use super::Tile;
+use crate::noi2014::rules::tiles::name;
+use crate::tile::Tile;
 use std::fmt;
 
 /// How a game ended.
@@ -138,8 +138,8 @@ impl fmt::Display for Event {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tiles::tile;
     use super::*;
+    use crate::noi2014::rules::tiles::tile;
 
     #[test]
     fn canonical_lines() {

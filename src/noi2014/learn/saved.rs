@@ -10,8 +10,10 @@
 //! answers on the same wall rebuilds the very same game, requests, events
 //! and bots' streams included. Its JSON is a few kilobytes at most.
 
-use super::env::Env;
-use super::{BuiltIn, Wall, PLAYERS};
+use crate::noi2014::bots::built_in::BuiltIn;
+use crate::noi2014::learn::env::Env;
+use crate::noi2014::rules::wall::Wall;
+use crate::noi2014::rules::PLAYERS;
 use serde::{Deserialize, Serialize};
 
 /// The `format` of a saved game.
@@ -110,7 +112,8 @@ impl SavedGame {
             });
         }
         let wall = Wall::parse(self.wall.as_bytes()).map_err(|e| SaveError::Wall(e.to_string()))?;
-        let mut bots: [Option<Box<dyn super::Bot + Send>>; PLAYERS] = Default::default();
+        let mut bots: [Option<Box<dyn crate::noi2014::bots::bot::Bot + Send>>; PLAYERS] =
+            Default::default();
         for (seat, saved) in self.seats.iter().enumerate() {
             if let Some(s) = saved {
                 let bot = BuiltIn::parse(&s.bot)
@@ -134,8 +137,8 @@ impl SavedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::env::Action;
-    use crate::noi2014::families::{seeded_wall, Family};
+    use crate::noi2014::games::families::{seeded_wall, Family};
+    use crate::noi2014::learn::env::Action;
     use crate::rng::Rng;
 
     /// A game with the caller at seats 0 and 2, played `moves` decisions
