@@ -1,5 +1,5 @@
 //! The NOI2014 game log: a game's record as JSON Lines, versioned. The one
-//! writer ([`write`]) and the one reader ([`read`]) of the format that
+//! writer ([`write()`]) and the one reader ([`read`]) of the format that
 //! `noi2014 play --json` prints and duels and tournaments save.
 //!
 //! A log is a [`Header`] line, then each request ([`RequestRecord`]) followed
