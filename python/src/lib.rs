@@ -10,15 +10,15 @@ use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::contest::tournament::{self, Options as TournamentOptions, Shard};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::meld::Meld;
+use mahjong_sim::noi2014::bots::bot::Bot;
+use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::noi2014::games::arena::Game as ArenaGame;
-use mahjong_sim::noi2014::learn::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
 use mahjong_sim::noi2014::games::families::{self as noi_families, Family as NoiFamily};
+use mahjong_sim::noi2014::games::log;
+use mahjong_sim::noi2014::learn::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
 use mahjong_sim::noi2014::learn::saved::{SavedBot, SavedGame};
 use mahjong_sim::noi2014::learn::tracker::PolicyBot;
 use mahjong_sim::noi2014::learn::vector::{Autoreset, Out, Vector};
-use mahjong_sim::noi2014::games::log;
-use mahjong_sim::noi2014::bots::bot::Bot;
-use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::noi2014::rules::request::Request;
 use mahjong_sim::noi2014::rules::wall::Wall as NoiWall;
 use mahjong_sim::noi2014::rules::KINDS;
@@ -907,7 +907,10 @@ fn batch<'py>(
     py: Python<'py>,
     vector: &Mutex<Vector>,
     every_seat: bool,
-    fill: impl FnOnce(&mut Vector, &mut Out<'_>) -> Result<(), mahjong_sim::noi2014::learn::vector::VectorError>
+    fill: impl FnOnce(
+            &mut Vector,
+            &mut Out<'_>,
+        ) -> Result<(), mahjong_sim::noi2014::learn::vector::VectorError>
         + Send,
 ) -> PyResult<(Batch<'py>, Written)> {
     let (n, obs, masks, seats, rewards, done, written) = locked(py, vector, |v| {
