@@ -67,3 +67,30 @@ pub struct Setting {
     /// The game's place in a duel or tournament, if any.
     pub context: Option<Context>,
 }
+
+/// Which tile a normal draw takes (in records `"wall"` or `"seats"`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Draws {
+    /// The wall's order: every game outside duels, and duels before
+    /// 2026-11-27.
+    #[default]
+    Wall,
+    /// Each seat draws the tiles it would whatever the others claim (in
+    /// NOI2014, its own column of the wall: player `p`'s `k`-th normal
+    /// draw takes place `52 + 4k + p` while that tile is still in the
+    /// wall), so that the games of one wall stay comparable: the games of
+    /// a duel.
+    Seats,
+}

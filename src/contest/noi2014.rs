@@ -11,7 +11,7 @@ use crate::noi2014::games::arena::{self, Game, Seat, Turn};
 use crate::noi2014::games::families::{self, Family};
 use crate::noi2014::games::log::{self, EventKind, Setting};
 use crate::noi2014::programs::program::ProgramBot;
-use crate::noi2014::rules::draw_order::{played_wall, Draw, DrawOrder};
+use crate::noi2014::rules::draw_order::{played_wall, Draw};
 use crate::noi2014::rules::result::PlayerEnd;
 use crate::noi2014::rules::wall::Wall;
 use crate::rng::Rng;
@@ -34,14 +34,6 @@ pub type BotSpec = super::entrant::BotSpec<Noi2014>;
 pub type Entrant = super::entrant::Entrant<Noi2014>;
 /// A NOI2014 bot of a front end's own.
 pub type InProcess = super::entrant::InProcess<Noi2014>;
-
-/// The order that draws as `draws` asks.
-fn order(draws: Draws) -> DrawOrder {
-    match draws {
-        Draws::Wall => DrawOrder::Wall,
-        Draws::Seats => DrawOrder::Seats,
-    }
-}
 
 /// The bot program run by `command` under `limits`.
 fn program(command: &str, limits: &Limits) -> ProgramBot {
@@ -125,7 +117,7 @@ impl Ruleset for Noi2014 {
         players: &mut [Seat; PLAYERS],
         watch: &mut dyn FnMut(&Turn),
     ) -> std::io::Result<Game> {
-        arena::play_ordered(wall, order(draws), players, watch)
+        arena::play_ordered(wall, draws, players, watch)
     }
 
     fn outcome(game: &Game) -> Outcome {
@@ -166,8 +158,7 @@ impl Ruleset for Noi2014 {
             EventKind::DrawBack { .. } => Some(Draw::Back),
             _ => None,
         });
-        let played =
-            played_wall(wall, order(draws), drawn).ok_or("more draws than a wall holds")?;
+        let played = played_wall(wall, draws, drawn).ok_or("more draws than a wall holds")?;
         Ok(LogFacts {
             context: h.context.clone(),
             names: h.seats.iter().map(|s| s.name.clone()).collect(),

@@ -11,7 +11,7 @@
 
 use super::limits::Limits;
 use crate::place::Context;
-pub use crate::place::{Setting, PLAYERS};
+pub use crate::place::{Draws, Setting, PLAYERS};
 use crate::rng::Rng;
 use std::fmt::Debug;
 
@@ -120,31 +120,6 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
 
     /// `game`'s replay page, the seats shown as `labels`.
     fn replay_page(game: &Self::Game, labels: &[String], title: &str) -> String;
-}
-
-/// Which tile a normal draw takes (in records `"wall"` or `"seats"`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Draws {
-    /// The wall's order: every game outside duels, and duels before
-    /// 2026-11-27.
-    #[default]
-    Wall,
-    /// Each seat draws the tiles it would whatever the others claim (in
-    /// NOI2014, its own column of the wall), so that the games of one
-    /// wall stay comparable: the games of a duel.
-    Seats,
 }
 
 /// What a log says of its game ([`Ruleset::read_log`]).

@@ -8,7 +8,6 @@
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::programs::program::ProgramBot;
-use crate::noi2014::rules::draw_order::DrawOrder;
 use crate::noi2014::rules::event::Event;
 use crate::noi2014::rules::judge::Judge;
 use crate::noi2014::rules::request::{Reply, Request};
@@ -16,6 +15,7 @@ use crate::noi2014::rules::result::{OutReason, PlayerEnd};
 use crate::noi2014::rules::table::{Held, Observer, Table};
 use crate::noi2014::rules::wall::Wall;
 use crate::noi2014::rules::PLAYERS;
+use crate::place::Draws;
 
 /// Who plays at a seat.
 pub enum Seat {
@@ -158,7 +158,7 @@ pub fn play(wall: &Wall, seats: &mut [Seat; PLAYERS]) -> std::io::Result<Game> {
 /// the wall as rearranged ([`crate::noi2014::rules::draw_order`]).
 pub fn play_in_order(
     wall: &Wall,
-    order: DrawOrder,
+    order: Draws,
     seats: &mut [Seat; PLAYERS],
 ) -> std::io::Result<Game> {
     play_judged(Judge::with_order(wall, order), seats, |_| {})
@@ -168,7 +168,7 @@ pub fn play_in_order(
 /// played.
 pub fn play_ordered(
     wall: &Wall,
-    order: DrawOrder,
+    order: Draws,
     seats: &mut [Seat; PLAYERS],
     watch: impl FnMut(&Turn),
 ) -> std::io::Result<Game> {

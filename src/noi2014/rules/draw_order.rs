@@ -10,7 +10,7 @@
 //! twice, with A and then with B in one seat, to cancel the luck of the
 //! tiles; past the first claim that differs, that cancelling is gone.
 //!
-//! With [`DrawOrder::Seats`] player `p`'s `k`-th normal draw takes the
+//! With [`Draws::Seats`] player `p`'s `k`-th normal draw takes the
 //! tile from place `52 + 4k + p` of the given wall whenever that tile is
 //! still in the wall, whatever was claimed before; otherwise (a kong's
 //! replacement took it, or `p` draws more than 14 times) the next tile in
@@ -36,35 +36,10 @@
 
 use crate::noi2014::rules::wall::{Wall, DEALT, WALL_TILES};
 use crate::noi2014::rules::PLAYERS;
+use crate::place::Draws;
 use crate::tile::Tile;
 
-/// Which tile a normal draw takes (in settings files `"wall"` or
-/// `"seats"`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawOrder {
-    /// The wall's front (point 3): every game outside duels, and duels
-    /// before 2026-11-27.
-    #[default]
-    Wall,
-    /// Each seat's own column of the wall: player `p`'s `k`-th normal
-    /// draw takes place `52 + 4k + p` while that tile is still in the
-    /// wall. The games of a duel.
-    Seats,
-}
-
-/// The bookkeeping of [`DrawOrder::Seats`] for one game: where each of the
+/// The bookkeeping of [`Draws::Seats`] for one game: where each of the
 /// given wall's places now is in the wall being played, and how often
 /// each player has drawn from the front.
 #[derive(Clone, Debug)]
@@ -133,7 +108,7 @@ pub enum Draw {
 /// holds.
 pub fn played_wall(
     wall: &Wall,
-    order: DrawOrder,
+    order: Draws,
     draws: impl IntoIterator<Item = Draw>,
 ) -> Option<Wall> {
     let mut tiles = *wall.tiles();
@@ -146,7 +121,7 @@ pub fn played_wall(
         match draw {
             Draw::Front(p) if p >= PLAYERS => return None,
             Draw::Front(p) => {
-                if order == DrawOrder::Seats {
+                if order == Draws::Seats {
                     columns.bring(p, front, back, &mut tiles);
                 }
                 front += 1;
@@ -179,7 +154,7 @@ mod tests {
     fn without_claims_the_seats_draw_in_the_walls_order() {
         let wall = Wall::shuffled(&mut Rng::new(5));
         let turns: Vec<usize> = (0..WALL_TILES - DEALT).map(|i| i % PLAYERS).collect();
-        for order in [DrawOrder::Wall, DrawOrder::Seats] {
+        for order in [Draws::Wall, Draws::Seats] {
             assert_eq!(
                 played_wall(&wall, order, fronts(&turns)),
                 Some(wall.clone())
@@ -188,7 +163,7 @@ mod tests {
         // One draw more than the wall holds.
         let mut more = fronts(&turns);
         more.push(Draw::Back);
-        assert_eq!(played_wall(&wall, DrawOrder::Seats, more), None);
+        assert_eq!(played_wall(&wall, Draws::Seats, more), None);
     }
 
     /// Player 3 pungs player 1's discard, so player 2's turn is skipped:
@@ -199,9 +174,9 @@ mod tests {
         let wall = Wall::shuffled(&mut Rng::new(6));
         let t = wall.tiles();
         let turns = fronts(&[0, 1, 0, 1, 2, 3]);
-        let by_wall = played_wall(&wall, DrawOrder::Wall, turns.clone()).unwrap();
+        let by_wall = played_wall(&wall, Draws::Wall, turns.clone()).unwrap();
         assert_eq!(by_wall, wall);
-        let by_seats = played_wall(&wall, DrawOrder::Seats, turns).unwrap();
+        let by_seats = played_wall(&wall, Draws::Seats, turns).unwrap();
         assert_eq!(
             drawn(&by_seats, 6),
             [t[52], t[53], t[56], t[57], t[54], t[55]]
@@ -229,8 +204,8 @@ mod tests {
                     p => Draw::Front(p % PLAYERS),
                 })
                 .collect();
-            let played = played_wall(&wall, DrawOrder::Seats, draws.clone()).unwrap();
-            let relabelled = played_wall(&relabel(&wall), DrawOrder::Seats, draws).unwrap();
+            let played = played_wall(&wall, Draws::Seats, draws.clone()).unwrap();
+            let relabelled = played_wall(&relabel(&wall), Draws::Seats, draws).unwrap();
             assert_eq!(relabelled, relabel(&played));
         }
     }
@@ -248,7 +223,7 @@ mod tests {
             let mut seats = std::array::from_fn(|p| {
                 Seat::built_in(BuiltIn::NoisyGreedy { eps: 0.2 }, seed * 4 + p as u64)
             });
-            let game = arena::play_in_order(&wall, DrawOrder::Seats, &mut seats).unwrap();
+            let game = arena::play_in_order(&wall, Draws::Seats, &mut seats).unwrap();
             let mut replies = game.turns.iter().map(|t| t.reply.clone());
             let replay =
                 arena::record(&game.wall, |_, _| Ok((replies.next().unwrap(), None))).unwrap();
@@ -260,7 +235,7 @@ mod tests {
                 _ => None,
             });
             assert_eq!(
-                played_wall(&wall, DrawOrder::Seats, draws),
+                played_wall(&wall, Draws::Seats, draws),
                 Some(game.wall.clone())
             );
             moved += usize::from(game.wall != wall);

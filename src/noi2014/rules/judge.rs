@@ -22,7 +22,7 @@
 
 use crate::hand::Hand;
 use crate::meld::Meld;
-use crate::noi2014::rules::draw_order::{DrawOrder, SeatColumns};
+use crate::noi2014::rules::draw_order::SeatColumns;
 use crate::noi2014::rules::event::{EndReason, Event};
 use crate::noi2014::rules::request::StepFailure;
 use crate::noi2014::rules::request::{Reply, Request};
@@ -33,6 +33,7 @@ use crate::noi2014::rules::table::{Held, Melds, Observer, Table};
 use crate::noi2014::rules::wall::{Wall, DEALT, WALL_TILES};
 use crate::noi2014::rules::KINDS;
 use crate::noi2014::rules::PLAYERS;
+use crate::place::Draws;
 use crate::tile::Tile;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,20 +228,20 @@ pub struct Judge {
     /// While an observer listens: each event of the answer being judged,
     /// with the table right after it.
     observed: Option<Vec<(Event, Table)>>,
-    /// In [`DrawOrder::Seats`], where each seat's next draw comes from.
+    /// In [`Draws::Seats`], where each seat's next draw comes from.
     columns: Option<Box<SeatColumns>>,
 }
 
 impl Judge {
     /// A game on `wall`: the deal is made and request `0 0` is pending.
     pub fn new(wall: &Wall) -> Judge {
-        Judge::with_order(wall, DrawOrder::Wall)
+        Judge::with_order(wall, Draws::Wall)
     }
 
     /// A game on `wall` whose normal draws take the tiles in `order`
     /// ([`crate::noi2014::rules::draw_order`]); [`Judge::wall`] gives the wall as
     /// rearranged, on which the game is an ordinary one.
-    pub fn with_order(wall: &Wall, order: DrawOrder) -> Judge {
+    pub fn with_order(wall: &Wall, order: Draws) -> Judge {
         let seats = std::array::from_fn(|p| Seat {
             hand: Hand::from_tiles(&wall.dealt(p)),
             melds: Melds::default(),
@@ -259,7 +260,7 @@ impl Judge {
             targets: Default::default(),
             result: None,
             observed: None,
-            columns: (order == DrawOrder::Seats).then(Box::default),
+            columns: (order == Draws::Seats).then(Box::default),
         };
         j.requests.push((0, Request::Id(0)));
         j
@@ -344,7 +345,7 @@ impl Judge {
         self.seats[p].melds.to_vec()
     }
 
-    /// The wall the game is played on (in [`DrawOrder::Seats`], as
+    /// The wall the game is played on (in [`Draws::Seats`], as
     /// rearranged so far: the tiles drawn are where they were drawn from).
     pub fn wall(&self) -> Wall {
         Wall::new(&self.wall).expect("a judge holds a whole wall")
