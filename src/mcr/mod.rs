@@ -17,8 +17,10 @@
 //! - [`input`]: hands, melds and results as front ends read and print them;
 //! - [`wait`]: waits, as the calculator reads them;
 //! - [`judge`]: the official Botzone judge's game as a state machine, and
-//!   the replay of its recorded games.
+//!   the replay of its recorded games;
+//! - [`bots`]: in-process bots and their interface.
 
+pub mod bots;
 pub mod calc;
 pub mod cases;
 pub mod fan;
