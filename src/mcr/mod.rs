@@ -18,12 +18,14 @@
 //! - [`wait`]: waits, as the calculator reads them;
 //! - [`judge`]: the official Botzone judge's game as a state machine, and
 //!   the replay of its recorded games;
-//! - [`bots`]: in-process bots and their interface.
+//! - [`bots`]: in-process bots and their interface;
+//! - [`games`]: walls and the arena that plays a game between players.
 
 pub mod bots;
 pub mod calc;
 pub mod cases;
 pub mod fan;
+pub mod games;
 pub mod hand;
 pub mod input;
 pub mod judge;
