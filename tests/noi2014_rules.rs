@@ -25,7 +25,7 @@ const TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules/noi2014");
 /// The points of the rules page the table must cover: all but 20 (the JSON
 /// lines of bot processes, which no in-process game shows; tested in
 /// `src/noi2014/tests.rs`) and 24-26 (Swiss tournaments, tested in
-/// `src/noi2014/swiss.rs`).
+/// `src/contest/swiss.rs`).
 const REQUIRED_POINTS: &[u8] = &[
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 27, 28, 29, 30,
     31, 32, 33, 34, 35,
