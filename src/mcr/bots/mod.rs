@@ -3,5 +3,16 @@
 //! and keeps its own view of the game.
 //!
 //! - [`bot`]: the [`Bot`](bot::Bot) interface.
+//! - [`view`]: a player's own view of the game, kept from its requests.
+//! - [`legal`]: answers, typed, and the legal answers to a request.
+//! - [`random`]: the random bot.
+//! - [`built_in`]: the built-in bots by name, and a fresh bot of each.
 
 pub mod bot;
+pub mod built_in;
+pub mod legal;
+pub mod random;
+pub mod view;
+
+#[cfg(test)]
+mod tests;

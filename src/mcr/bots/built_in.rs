@@ -1,0 +1,56 @@
+//! The built-in MCR bots by name, as the command line and the contest name
+//! them, and a fresh bot of each.
+
+use super::bot::Bot;
+use super::random::RandomBot;
+
+/// A built-in bot, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltIn {
+    /// `random`: a uniformly random legal answer ([`RandomBot`]).
+    Random,
+}
+
+impl BuiltIn {
+    /// The names, for help and errors.
+    pub const NAMES: &'static str = "random";
+
+    /// Every built-in bot.
+    pub const ALL: [BuiltIn; 1] = [BuiltIn::Random];
+
+    /// The built-in bot `name`; `Ok(None)` when `name` names none (it may
+    /// be a program), an error for a built-in name with a bad setting
+    /// (none has settings yet).
+    pub fn parse(name: &str) -> Result<Option<BuiltIn>, String> {
+        Ok(BuiltIn::ALL.into_iter().find(|b| b.name() == name))
+    }
+
+    /// Its name as [`BuiltIn::parse`] reads it.
+    pub fn name(&self) -> String {
+        match self {
+            BuiltIn::Random => "random".into(),
+        }
+    }
+
+    /// A fresh bot; its random choices (if any) follow `seed`.
+    pub fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
+        match self {
+            BuiltIn::Random => Box::new(RandomBot::new(seed)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BuiltIn;
+
+    #[test]
+    fn built_in_names_read_back() {
+        for b in BuiltIn::ALL {
+            assert_eq!(BuiltIn::parse(&b.name()), Ok(Some(b)));
+            assert!(BuiltIn::NAMES.contains(&b.name()), "{}", b.name());
+        }
+        assert_eq!(BuiltIn::parse("./mybot"), Ok(None));
+        assert_eq!(BuiltIn::parse("Random"), Ok(None));
+    }
+}

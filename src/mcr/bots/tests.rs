@@ -1,0 +1,126 @@
+//! The view and the legal answers checked against the judge: games between
+//! four views with random legal answers, the judge driven directly, every
+//! view compared with the judge's own state at every request.
+
+use super::legal::{legal, note, Action, KIND_NAMES};
+use super::view::{Turn, View};
+use crate::mcr::games::walls::random_init;
+use crate::mcr::hand::MeldKind;
+use crate::mcr::judge::{End, Judge, PLAYERS};
+use crate::mcr::tile::Tile;
+use crate::rng::Rng;
+
+/// `seat`'s view against the judge's state when `seat` is asked.
+fn check_view(view: &View, judge: &Judge, seat: usize) {
+    assert_eq!(usize::from(view.me()), seat);
+    assert_eq!(view.quan(), judge.quan());
+    let mut hand = *view.hand();
+    if let Turn::MyDraw(t) = view.turn() {
+        // The judge adds the drawn tile to the hand once it is played.
+        hand[t.index()] -= 1;
+    }
+    assert_eq!(&hand, judge.hand(seat), "seat {seat}'s hand");
+    for s in 0..PLAYERS {
+        let theirs = judge.melds(s);
+        let seen = view.seat(s);
+        assert_eq!(seen.melds().len(), theirs.len(), "seat {s}'s melds");
+        for (i, (v, j)) in seen.melds().iter().zip(&theirs).enumerate() {
+            if seen.is_hidden(i) {
+                assert!(s != seat && j.kind == MeldKind::Kong && j.offer == 0);
+            } else {
+                assert_eq!(v, j, "seat {s}'s meld {i} seen by {seat}");
+            }
+        }
+        assert_eq!(seen.flowers(), judge.flowers(s), "seat {s}'s flowers");
+        let (lo, hi) = view.tiles_left(s);
+        let left = judge.tiles_left(s);
+        assert!(usize::from(lo) <= left && left <= usize::from(hi));
+        if view.wall_known() {
+            assert_eq!(usize::from(lo), left);
+        }
+    }
+    for t in Tile::all() {
+        assert!(view.seen(t) <= 4, "{t} seen {} times", view.seen(t));
+    }
+}
+
+/// Whether the judge would accept `HU` from `seat` now, when the view's
+/// turn allows one.
+fn judge_accepts_hu(view: &View, judge: &Judge, seat: usize) -> Option<bool> {
+    let me = view.me();
+    let may = match view.turn() {
+        Turn::MyDraw(_) => true,
+        Turn::Discard { seat: p, .. } | Turn::Promoted { seat: p, .. } => p != me,
+        _ => false,
+    };
+    let minimum = 8 + i32::from(judge.flowers(seat));
+    may.then(|| judge.can_hu(seat).is_some_and(|t| t >= minimum))
+}
+
+/// Plays `games` games with four views answering at random among the
+/// legal answers (`HU` whenever it is one, a claim or kong half the time
+/// it is one), checking views and `HU` against the judge; the count of
+/// answers chosen by kind, and of wins.
+fn play_random(seed: u64, games: usize) -> ([usize; 8], usize) {
+    let mut rng = Rng::new(seed);
+    let mut counts = [0; 8];
+    let mut wins = 0;
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let init = random_init(&mut rng);
+        let mut judge = Judge::new(&init);
+        let mut views: [View; PLAYERS] = Default::default();
+        while let Some((seat, &request)) = judge.pending() {
+            let view = &mut views[seat];
+            view.observe(&request);
+            check_view(view, &judge, seat);
+            legal(view, &mut moves);
+            assert!(!moves.is_empty());
+            let hu = moves.contains(&Action::Hu);
+            if let Some(accepts) = judge_accepts_hu(view, &judge, seat) {
+                if view.wall_known() {
+                    assert_eq!(hu, accepts, "HU for seat {seat} at {request}");
+                } else {
+                    assert!(!hu || accepts, "HU for seat {seat} at {request}");
+                }
+            } else {
+                assert!(!hu);
+            }
+            let special: Vec<Action> = moves
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a, Action::Pass | Action::Play(_)))
+                .collect();
+            let pick = if hu {
+                Action::Hu
+            } else if !special.is_empty() && rng.below(2) == 0 {
+                special[rng.below(special.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            counts[pick.kind()] += 1;
+            note(view, pick);
+            judge.answer_text(&pick.text()).unwrap();
+        }
+        let result = judge.result().unwrap();
+        match &result.end {
+            End::Penalty { .. } => panic!("penalised: {result:?}"),
+            End::Win(_) => wins += 1,
+            End::Exhausted { .. } => {}
+        }
+    }
+    (counts, wins)
+}
+
+#[test]
+fn views_follow_the_judge_and_legal_answers_are_never_penalised() {
+    let (counts, wins) = play_random(1, 300);
+    eprintln!(
+        "answers chosen: {:?}, wins {wins}",
+        KIND_NAMES.iter().zip(counts).collect::<Vec<_>>()
+    );
+    for (name, n) in KIND_NAMES.iter().zip(counts) {
+        assert!(n > 0, "no {name} chosen: {counts:?}");
+    }
+    assert!(wins > 0);
+}
