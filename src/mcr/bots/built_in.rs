@@ -2,6 +2,7 @@
 //! them, and a fresh bot of each.
 
 use super::bot::Bot;
+use super::greedy::GreedyBot;
 use super::random::RandomBot;
 
 /// A built-in bot, as the command line names it.
@@ -9,14 +10,16 @@ use super::random::RandomBot;
 pub enum BuiltIn {
     /// `random`: a uniformly random legal answer ([`RandomBot`]).
     Random,
+    /// `greedy`: lowest shanten, blind to fans ([`GreedyBot`]).
+    Greedy,
 }
 
 impl BuiltIn {
     /// The names, for help and errors.
-    pub const NAMES: &'static str = "random";
+    pub const NAMES: &'static str = "random, greedy";
 
     /// Every built-in bot.
-    pub const ALL: [BuiltIn; 1] = [BuiltIn::Random];
+    pub const ALL: [BuiltIn; 2] = [BuiltIn::Random, BuiltIn::Greedy];
 
     /// The built-in bot `name`; `Ok(None)` when `name` names none (it may
     /// be a program), an error for a built-in name with a bad setting
@@ -29,6 +32,7 @@ impl BuiltIn {
     pub fn name(&self) -> String {
         match self {
             BuiltIn::Random => "random".into(),
+            BuiltIn::Greedy => "greedy".into(),
         }
     }
 
@@ -36,6 +40,7 @@ impl BuiltIn {
     pub fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
         match self {
             BuiltIn::Random => Box::new(RandomBot::new(seed)),
+            BuiltIn::Greedy => Box::new(GreedyBot::new()),
         }
     }
 }

@@ -5,13 +5,16 @@
 //! - [`bot`]: the [`Bot`](bot::Bot) interface.
 //! - [`view`]: a player's own view of the game, kept from its requests.
 //! - [`legal`]: answers, typed, and the legal answers to a request.
-//! - [`random`]: the random bot.
+//! - [`random`], [`greedy`]: the random and greedy bots.
+//! - [`shape`]: fast shanten for the bots.
 //! - [`built_in`]: the built-in bots by name, and a fresh bot of each.
 
 pub mod bot;
 pub mod built_in;
+pub mod greedy;
 pub mod legal;
 pub mod random;
+pub mod shape;
 pub mod view;
 
 #[cfg(test)]
