@@ -8,36 +8,14 @@
 use oracle::mcr::Reading;
 use oracle::mcr_judge::{parse_wall, play, play_showing_can_hu, End, Outcome, Reply, View};
 use serde_json::{json, Value};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-/// Says on the real stderr (not captured by the test harness) that a test
-/// was skipped, so a green run cannot hide it.
-fn skip(what: &str) {
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
-}
+use std::io::Write;
 
 /// The public games as JSON, or `None` (after saying why) when the data or
 /// `gzip` is missing.
 fn games() -> Option<Vec<Value>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/conformance/mcr/games-public.jsonl.gz");
-    if !path.is_file() {
-        skip(&format!("{} not found", path.display()));
-        return None;
-    }
-    let Ok(out) = Command::new("gzip").arg("-dc").arg(&path).output() else {
-        skip(&format!("no gzip to read {}", path.display()));
-        return None;
-    };
-    assert!(out.status.success(), "gzip -dc {} failed", path.display());
-    let text = String::from_utf8(out.stdout).expect("UTF-8 data");
-    Some(
-        text.lines()
-            .map(|l| serde_json::from_str(l).expect("a JSON line"))
-            .collect(),
-    )
+    common::conformance("games-public.jsonl.gz")
 }
 
 /// A recorded answer object as the judge reads it (surprise 16: a missing
