@@ -29,11 +29,13 @@
 //! down the layers (core < rulesets < replay < contest < app).
 //!
 //! And [`process`]: running one untrusted program with limits, its whole
-//! process tree killed. The command-line app lives in the binary (`src/app/`).
+//! process tree killed; [`botzone`]: Botzone's bot protocol over it, bot
+//! programs for any ruleset and in-process bots served as programs. The command-line app lives in the binary (`src/app/`).
 
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod botzone;
 pub mod contest;
 pub mod distance;
 pub mod hand;

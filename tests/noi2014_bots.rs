@@ -527,8 +527,8 @@ fn a_program_bots_debug_shows_its_command_and_state() {
 /// with its shell's pid (in its sandbox's PID namespace, if any) and stays
 /// alive, `marker` in its command line.
 fn pass_bot(keep: bool, marker: &str) -> mahjong_sim::noi2014::programs::program::ProgramBot {
+    use mahjong_sim::botzone::protocol::KEEP_RUNNING;
     use mahjong_sim::noi2014::programs::program::ProgramBot;
-    use mahjong_sim::noi2014::programs::protocol::KEEP_RUNNING;
     let command = if keep {
         format!(
             r#"exec sh -c 'while read l; do echo "{{\"response\":\"$$\"}}"; echo "MARK"; done' {marker}"#

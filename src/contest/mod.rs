@@ -34,7 +34,8 @@
 //! by `tests/layers.rs`, which reads the `use crate::` lines):
 //!
 //! 1. the rule-free core: `tile`, `hand`, `meld`, `distance`, `analysis`,
-//!    `parse`, `rng`, `stats`, `process`;
+//!    `parse`, `rng`, `stats`, `process`, `botzone` (Botzone's bot
+//!    protocol and bot programs, for every ruleset);
 //! 2. the rulesets: `thupc2021`, `noi2014` (judges, bots, bot programs, the
 //!    arena of one game);
 //! 3. `replay`: a ruleset's game as a self-contained page (pure: no

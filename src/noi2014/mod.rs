@@ -9,8 +9,9 @@
 //!   valid target.
 //! - [`bots`]: in-process bots that read only their own requests, and the
 //!   built-in ones by name.
-//! - [`programs`]: Botzone's JSON protocol (points 20 and 28), bot programs
-//!   spoken to under it, and a built-in bot served as such a program.
+//! - [`programs`]: bot programs under Botzone's JSON protocol (points 20
+//!   and 28; the protocol itself is [`crate::botzone`]'s), and a built-in
+//!   bot served as such a program.
 //! - [`games`]: games between bots and programs with their record, the
 //!   versioned game log, and seeded wall families.
 //! - [`learn`]: the judge one decision at a time for learning environments

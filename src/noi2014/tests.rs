@@ -4,16 +4,17 @@
 //! the table `tests/rules/noi2014/*.toml`, played on the engine and the
 //! oracle by `tests/noi2014_rules.rs`.
 
+use crate::botzone::program::step_verdict;
+use crate::botzone::protocol::{
+    bot_input, bot_output, judge_step, read_output, StepError, OUTPUT_LIMIT,
+};
 use crate::meld::Meld;
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::bots::greedy::GreedyBot;
 use crate::noi2014::bots::sample::{SampleBot, SAMPLE_TARGET};
 use crate::noi2014::games::families::{walls, Family};
 use crate::noi2014::games::play::{play, run_bots};
-use crate::noi2014::programs::program::step_verdict;
-use crate::noi2014::programs::protocol::{
-    bot_input, bot_output, judge_step, read_output, reply_of, StepError, OUTPUT_LIMIT,
-};
+use crate::noi2014::programs::program::reply_of;
 use crate::noi2014::rules::judge::Judge;
 use crate::noi2014::rules::request::{Reply, Request, StepFailure};
 use crate::noi2014::rules::result::{
@@ -202,11 +203,11 @@ fn bot_output_json_limits_and_crashes() {
         Err(StepError::Crashed(_))
     ));
     assert_eq!(
-        reply_of(&judge_step(ok, Ok(()))),
+        reply_of(&judge_step(ok, Ok(())).map(|o| o.response)),
         Reply::Text("PASS".into())
     );
     assert!(matches!(
-        reply_of(&judge_step(b"", Ok(()))),
+        reply_of(&judge_step(b"", Ok(())).map(|o| o.response)),
         Reply::Failed(Some(StepFailure::MalformedOutput), _)
     ));
 }
@@ -544,9 +545,9 @@ fn output_and_time_limits_are_inclusive_and_bot_output_reads_back() {
     assert!(read_output(&padded).is_ok());
     padded.push(b' ');
     assert_eq!(read_output(&padded), Err(StepError::TooMuchOutput));
-    let limit = crate::noi2014::programs::protocol::TIME_LIMIT_MS;
+    let limit = crate::botzone::protocol::TIME_LIMIT_MS;
     // A hint of why the program was killed: a late answer has none.
-    let hint = Some(crate::noi2014::programs::protocol::TimeOutHint::Sleeping);
+    let hint = Some(crate::botzone::protocol::TimeOutHint::Sleeping);
     let verdict = |ended, ms| step_verdict(ended, line.as_bytes(), ms, limit, hint);
     for ended in [Ended::Marker, Ended::Exited(Some(0))] {
         assert!(verdict(ended, limit).is_ok(), "{ended:?}");

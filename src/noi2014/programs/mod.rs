@@ -1,10 +1,8 @@
-//! Bot programs under Botzone's JSON protocol (points 20 and 28).
+//! Bot programs playing NOI2014 under Botzone's JSON protocol (points 20
+//! and 28), which [`crate::botzone`] speaks for every ruleset.
 //!
-//! - [`protocol`]: the protocol's JSON lines.
-//! - [`program`]: bot programs spoken to under it, one process per request
-//!   or kept running.
+//! - [`program`]: bot programs whose steps give NOI2014's replies.
 //! - [`server`]: the other side: a built-in bot answering as a bot program.
 
 pub mod program;
-pub mod protocol;
 pub mod server;

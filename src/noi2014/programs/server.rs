@@ -1,116 +1,36 @@
 //! A built-in bot served as a bot program under Botzone's protocol (the
-//! `noi2014 bot` command's logic): the other side of [`crate::noi2014::programs::program`].
+//! `noi2014 bot` command's logic): the other side of [`super::program`].
 
+use crate::botzone::server;
+pub use crate::botzone::server::{ServeError, LINE_LIMIT};
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::bots::built_in::BuiltIn;
-use crate::noi2014::programs::protocol::{bot_output, read_input, KEEP_RUNNING};
-use std::io::{self, BufRead, Read, Write};
+use std::io::{BufRead, Write};
 
-/// The longest input line [`serve`] reads.
-pub const LINE_LIMIT: u64 = 16 << 20;
-
-/// Why [`serve`] stopped before its input ended.
-#[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    /// The input could not be read.
-    #[error("cannot read standard input: {0}")]
-    Read(io::Error),
-    /// The output could not be written.
-    #[error("cannot write standard output: {0}")]
-    Write(io::Error),
-    /// An input line that is no request to answer: the sentence names the
-    /// line (and the request) and why.
-    #[error("{0}")]
-    Input(String),
-}
-
-/// Serves `built_in` as a bot program. Reads the judge's line (the
-/// protocol's JSON input), replays every request through a fresh bot (the
-/// bots are deterministic, so it answers the old requests as it did before)
-/// and writes its answer to the newest as the protocol's output line. With
-/// `keep_running` it then writes the keep-running marker and answers each
-/// further line (the newest request as a JSON string) with the same bot,
-/// until its input ends; a full input line starts it afresh.
+/// Serves `built_in` (seeded with `seed`) as a bot program under
+/// Botzone's protocol ([`crate::botzone::server::serve`]): every request is
+/// answered by a fresh bot replaying the history, or, with `keep_running`,
+/// by the same bot for as long as it runs.
 pub fn serve(
     built_in: BuiltIn,
     seed: u64,
     keep_running: bool,
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut dyn Write,
 ) -> Result<(), ServeError> {
     let fresh = || -> Box<dyn Bot + Send> { built_in.bot(seed) };
-    let mut bot: Option<Box<dyn Bot + Send>> = None;
-    let mut number = 0;
-    let mut raw = Vec::new();
-    loop {
-        raw.clear();
-        (&mut input)
-            .take(LINE_LIMIT)
-            .read_until(b'\n', &mut raw)
-            .map_err(ServeError::Read)?;
-        if raw.is_empty() {
-            return if bot.is_none() {
-                Err(ServeError::Input(
-                    "no input: expected the judge's JSON line on standard input".into(),
-                ))
-            } else {
-                Ok(())
-            };
-        }
-        number += 1;
-        if raw.len() as u64 == LINE_LIMIT && raw.last() != Some(&b'\n') {
-            return Err(ServeError::Input(format!(
-                "input line {number} is longer than {LINE_LIMIT} bytes"
-            )));
-        }
-        let text = std::str::from_utf8(&raw)
-            .map_err(|_| ServeError::Input(format!("input line {number} is not UTF-8")))?
-            .trim();
-        if text.is_empty() {
-            continue;
-        }
-        let answer_to = |bot: &mut Box<dyn Bot + Send>, i: usize, request: &str| {
-            bot.respond_str(request)
-                .map(|a| a.into_owned())
-                .map_err(|e| {
-                    ServeError::Input(format!(
-                        "input line {number}: request {i} (`{request}`) is not a request: {e}"
-                    ))
-                })
-        };
-        let answer = match serde_json::from_str::<String>(text) {
-            // Keep-running: only the newest request.
-            Ok(request) => {
-                let Some(b) = bot.as_mut() else {
-                    return Err(ServeError::Input(format!(
-                        "input line {number} is a lone request, but no full input line came before it"
-                    )));
-                };
-                answer_to(b, 1, &request)?
-            }
-            Err(_) => {
-                let input = read_input(text)
-                    .map_err(|e| ServeError::Input(format!("input line {number}: {e}")))?;
-                let b = bot.insert(fresh());
-                let mut answer = String::new();
-                for (i, request) in input.requests.iter().enumerate() {
-                    answer = answer_to(b, i + 1, request)?;
-                }
-                answer
-            }
-        };
-        writeln!(out, "{}", bot_output(&answer, "")).map_err(ServeError::Write)?;
-        if !keep_running {
-            return Ok(());
-        }
-        writeln!(out, "{KEEP_RUNNING}").map_err(ServeError::Write)?;
-        out.flush().map_err(ServeError::Write)?;
-    }
+    let answer = |bot: &mut Box<dyn Bot + Send>, request: &str| {
+        bot.respond_str(request)
+            .map(|a| a.into_owned())
+            .map_err(|e| e.to_string())
+    };
+    server::serve(fresh, answer, keep_running, input, out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::botzone::protocol::KEEP_RUNNING;
 
     /// What [`serve`] writes for `input`, or its error.
     fn bot_says(name: &str, keep_running: bool, input: &[u8]) -> Result<String, String> {

@@ -1,15 +1,13 @@
-//! The Botzone JSON lines of the bot protocol (points 20 and 28), for a
-//! driver that runs bot programs: what a bot reads for one request, and how
-//! what it printed and how it ended become a [`Reply`]. No process is run
-//! here.
+//! The JSON lines of Botzone's bot protocol, for a driver that runs bot
+//! programs: what a bot reads for one request, and how what it printed and
+//! how it ended become its response or a [`StepError`]. No process is run
+//! here, and no ruleset is known: each maps a step to its judge's reply.
 
-use crate::noi2014::rules::request::{Reply, StepFailure};
-
-/// The time limit of one step, in milliseconds (point 14).
+/// The time limit of one step, in milliseconds.
 pub const TIME_LIMIT_MS: u64 = 1000;
-/// The memory limit sent to bots, in MiB (point 20).
+/// The memory limit sent to bots, in MiB.
 pub const MEMORY_LIMIT_MIB: u64 = 256;
-/// Output past this many bytes is cut off and puts the bot out (point 28).
+/// Output past this many bytes is cut off and puts the bot out.
 pub const OUTPUT_LIMIT: usize = 1 << 20;
 /// The line a program prints after its answer to be kept running for the
 /// next request (Botzone's long-running mode).
@@ -24,7 +22,7 @@ struct Input<'a> {
     memory_limit: u64,
 }
 
-/// Point 20: the one line of JSON (no newline) a bot reads for its newest
+/// The one line of JSON (no newline) a bot reads for its newest
 /// request: every request it has had (newest last), its own earlier
 /// responses as printed, and the `data` it saved last (`""` at first).
 pub fn bot_input(requests: &[String], responses: &[String], data: &str) -> String {
@@ -38,7 +36,7 @@ pub fn bot_input(requests: &[String], responses: &[String], data: &str) -> Strin
     .expect("strings always serialize")
 }
 
-/// What a bot printed, read (point 28).
+/// What a bot printed, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotOutput {
     /// The response, exactly as printed.
@@ -96,28 +94,58 @@ pub enum TimeOutHint {
     Computing,
 }
 
+/// The kind of a failed step, for a ruleset to map to its judge's reply
+/// and for summaries to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Failure {
+    /// Ran past the time limit.
+    TimeOut,
+    /// Exited with a failure status or was killed.
+    Crash,
+    /// More output than [`OUTPUT_LIMIT`].
+    TooMuchOutput,
+    /// Output that is not the protocol's JSON.
+    MalformedOutput,
+    /// Killed for using more memory than its limit.
+    MemoryLimit,
+}
+
+impl Failure {
+    /// Its short name: `time-out`, `crash`, `too much output`, `malformed
+    /// output` or `memory limit`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Failure::TimeOut => "time-out",
+            Failure::Crash => "crash",
+            Failure::TooMuchOutput => "too much output",
+            Failure::MalformedOutput => "malformed output",
+            Failure::MemoryLimit => "memory limit",
+        }
+    }
+}
+
 impl StepError {
     /// The kind of failure.
-    pub fn failure(&self) -> StepFailure {
+    pub fn failure(&self) -> Failure {
         match self {
-            StepError::TimedOut(..) => StepFailure::TimeOut,
-            StepError::Crashed(_) => StepFailure::Crash,
-            StepError::MemoryLimit(_) => StepFailure::MemoryLimit,
-            StepError::TooMuchOutput => StepFailure::TooMuchOutput,
+            StepError::TimedOut(..) => Failure::TimeOut,
+            StepError::Crashed(_) => Failure::Crash,
+            StepError::MemoryLimit(_) => Failure::MemoryLimit,
+            StepError::TooMuchOutput => Failure::TooMuchOutput,
             StepError::NotJson(_) | StepError::NoResponse | StepError::DataNotString => {
-                StepFailure::MalformedOutput
+                Failure::MalformedOutput
             }
         }
     }
 
     /// A short name of the kind of failure, for summaries: `time-out`,
-    /// `crash`, `too much output` or `malformed output`.
+    /// `crash`, `too much output`, `malformed output` or `memory limit`.
     pub fn kind(&self) -> &'static str {
         self.failure().name()
     }
 }
 
-/// Point 28: reads a bot's standard output (one JSON object; whitespace
+/// Reads a bot's standard output (one JSON object; whitespace
 /// around it is fine; other keys are ignored).
 pub fn read_output(stdout: &[u8]) -> Result<BotOutput, StepError> {
     if stdout.len() > OUTPUT_LIMIT {
@@ -144,20 +172,12 @@ pub fn read_output(stdout: &[u8]) -> Result<BotOutput, StepError> {
 /// checks that): its output, and whether it exited successfully (else the
 /// status in words).
 pub fn judge_step(stdout: &[u8], exit: Result<(), String>) -> Result<BotOutput, StepError> {
-    // A failure status is a crash whatever it printed (point 28).
+    // A failure status is a crash whatever it printed.
     exit.map_err(StepError::Crashed)?;
     read_output(stdout)
 }
 
-/// The [`Reply`] for a step: the response text, or `Failed` with the words.
-pub fn reply_of(step: &Result<BotOutput, StepError>) -> Reply {
-    match step {
-        Ok(out) => Reply::Text(out.response.clone()),
-        Err(e) => Reply::Failed(Some(e.failure()), e.to_string()),
-    }
-}
-
-/// What a bot program reads for one request (point 20), as a bot reads it.
+/// What a bot program reads for one request, as a bot reads it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
 pub struct BotInput {
     /// Every request so far, the newest last.
@@ -186,7 +206,7 @@ pub fn read_input(line: &str) -> Result<BotInput, String> {
     Ok(input)
 }
 
-/// The line a bot program prints for its answer (point 28).
+/// The line a bot program prints for its answer.
 pub fn bot_output(response: &str, data: &str) -> String {
     serde_json::json!({ "response": response, "data": data }).to_string()
 }
