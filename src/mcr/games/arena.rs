@@ -3,8 +3,12 @@
 //! The arena asks the judge's pending requests one seat at a time and
 //! hands each answer back; the judge decides everything. The record keeps
 //! what the official judge's transcripts keep: the initial data, every
-//! step's four requests and four replies, and the result.
+//! step's four requests and four replies, and the result; and, beyond
+//! them, each program's step that gave no answer, with the end of its
+//! output.
 
+use super::program::{reply_of, ProgramBot};
+use crate::botzone::protocol::Failure;
 use crate::mcr::bots::bot::Bot;
 use crate::mcr::judge::{Event, GameResult, InitData, Judge, Options, Reply, Request, PLAYERS};
 
@@ -12,15 +16,54 @@ use crate::mcr::judge::{Event, GameResult, InitData, Judge, Options, Reply, Requ
 pub enum Seat {
     /// An in-process bot.
     InProcess(Box<dyn Bot + Send>),
+    /// A bot program under Botzone's protocol.
+    Program(Box<ProgramBot>),
 }
 
 impl Seat {
-    /// The seat's answer to `request`.
-    fn reply(&mut self, request: &Request) -> Reply {
+    /// The seat's answer to `request`, and why a program gave none (its
+    /// kind, the driver's words, the ends of its stderr and stdout). An
+    /// error when a program cannot be run at all.
+    fn reply(&mut self, request: &Request) -> std::io::Result<(Reply, Option<StepFailed>)> {
         match self {
-            Seat::InProcess(bot) => Reply::Text(bot.respond(request).into_owned()),
+            Seat::InProcess(bot) => Ok((Reply::Text(bot.respond(request).into_owned()), None)),
+            Seat::Program(bot) => {
+                let step = bot.ask(&request.to_string())?;
+                let failed = step.reply.as_ref().err().map(|e| StepFailed {
+                    kind: e.failure(),
+                    words: e.to_string(),
+                    stderr: step.stderr_tail.clone(),
+                    stdout: step.stdout_tail.clone(),
+                });
+                Ok((reply_of(&step.reply), failed))
+            }
         }
     }
+}
+
+/// Why a program's step gave no answer: what the game records beside the
+/// judge's reply (a time-out is only `TLE` to the judge).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepFailed {
+    /// The kind of failure ([`Failure::name`]: `time-out`, `crash`, ...).
+    pub kind: Failure,
+    /// The driver's words ("crashed (exit status 1)").
+    pub words: String,
+    /// The end of its standard error.
+    pub stderr: String,
+    /// The end of its standard output.
+    pub stdout: String,
+}
+
+/// A program's failed step in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramFailure {
+    /// The step, from 0.
+    pub step: usize,
+    /// The seat.
+    pub player: usize,
+    /// Why.
+    pub failed: StepFailed,
 }
 
 /// One request and its answer, as a game being played shows it.
@@ -51,21 +94,59 @@ pub struct Game {
     pub events: Vec<Event>,
     /// How it ended.
     pub result: GameResult,
+    /// Every step of a program that gave no answer, in order.
+    pub failures: Vec<ProgramFailure>,
 }
 
 /// Plays `init` under `options` with `seats` in seat order, `watch` told
-/// each turn as it is played.
+/// each turn as it is played. Panics when a program seat cannot be run
+/// at all: with program seats, [`try_play`].
 pub fn play(
     init: &InitData,
     options: Options,
     seats: &mut [Seat; PLAYERS],
     watch: &mut dyn FnMut(&Turn),
 ) -> Game {
+    try_play(init, options, seats, watch).expect("a seat that cannot be run")
+}
+
+/// [`play`], with an error when a program seat cannot be run at all (not
+/// found, not executable, no sandbox where one is required); programs
+/// still running are stopped when the game ends.
+pub fn try_play(
+    init: &InitData,
+    options: Options,
+    seats: &mut [Seat; PLAYERS],
+    watch: &mut dyn FnMut(&Turn),
+) -> std::io::Result<Game> {
+    let game = play_seats(init, options, seats, watch);
+    for seat in seats.iter_mut() {
+        if let Seat::Program(bot) = seat {
+            bot.stop();
+        }
+    }
+    game
+}
+
+fn play_seats(
+    init: &InitData,
+    options: Options,
+    seats: &mut [Seat; PLAYERS],
+    watch: &mut dyn FnMut(&Turn),
+) -> std::io::Result<Game> {
     let mut judge = Judge::with_options(init, options);
     let mut replies: Vec<[Reply; PLAYERS]> = Vec::with_capacity(192);
+    let mut failures = Vec::new();
     while let Some((player, &request)) = judge.pending() {
         let step = judge.steps().len() - 1;
-        let reply = seats[player].reply(&request);
+        let (reply, failed) = seats[player].reply(&request)?;
+        if let Some(failed) = failed {
+            failures.push(ProgramFailure {
+                step,
+                player,
+                failed,
+            });
+        }
         watch(&Turn {
             step,
             player,
@@ -78,14 +159,15 @@ pub fn play(
         replies[step][player] = reply.clone();
         judge.answer(reply).expect("a request is pending");
     }
-    Game {
+    Ok(Game {
         init: init.clone(),
         options,
         steps: judge.steps().to_vec(),
         replies,
         events: judge.events().to_vec(),
         result: judge.result().expect("the game is over").clone(),
-    }
+        failures,
+    })
 }
 
 #[cfg(test)]
