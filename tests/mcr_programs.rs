@@ -52,14 +52,7 @@ fn example(name: &str) -> PathBuf {
 }
 
 fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        common::skip("MCR Python bot programs: python3 is not available");
-    }
-    ok
+    common::python3("MCR Python bot programs")
 }
 
 /// The C++ example built with g++ into `dir`, or `None` (said) without g++.

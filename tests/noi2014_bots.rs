@@ -326,14 +326,7 @@ fn keep_running_bots_that_hang_or_exit_later_are_put_out() {
 }
 
 fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        common::skip("the Python example: python3 is not available");
-    }
-    ok
+    common::python3("the Python example")
 }
 
 fn example() -> PathBuf {

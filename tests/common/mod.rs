@@ -106,6 +106,18 @@ pub fn skip(what: &str) {
     let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
 }
 
+/// Whether `python3` runs here; says that `what` is skipped otherwise.
+pub fn python3(what: &str) -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        skip(&format!("{what}: python3 is not available"));
+    }
+    ok
+}
+
 /// The lines of a gzipped MCR conformance file in
 /// `../shared/conformance/mcr/`, or `None` (after saying why) when it or
 /// `gzip` is missing.
