@@ -277,3 +277,32 @@ fn a_program_that_cannot_run_is_an_error_not_a_move() {
     let e = try_play(&init(8), Options::default(), &mut seats, &mut |_| {}).unwrap_err();
     assert!(e.to_string().contains("/nonexistent/mcr-bot"), "{e}");
 }
+
+#[test]
+fn a_program_over_its_memory_limit_gets_mle() {
+    let hog = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/noi2014/memory_hog.sh");
+    let bot =
+        ProgramBot::new(&format!("sh {}", hog.display())).with_time_limit(Duration::from_secs(20));
+    let game = play(&init(9), &mut with_bad_seat(Seat::Program(Box::new(bot))));
+    let (seat, offence, _) = penalty(&game);
+    assert_eq!(seat, 2);
+    let [f] = &game.failures[..] else {
+        panic!("{:?}", game.failures)
+    };
+    match common::memory_cgroup() {
+        // Memory in use, counted by the sandbox's cgroup: killed for it.
+        Ok(()) => {
+            assert_eq!(offence, &Offence::Verdict(Verdict::MemoryLimit));
+            assert_eq!(f.failed.kind, Failure::MemoryLimit);
+        }
+        // Address space without one: the allocation fails, and the shell
+        // goes on or gives up.
+        Err(why) => {
+            common::skip(&format!("MLE of an MCR program: no memory cgroup ({why})"));
+            assert!(
+                matches!(f.failed.kind, Failure::Crash | Failure::MalformedOutput),
+                "{f:?}"
+            );
+        }
+    }
+}

@@ -474,27 +474,11 @@ fn the_bot_command_reads_one_line_at_a_time() {
     assert!(String::from_utf8_lossy(&r.stderr).contains("no full input line came before it"));
 }
 
-/// Whether a bot's memory is counted in use, by a cgroup of its sandbox
-/// (at the default 256 MiB); otherwise how the sandbox says it is counted.
-fn memory_cgroup() -> Result<(), String> {
-    let options = mahjong_sim::process::SandboxOptions {
-        memory: Some(256 << 20),
-        ..Default::default()
-    };
-    let jail = mahjong_sim::process::Jail::new("true", Path::new("/"), &options).unwrap();
-    let how = jail.describe();
-    if how.contains("cgroup v") {
-        Ok(())
-    } else {
-        Err(how.to_string())
-    }
-}
-
 #[test]
 fn a_bot_that_takes_more_memory_than_the_limit_is_put_out() {
     // Memory in use, where the sandbox has a cgroup: the limit is named.
     // Address space without one: the allocation fails, the shell says so.
-    let expect: &[&str] = match memory_cgroup() {
+    let expect: &[&str] = match common::memory_cgroup() {
         Ok(()) => &["killed for using more than its memory limit of 256 MiB"],
         Err(why) => {
             eprintln!("no cgroup here ({why}): the address-space limit is tested");
@@ -756,7 +740,7 @@ fn node_bot() -> Option<String> {
 /// (on its standard output) reaches the log.
 #[test]
 fn java_and_node_bots_play_whole_games_under_the_default_memory_limit() {
-    if let Err(why) = memory_cgroup() {
+    if let Err(why) = common::memory_cgroup() {
         common::skip(&format!(
             "Java and Node.js bots: no cgroup here ({why}), so the memory limit is address space"
         ));

@@ -317,3 +317,20 @@ pub fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()
 }
+
+/// Whether a bot's memory is counted in use, by a cgroup of its sandbox
+/// (at the default 256 MiB); otherwise how the sandbox says it is counted.
+pub fn memory_cgroup() -> Result<(), String> {
+    let options = mahjong_sim::process::SandboxOptions {
+        memory: Some(256 << 20),
+        ..Default::default()
+    };
+    let jail =
+        mahjong_sim::process::Jail::new("true", std::path::Path::new("/"), &options).unwrap();
+    let how = jail.describe();
+    if how.contains("cgroup v") {
+        Ok(())
+    } else {
+        Err(how.to_string())
+    }
+}
