@@ -1,8 +1,8 @@
 //! MCR bot programs under Botzone's protocol, through the arena: the
 //! Python and C++ examples play whole games in both modes (one process a
 //! request, kept running), in a sandbox where the machine allows one; a
-//! program's illegal move, time-out, crash and malformed output end the
-//! game as the official judge ends it (−30 for the offender, +10 for each
+//! program's illegal move, time-out, memory, crash, flood of output and
+//! malformed output end the game as the official judge ends it (−30 for the offender, +10 for each
 //! other seat), and the game records why with the end of its output.
 
 mod common;
@@ -305,4 +305,20 @@ fn a_program_over_its_memory_limit_gets_mle() {
             );
         }
     }
+}
+
+#[test]
+fn a_program_printing_too_much_gets_ole() {
+    let flood = "read -r line; yes aaaa";
+    let game = play(&init(10), &mut with_bad_seat(program(flood)));
+    let (seat, offence, _) = penalty(&game);
+    assert_eq!(seat, 2);
+    assert_eq!(offence, &Offence::Verdict(Verdict::OutputLimit));
+    let [f] = &game.failures[..] else {
+        panic!("{:?}", game.failures)
+    };
+    assert_eq!(f.failed.kind, Failure::TooMuchOutput);
+    // The end of what it printed, not all of it.
+    assert!(f.failed.stdout.contains("aaaa\naaaa"), "{f:?}");
+    assert!(f.failed.stdout.len() <= 400, "{}", f.failed.stdout.len());
 }
