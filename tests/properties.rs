@@ -54,6 +54,7 @@ engine_equals_oracle! {
     qc_engine_and_oracle_game_logs_are_equal: target::Game,
     qc_noi2014_engine_equals_oracle: target::Noi2014,
     qc_mcr_engine_fans_and_shanten_equal_oracle: target::McrFans,
+    qc_mcr_judge_engine_equals_oracle: target::McrJudge,
 }
 
 /// The MCR generator is not degenerate: of 30,000 inputs (a few seconds),
@@ -335,4 +336,26 @@ fn qc_noi2014_points_sum_to_10_and_places_agree_with_points() {
         1,
         prop as fn(oracle::noi2014_harness::Noi2014Input) -> TestResult,
     );
+}
+
+/// The MCR judge harness is not degenerate: of 2,000 generated games
+/// (official readings), some end in each way (a win, a draw, each kind of
+/// penalty) and some have kongs, claims and flowers drawn in play.
+#[test]
+fn mcr_judge_games_reach_every_end_and_move() {
+    let c = oracle::mcr_judge_harness::coverage(2_000, 1);
+    eprintln!("{c:?}");
+    assert_eq!(c.games, 2_000, "every generated wall is playable");
+    for (what, n) in [
+        ("wins", c.wins),
+        ("draws", c.draws),
+        ("WA penalties", c.wrong),
+        ("WH penalties", c.wrong_hu),
+        ("failed runs", c.failed),
+        ("games with a kong", c.kongs),
+        ("games with a claim", c.claims),
+        ("games with a flower in play", c.flowers),
+    ] {
+        assert!(n > 0, "no {what} in {c:?}");
+    }
 }

@@ -4,6 +4,7 @@
 use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
 use crate::mcr_harness::McrInput;
+use crate::mcr_judge_harness::{self, McrJudgeInput};
 use crate::noi2014_harness::{self, Noi2014Input, Outcome};
 use mahjong_sim::analysis::{self as engine_analysis, Decomposition};
 use mahjong_sim::hand::Hand;
@@ -799,6 +800,61 @@ fn first_difference<T: PartialEq + fmt::Debug>(
     let i = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
     let show = |x: Option<&T>| x.map_or("(nothing)".to_string(), |x| format!("{x:?}"));
     Some((i, show(a.get(i)), show(b.get(i))))
+}
+
+/// The MCR judges side by side ([`crate::mcr_judge_harness`] drives
+/// them) under each reading both have (2018, 1.4.0, the Python twin's):
+/// both accept or both refuse the wall, and they agree on every request,
+/// the end (who won or was penalised, why, the fans) and the scores.
+pub fn mcr_judge(engine: &dyn Engine, input: &McrJudgeInput) -> Result<(), Failure> {
+    for (i, name) in mcr_judge_harness::READINGS.iter().enumerate() {
+        let run = |what: &str, f: &dyn Fn() -> Option<mcr_judge_harness::Run>| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|_| {
+                Failure(format!(
+                    "the {what} judge panicked ({name})\n  input: {input:?}"
+                ))
+            })
+        };
+        let e = run("engine", &|| {
+            engine.mcr_judge(input, mcr_judge_harness::engine_options(i))
+        })?;
+        let o = run("oracle", &|| {
+            mcr_judge_harness::oracle(input, mcr_judge_harness::oracle_rules(i))
+        })?;
+        let fail = |what: String| {
+            Failure(format!(
+                "MCR judges differ ({name}): {what}\n  input: {input:?}"
+            ))
+        };
+        let (e, o) = match (e, o) {
+            (None, None) => continue,
+            (Some(e), Some(o)) => (e, o),
+            (e, o) => {
+                return Err(fail(format!(
+                    "wall accepted by engine: {}, by oracle: {}",
+                    e.is_some(),
+                    o.is_some()
+                )))
+            }
+        };
+        if let Some((i, a, b)) = first_difference(&e.requests, &o.requests) {
+            let before: Vec<String> = e.requests[i.saturating_sub(3)..i]
+                .iter()
+                .map(|r| format!("    {r:?}"))
+                .collect();
+            return Err(fail(format!(
+                "step {i}\n  before it:\n{}\n  engine: {a}\n  oracle: {b}",
+                before.join("\n")
+            )));
+        }
+        if e.end != o.end || e.scores != o.scores {
+            return Err(fail(format!(
+                "the end\n  engine: {} {:?}\n  oracle: {} {:?}",
+                e.end, e.scores, o.end, o.scores
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The NOI2014 judges side by side ([`crate::noi2014_harness`] drives

@@ -5,6 +5,7 @@
 //! a check, a fuzz target or a corpus that passes one of them would let
 //! that bug through, so the tests demand that they fail.
 
+use crate::mcr_judge_harness::{self, McrJudgeInput};
 use crate::noi2014_harness::{self, Noi2014Input, Outcome};
 use mahjong_sim::analysis::{Analysis, AnalysisError, Decomposition, Wait};
 use mahjong_sim::distance::DistanceError;
@@ -70,6 +71,15 @@ pub trait Engine {
     /// [`noi2014_harness::engine`] drives it.
     fn noi2014(&self, input: &Noi2014Input) -> Outcome {
         noi2014_harness::engine(input).1
+    }
+    /// The MCR judge (`mahjong_sim::mcr::judge::Judge`) playing `input`
+    /// under `options`, as [`mcr_judge_harness::engine`] drives it.
+    fn mcr_judge(
+        &self,
+        input: &McrJudgeInput,
+        options: mahjong_sim::mcr::judge::Options,
+    ) -> Option<mcr_judge_harness::Run> {
+        mcr_judge_harness::engine(input, options)
     }
     /// `mahjong_sim::mcr::calculate`.
     fn mcr_calculate(

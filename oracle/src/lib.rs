@@ -32,6 +32,7 @@ pub mod mahjonggb;
 pub mod mcr;
 pub mod mcr_harness;
 pub mod mcr_judge;
+pub mod mcr_judge_harness;
 pub mod memo;
 pub mod noi2014;
 pub mod noi2014_harness;

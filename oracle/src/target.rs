@@ -9,6 +9,7 @@ use crate::compare::{self, Failure};
 use crate::engine::Engine;
 use crate::input::{AnalyzeInput, HandInput, WallInput};
 use crate::mcr_harness::McrInput;
+use crate::mcr_judge_harness::McrJudgeInput;
 use crate::noi2014_harness::Noi2014Input;
 use std::fmt::Debug;
 
@@ -130,6 +131,25 @@ impl Target for McrFans {
     }
     #[cfg(feature = "arbitrary")]
     fn decode(bytes: &[u8]) -> Option<McrInput> {
+        decode(bytes)
+    }
+}
+
+/// The MCR judge: engine against the oracle judge, both driven by the
+/// same players (legal moves, illegal ones, garbage and failed runs),
+/// request by request, under every reading both have.
+pub struct McrJudge;
+
+impl Target for McrJudge {
+    const NAME: &'static str = "mcr_judge";
+    /// Three readings of a whole game, each by both judges.
+    const CASE_DIVISOR: u64 = 4;
+    type Input = McrJudgeInput;
+    fn check(engine: &dyn Engine, input: &McrJudgeInput) -> Result<(), Failure> {
+        compare::mcr_judge(engine, input)
+    }
+    #[cfg(feature = "arbitrary")]
+    fn decode(bytes: &[u8]) -> Option<McrJudgeInput> {
         decode(bytes)
     }
 }
