@@ -226,7 +226,7 @@ fn chows(hand: &[Tile], t: Tile) -> Vec<(Tile, [Tile; 2])> {
     for m in d.saturating_sub(1).max(2)..=(d + 1).min(8) {
         let others: Vec<Tile> = (m - 1..=m + 1).filter(|&n| n != d).filter_map(at).collect();
         if let ([a, b], Some(mid)) = (others.as_slice(), at(m)) {
-            if count(hand, *a) >= 1 + usize::from(a == b) && count(hand, *b) >= 1 {
+            if count(hand, *a) > usize::from(a == b) && count(hand, *b) >= 1 {
                 out.push((mid, [*a, *b]));
             }
         }
@@ -340,15 +340,15 @@ impl SeatView {
                 let t = parse(t).expect("a drawn tile");
                 let mut before = self.hand.clone();
                 remove(&mut before, t, 1);
-                if wins_on(&before, t) && b % 16 != 0 {
+                if wins_on(&before, t) && !b.is_multiple_of(16) {
                     return "HU".to_string();
                 }
                 if let Some(&k) = self.hand.iter().find(|&&k| count(&self.hand, k) == 4) {
-                    if b % 2 == 0 {
+                    if b.is_multiple_of(2) {
                         return format!("GANG {k}");
                     }
                 }
-                if self.pungs.contains(&t) && b % 2 == 0 {
+                if self.pungs.contains(&t) && b.is_multiple_of(2) {
                     return format!("BUGANG {t}");
                 }
                 match best_discard(&self.hand, c) {
@@ -363,7 +363,7 @@ impl SeatView {
                 if p == self.seat {
                     return "PASS".to_string();
                 }
-                if wins_on(&self.hand, t) && b % 16 != 0 {
+                if wins_on(&self.hand, t) && !b.is_multiple_of(16) {
                     return "HU".to_string();
                 }
                 let after = |hand: &[Tile], used: &[Tile]| {
@@ -376,7 +376,7 @@ impl SeatView {
                 if count(&self.hand, t) == 3 && b % 4 == 1 {
                     return "GANG".to_string();
                 }
-                if count(&self.hand, t) >= 2 && b % 3 == 0 {
+                if count(&self.hand, t) >= 2 && b.is_multiple_of(3) {
                     if let Some(d) = after(&self.hand, &[t, t]) {
                         return format!("PENG {d}");
                     }
