@@ -669,14 +669,13 @@ mod tests {
 
     /// Found by the quickcheck property (QUICKCHECK_TESTS=2000). Step 9:
     /// seat 2 discards W8; seat 1 answers `CHI W1` (two words), seat 3
-    /// `PENG T3` without two W8. The engine's PENG/GANG pass punishes any
-    /// answer but PASS/CHI/3 words in seat order (seat 1); the oracle's
-    /// looks only at PENG/GANG answers, garbage waits for the CHI pass
-    /// (seat 3). Notes surprises 5 and 17 leave this to a reading (no
-    /// recorded step has two offenders); the official judge's L518-L525
-    /// decide it. Open: ignored until one side is settled.
+    /// `PENG T3` without two W8. Root cause: the oracle's PENG/GANG pass
+    /// looked only at PENG/GANG answers and left garbage to the CHI pass,
+    /// so it punished seat 3; the official judge's PENG/GANG check
+    /// (`checkInputPLAY2`) finds WA in any answer of one or two words but
+    /// PASS, GANG and PENG, in seat order: seat 1, as the engine does.
+    /// The oracle now reads answers so.
     #[test]
-    #[ignore = "open finding: garbage and a bad PENG at one discard"]
     fn two_offenders_at_one_discard() {
         let input = McrJudgeInput::new("F3 T6 W3 F2 W2 B3 F1 T2 W8 J3 B9 T6 B6 T5 W3 B4 H5 T6 H3 J1 T2 T2 F4 B9 J2 H8 B9 W9 F2 W6 B3 J3 B7 B5 B9 T9 H6 H4 T1 F4 T1 B2 W5 W1 W1 W5 T4 W8 W4 W5 T5 T6 B1 W6 W8 B3 W2 T7 W5 T8 B5 W4 B2 T3 H7 F4 F4 F3 T8 W7 T5", 2, 9, vec![232, 57]);
         let e = engine(&input, engine_options(0)).expect("a wall");

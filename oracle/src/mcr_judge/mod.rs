@@ -32,11 +32,14 @@
 //!   answer acted on in its turn;
 //! - at a promoted kong's notice, the konger first, then the others
 //!   counter-clockwise, each one's verdict, `HU` or `PASS` in one go;
-//! - at a discard, the PENG/GANG pass looks only at answers whose first
-//!   word is `PENG` or `GANG` (any other shape of them is WA there); every
-//!   other answer but `PASS` (garbage, a CHI) is judged in the CHI pass,
-//!   in seat order. So a good PENG/GANG leaves garbage of *any* seat
-//!   unpunished, a good CHI that of the seats after it.
+//! - at a discard, the PENG/GANG pass goes through the seats in order and
+//!   finds WA in every answer but `PASS`, a good `PENG x` or `GANG`, and
+//!   answers of three words (a CHI, right or wrong, which the CHI pass
+//!   judges). So garbage of a seat before a good PENG/GANG is punished,
+//!   garbage after it is not, and a good CHI leaves that of the seats
+//!   after it. (The notes do not say; a differential run against the
+//!   engine found two offenders at one discard, and the official judge's
+//!   code reads answers so: `checkInputPLAY2`.)
 
 use crate::mcr::{fan_with, FanEntry, FanInput, FanOutput, PackIn, Reading};
 
@@ -777,8 +780,12 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
                         robbable: false,
                     }));
                 }
-                ["PENG", ..] | ["GANG", ..] => return Err(wa(i)),
-                _ => {}
+                // Three words are left to the CHI pass; any other answer
+                // but PASS (a bad PENG or GANG, a CHI of two words,
+                // garbage) is WA here, in seat order: the official judge's
+                // PENG/GANG check reads every seat's answer so.
+                ["PASS"] | [_, _, _] => {}
+                _ => return Err(wa(i)),
             }
         }
         Ok(None)
