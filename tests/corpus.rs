@@ -99,6 +99,7 @@ fn planted_bugs_name_targets() {
         target::Analyze::NAME,
         target::Noi2014::NAME,
         target::McrFans::NAME,
+        target::McrJudge::NAME,
     ];
     for p in PLANTED {
         assert!(
@@ -127,6 +128,7 @@ corpus_tests! {
     corpus_analyze: target::Analyze,
     corpus_noi2014: target::Noi2014,
     corpus_mcr_fans: target::McrFans,
+    corpus_mcr_judge: target::McrJudge,
 }
 
 /// Text walls (the contest format), kept readable: engine against oracle.

@@ -15,6 +15,7 @@
 //! says the corpus holds such an input, not just that the check runs.
 
 use crate::engine::{Engine, Production};
+use crate::mcr_judge_harness::{McrJudgeInput, Run};
 use crate::noi2014::End;
 use crate::noi2014_harness::{Noi2014Input, Outcome};
 use mahjong_sim::analysis::{Analysis, AnalysisError, Decomposition, Verdict, Wait};
@@ -162,7 +163,139 @@ pub static PLANTED: &[Planted] = &[
         target: "mcr_fans",
         engine: &McrSevenPairsUsefulLost,
     },
+    Planted {
+        bug: "an MCR penalty takes 10 from the offender and gives it 30",
+        target: "mcr_judge",
+        engine: &McrPenaltyReversed,
+    },
+    Planted {
+        bug: "an MCR flower draw is not shown to the other seats",
+        target: "mcr_judge",
+        engine: &McrFlowerUnseen,
+    },
+    Planted {
+        bug: "an MCR win on a discard is paid as if self-drawn",
+        target: "mcr_judge",
+        engine: &McrDiscardPaidAsSelfDrawn,
+    },
+    Planted {
+        bug: "an MCR kong of a discard is shown as a pung",
+        target: "mcr_judge",
+        engine: &McrKongShownAsPung,
+    },
 ];
+
+/// The production MCR judge's run of `input`, changed by `f`.
+fn mcr_judge_changed(
+    input: &McrJudgeInput,
+    options: mahjong_sim::mcr::judge::Options,
+    f: impl FnOnce(&mut Run),
+) -> Option<Run> {
+    let mut run = Production.mcr_judge(input, options)?;
+    f(&mut run);
+    Some(run)
+}
+
+/// MCR judge: a penalty's scores negated (the offender +30, the others
+/// -10).
+pub struct McrPenaltyReversed;
+impl Engine for McrPenaltyReversed {
+    fn mcr_judge(
+        &self,
+        input: &McrJudgeInput,
+        options: mahjong_sim::mcr::judge::Options,
+    ) -> Option<Run> {
+        mcr_judge_changed(input, options, |r| {
+            if r.scores.contains(&-30) {
+                r.scores = r.scores.map(|s| -s);
+            }
+        })
+    }
+}
+
+/// MCR judge: `3 p BUHUA H` requests turned into `3 p DRAW`.
+pub struct McrFlowerUnseen;
+impl Engine for McrFlowerUnseen {
+    fn mcr_judge(
+        &self,
+        input: &McrJudgeInput,
+        options: mahjong_sim::mcr::judge::Options,
+    ) -> Option<Run> {
+        mcr_judge_changed(input, options, |r| {
+            for step in &mut r.requests {
+                for q in step.iter_mut() {
+                    if let Some(at) = q.find(" BUHUA ") {
+                        *q = format!("{} DRAW", &q[..at]);
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// MCR judge: a win on a discard scored as self-drawn (every other seat
+/// pays 8 plus the total; the discarder nothing more).
+pub struct McrDiscardPaidAsSelfDrawn;
+impl Engine for McrDiscardPaidAsSelfDrawn {
+    fn mcr_judge(
+        &self,
+        input: &McrJudgeInput,
+        options: mahjong_sim::mcr::judge::Options,
+    ) -> Option<Run> {
+        mcr_judge_changed(input, options, |r| {
+            // A discard's scores: the winner +(3*8 + total), the payer
+            // -(8 + total), the others -8.
+            if !r.end.starts_with("HU") {
+                return;
+            }
+            let Some(winner) = (0..4).find(|&i| r.scores[i] > 0) else {
+                return;
+            };
+            let losses: Vec<i32> = (0..4)
+                .filter(|&i| i != winner)
+                .map(|i| r.scores[i])
+                .collect();
+            if losses.iter().all(|&l| l == losses[0]) {
+                return;
+            }
+            let total = r.scores[winner] - 24;
+            for i in 0..4 {
+                r.scores[i] = if i == winner {
+                    3 * (8 + total)
+                } else {
+                    -(8 + total)
+                };
+            }
+        })
+    }
+}
+
+/// MCR judge: `3 p GANG` requests after a discard shown as `3 p PENG`.
+pub struct McrKongShownAsPung;
+impl Engine for McrKongShownAsPung {
+    fn mcr_judge(
+        &self,
+        input: &McrJudgeInput,
+        options: mahjong_sim::mcr::judge::Options,
+    ) -> Option<Run> {
+        mcr_judge_changed(input, options, |r| {
+            for i in 1..r.requests.len() {
+                let after_discard = r.requests[i - 1][0].contains(" PLAY ")
+                    || r.requests[i - 1][0].contains(" PENG ")
+                    || r.requests[i - 1][0].contains(" CHI ");
+                if !after_discard {
+                    continue;
+                }
+                for q in r.requests[i].iter_mut() {
+                    if q.ends_with(" GANG") {
+                        q.truncate(q.len() - " GANG".len());
+                        q.push_str(" PENG");
+                    }
+                }
+            }
+        })
+    }
+}
 
 /// MCR: the flower points dropped from the fans and the total.
 pub struct McrFlowersLost;
