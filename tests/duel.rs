@@ -492,26 +492,22 @@ fn a_duel_with_a_bot_that_never_plays_gives_no_verdict() {
 /// in, a typed report out, the logs folder written, progress reported.
 #[test]
 fn a_duel_is_a_library_call() {
-    use mahjong_sim::contest::duel::{self, opponents, DecisionJson, Length, Options};
-    use mahjong_sim::contest::limits::Limits;
+    use mahjong_sim::contest::duel::{self, opponents, DecisionJson, Length, Options, Settings};
     use mahjong_sim::contest::noi2014::Entrant;
     let (_tmp, logs) = common::logs_dir("library-duel");
+    let mut settings = Settings::new(
+        Entrant::parse("a=sample").unwrap(),
+        Entrant::parse("b=greedy").unwrap(),
+        opponents(Vec::new()).unwrap(),
+        mahjong_sim::noi2014::games::families::Family::Uniform,
+    );
+    settings.seed = 3;
+    settings.length = Length::Fixed { walls: 2 };
+    settings.time_limit = Duration::from_secs(1);
+    settings.memory_limit_mib = None;
     let options = Options {
-        a: Entrant::parse("a=sample").unwrap(),
-        b: Entrant::parse("b=greedy").unwrap(),
-        against: opponents(Vec::new()).unwrap(),
-        seed: 3,
-        length: Length::Units(2),
         jobs: 2,
-        family: mahjong_sim::noi2014::games::families::Family::Uniform,
-        limits: Limits {
-            time: Duration::from_secs(1),
-            memory_mib: None,
-            ..Default::default()
-        },
-        logs: logs.clone(),
-        common_random: true,
-        walls: None,
+        ..Options::new(settings, logs.clone())
     };
     let mut walls_seen = Vec::new();
     let report = duel::run(&options, &mut |p| walls_seen.push(p.walls)).unwrap();

@@ -1083,19 +1083,17 @@ fn jobs_or_default(jobs: Option<usize>) -> PyResult<usize> {
 #[pyfunction]
 fn contest_defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     let d = pyo3::types::PyDict::new(py);
-    let limits = Limits::default();
-    d.set_item("duel_seed", duel::DEFAULT_SEED)?;
-    d.set_item("duel_max_games", duel::DEFAULT_MAX_GAMES)?;
-    d.set_item("tournament_rounds", tournament::DEFAULT_ROUNDS)?;
-    d.set_item("tournament_seed", tournament::DEFAULT_SEED)?;
+    let duel = duel::Settings::defaults();
+    let tournament = tournament::Settings::defaults();
+    d.set_item("duel_seed", duel.seed)?;
+    d.set_item("duel_max_games", duel.length.cap_games())?;
+    d.set_item("tournament_rounds", tournament.rounds)?;
+    d.set_item("tournament_seed", tournament.seed)?;
     d.set_item("jobs", mahjong_sim::contest::pool::default_jobs())?;
-    d.set_item(
-        "family",
-        mahjong_sim::noi2014::games::families::Family::default().name(),
-    )?;
-    d.set_item("time_limit_ms", limits.time.as_millis() as u64)?;
-    d.set_item("memory_mib", limits.memory_mib.unwrap_or(0))?;
-    d.set_item("sandbox", limits.sandbox.to_string())?;
+    d.set_item("family", NoiFamily::default().name())?;
+    d.set_item("time_limit_ms", duel.time_limit.as_millis() as u64)?;
+    d.set_item("memory_mib", duel.memory_limit_mib.unwrap_or(0))?;
+    d.set_item("sandbox", Limits::default().sandbox.to_string())?;
     Ok(d)
 }
 
@@ -1134,25 +1132,31 @@ fn duel_json(
         .into_iter()
         .map(|(n, bot)| contest_entrant(py, n, bot, &raised))
         .collect::<PyResult<Vec<_>>>()?;
-    let length = match games {
+    let mut settings = duel::Settings::new(
+        a,
+        b,
+        duel::opponents(against).map_err(value_error)?,
+        noi_family_or_default(family)?,
+    );
+    settings.seed = seed.unwrap_or(settings.seed);
+    settings.length = match games {
         Some(n) => Length::games(n),
         None => Length::sprt(
             parse_sprt(&sprt).map_err(value_error)?,
-            max_games.unwrap_or(duel::DEFAULT_MAX_GAMES),
+            max_games.unwrap_or(settings.length.cap_games()),
         ),
     };
+    settings.common_random = common_random;
     let opts = DuelOptions {
-        a,
-        b,
-        against: duel::opponents(against).map_err(value_error)?,
-        seed: seed.unwrap_or(duel::DEFAULT_SEED),
-        length,
         jobs: jobs_or_default(jobs)?,
-        family: noi_family_or_default(family)?,
-        limits: limits(time_limit_ms, memory_mib, sandbox, &mounts, &env)?,
-        logs,
-        common_random,
         walls: walls.map(|(from, to)| from..to),
+        ..DuelOptions::new(settings, logs).with_limits(limits(
+            time_limit_ms,
+            memory_mib,
+            sandbox,
+            &mounts,
+            &env,
+        )?)
     };
     let report = py
         .detach(|| duel::run(&opts, &mut |_| {}))
@@ -1303,20 +1307,24 @@ fn tournament_json(
         .into_iter()
         .map(|(n, bot)| contest_entrant(py, n, bot, &raised))
         .collect::<PyResult<Vec<_>>>()?;
+    let mut settings = tournament::Settings::new(entrants, noi_family_or_default(family)?);
+    settings.rounds = rounds.unwrap_or(settings.rounds);
+    settings.seed = seed.unwrap_or(settings.seed);
+    settings.duplicate = duplicate;
     let opts = TournamentOptions {
-        entrants,
-        rounds: rounds.unwrap_or(tournament::DEFAULT_ROUNDS),
-        seed: seed.unwrap_or(tournament::DEFAULT_SEED),
         jobs: jobs_or_default(jobs)?,
-        duplicate,
-        limits: limits(time_limit_ms, memory_mib, sandbox, &mounts, &env)?,
-        family: noi_family_or_default(family)?,
-        logs,
         shard: round.map(|round| Shard {
             round,
             tables: tables.map(|(from, to)| from..to),
             after,
         }),
+        ..TournamentOptions::new(settings, logs).with_limits(limits(
+            time_limit_ms,
+            memory_mib,
+            sandbox,
+            &mounts,
+            &env,
+        )?)
     };
     let report = py
         .detach(|| tournament::run(&opts, &mut |_| {}))

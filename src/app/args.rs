@@ -146,7 +146,7 @@ impl From<BotLimits> for Limits {
 #[derive(clap::Args, Debug)]
 pub struct GameArgs {
     /// The family of the walls: uniform, kongs, multi-ron, long.
-    #[arg(long, default_value = "uniform", value_parser = parse_noi_family)]
+    #[arg(long, default_value = mahjong_sim::noi2014::games::families::Family::default().name(), value_parser = parse_noi_family)]
     pub family: mahjong_sim::noi2014::games::families::Family,
     #[command(flatten)]
     pub limits: BotLimits,

@@ -49,7 +49,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME=BOT", value_parser = parse_entrant)]
     pub against: Vec<Entrant>,
     /// The seed of the walls.
-    #[arg(long, default_value_t = duel::DEFAULT_SEED)]
+    #[arg(long, default_value_t = duel::Settings::defaults().seed)]
     pub seed: u64,
     /// Play this many games (rounded up to whole walls of 2) instead of
     /// a sequential test.
@@ -66,7 +66,7 @@ pub struct Args {
     /// d0, d1, alpha and beta (87 walls, 174 games, at the defaults; 17 at
     /// d1=0.5), stated in the report: a --max-games below it can never
     /// reach a decision and is refused (exit 2).
-    #[arg(long, value_name = "N", default_value_t = duel::DEFAULT_MAX_GAMES as usize, value_parser = count_in(2, 100_000_000))]
+    #[arg(long, value_name = "N", default_value_t = duel::Settings::defaults().length.cap_games() as usize, value_parser = count_in(2, 100_000_000))]
     pub max_games: usize,
     /// Walls played at once (1 to 256); the number of CPUs by default.
     #[arg(long, value_parser = count_in(1, 256))]
@@ -117,21 +117,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             args.max_games as u64,
         ),
     };
-    let seed = args.seed;
+    let mut settings = duel::Settings::new(a, b, opponents(args.against)?, args.played.family);
+    settings.seed = args.seed;
+    settings.length = length;
+    settings.common_random = !args.independent_random;
+    let logs = args
+        .logs
+        .unwrap_or_else(|| duel::default_logs::<Noi2014>(settings.seed));
     let options = Options {
-        a,
-        b,
-        against: opponents(args.against)?,
-        seed,
-        length,
         jobs: jobs_or_cpus(args.jobs),
-        family: args.played.family,
-        limits: args.played.limits.into(),
-        logs: args
-            .logs
-            .unwrap_or_else(|| duel::default_logs::<Noi2014>(seed)),
-        common_random: !args.independent_random,
         walls: args.walls,
+        ..Options::new(settings, logs).with_limits(args.played.limits.into())
     };
     // Ctrl-C: programs die now; the duel reports what it has.
     super::on_interrupt(OnInterrupt::Report);

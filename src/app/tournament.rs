@@ -37,10 +37,10 @@ pub struct Args {
     #[arg(long = "bot", value_name = "NAME=BOT", required = true, value_parser = parse_entrant)]
     pub bots: Vec<Entrant>,
     /// Rounds to play (1 to 10000).
-    #[arg(long, default_value_t = tournament::DEFAULT_ROUNDS as usize, value_parser = count_in(1, 10_000))]
+    #[arg(long, default_value_t = tournament::Settings::defaults().rounds as usize, value_parser = count_in(1, 10_000))]
     pub rounds: usize,
     /// The seed of seatings and walls: the same seed, the same tournament.
-    #[arg(long, default_value_t = tournament::DEFAULT_SEED)]
+    #[arg(long, default_value_t = tournament::Settings::defaults().seed)]
     pub seed: u64,
     /// Games played at once (1 to 256); the number of CPUs by default.
     #[arg(long, value_parser = count_in(1, 256))]
@@ -94,16 +94,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         after: args.after.clone(),
     });
     let default_logs = tournament::default_logs::<Noi2014>(seed, shard.as_ref());
+    let mut settings = tournament::Settings::new(args.bots, args.played.family);
+    settings.rounds = args.rounds as u32;
+    settings.seed = seed;
+    settings.duplicate = args.duplicate;
+    let logs = args.logs.unwrap_or(default_logs);
     let options = Options {
-        entrants: args.bots,
-        rounds: args.rounds as u32,
-        seed,
         jobs: jobs_or_cpus(args.jobs),
-        duplicate: args.duplicate,
-        limits: args.played.limits.into(),
-        family: args.played.family,
-        logs: args.logs.unwrap_or(default_logs),
         shard,
+        ..Options::new(settings, logs).with_limits(args.played.limits.into())
     };
     let logs = options.logs.clone();
     super::interrupt_note(move || {

@@ -46,3 +46,20 @@ impl Default for Limits {
         }
     }
 }
+
+/// A time limit as records hold it, in whole milliseconds (`time_limit_ms`):
+/// serde's `with` for a [`Duration`] field.
+pub mod millis {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::time::Duration;
+
+    /// The duration in whole milliseconds.
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(d.as_millis() as u64)
+    }
+
+    /// The duration of a number of milliseconds.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        u64::deserialize(d).map(Duration::from_millis)
+    }
+}

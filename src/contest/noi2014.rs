@@ -20,11 +20,15 @@ use crate::rng::Rng;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Noi2014;
 
-/// A NOI2014 duel's settings.
+/// What fixes a NOI2014 duel's games.
+pub type DuelSettings = super::duel::Settings<Entrant, Family>;
+/// A NOI2014 duel's settings and how it is played.
 pub type DuelOptions = super::duel::Options<Noi2014>;
 /// A NOI2014 duel's report.
 pub type DuelReport = super::duel::Report<Noi2014>;
-/// A NOI2014 tournament's settings.
+/// What fixes a NOI2014 tournament's games.
+pub type TournamentSettings = super::tournament::Settings<Entrant, Family>;
+/// A NOI2014 tournament's settings and how it is played.
 pub type TournamentOptions = super::tournament::Options<Noi2014>;
 /// A NOI2014 tournament's report.
 pub type TournamentReport = super::tournament::Report<Noi2014>;
@@ -297,6 +301,104 @@ mod tests {
             for unit in 0..16 {
                 let wall = unit_wall::<Noi2014>(seed, unit, Family::Uniform);
                 assert!(walls.insert(*wall.tiles()), "seed {seed}, unit {unit}");
+            }
+        }
+    }
+
+    /// The contest layer's tests written over any ruleset ([`Ruleset`]),
+    /// run on NOI2014's: `NAME` runs `module::tests::NAME::<Noi2014>`.
+    macro_rules! over_noi2014 {
+        ($module:ident: $($name:ident),* $(,)?) => {
+            mod $module {
+                $(
+                    #[test]
+                    fn $name() {
+                        crate::contest::$module::tests::$name::<super::Noi2014>()
+                    }
+                )*
+            }
+        };
+    }
+
+    over_noi2014!(duel:
+        a_bot_put_out_in_most_of_its_games_leaves_no_verdict,
+        missing_opponents_are_greedy_bots_with_names_of_their_own,
+        logs_are_named_and_indexed_by_unit_and_game,
+        the_report_counts_points_and_outs_per_side,
+        the_report_says_the_test_and_the_walls_left_uncounted,
+        zero_spread_has_an_llr_and_the_floor_is_stated,
+        a_cap_that_can_never_decide_is_refused,
+    );
+
+    over_noi2014!(tournament:
+        names_are_letters_digits_and_four_signs,
+        half_points_pages_and_chairs_are_named,
+        the_run_line_says_how_the_games_were_played,
+        the_report_gives_standings_outs_and_every_game,
+    );
+
+    /// An in-process entrant (a front end's bot, made afresh for each
+    /// game from its seed) plays a duel exactly as the built-in bot it
+    /// wraps: the same units, the same logs but for the seats' commands.
+    #[test]
+    fn an_in_process_bot_duels_as_the_bot_it_wraps() {
+        use crate::contest::duel::{run, Length};
+        use crate::contest::entrant::{BotSpec, Entrant, InProcess};
+        use std::path::Path;
+        use std::sync::Arc;
+        // A duel ends by killing what runs leave behind: not while another
+        // test counts its own escapees (process::tests).
+        let _alone = crate::process::tests::alone();
+        let wrapped = |bot: BuiltIn| Entrant {
+            name: "mine".into(),
+            spec: BotSpec::InProcess(InProcess {
+                label: "in-process".into(),
+                make: Arc::new(move |seed| bot.bot(seed)),
+            }),
+        };
+        let run_with = |a: Entrant<Noi2014>, b: BuiltIn, logs: &Path| {
+            let mut o = crate::contest::duel::tests::options::<Noi2014>();
+            o.settings.a = a;
+            o.settings.b = Entrant {
+                name: "other".into(),
+                spec: BotSpec::BuiltIn(b),
+            };
+            o.settings.common_random = false;
+            o.settings.length = Length::Fixed { walls: 12 };
+            o.jobs = 2;
+            o.logs = logs.to_path_buf();
+            run(&o, &mut |_| {}).unwrap()
+        };
+        let dir = tempfile::tempdir().unwrap();
+        for (i, (a, b)) in [
+            (BuiltIn::Sample, BuiltIn::Greedy),
+            (BuiltIn::NoisyGreedy { eps: 0.5 }, BuiltIn::Sample),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (l1, l2) = (
+                dir.path().join(format!("b{i}")),
+                dir.path().join(format!("w{i}")),
+            );
+            let built_in = run_with(
+                Entrant {
+                    name: "mine".into(),
+                    spec: BotSpec::BuiltIn(a),
+                },
+                b,
+                &l1,
+            );
+            let in_process = run_with(wrapped(a), b, &l2);
+            assert_eq!(built_in.units, in_process.units);
+            assert!(built_in.units.iter().any(|u| u.diff() != 0.0));
+            for g in ["u00000-g1.jsonl", "u00002-g2.jsonl"] {
+                let read = |dir: &Path| {
+                    std::fs::read_to_string(dir.join("games").join(g))
+                        .unwrap()
+                        .replace(&a.name(), "in-process")
+                };
+                assert_eq!(read(&l1), read(&l2));
             }
         }
     }

@@ -10,18 +10,18 @@
 //! same walls. A wall missing before the decision is an error that names
 //! it.
 
-use super::walls::{self, SettingsJson, WallsJson};
-use super::{length, Length, Options, Report, RunFacts, Tally};
+use super::settings::{Length, SettingsJson};
+use super::walls::{self, WallsJson};
+use super::{Options, Report, RunFacts, Tally};
 use crate::contest::duplicate::{seats, unit_wall, Who, GAMES_PER_UNIT};
-use crate::contest::entrant::{BotJson, Entrant};
-use crate::contest::limits::Limits;
+use crate::contest::entrant::BotJson;
 use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::Ruleset;
 use crate::contest::Error;
 use crate::place::Context;
 use crate::stats::Sprt;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// One shard: its folder and record.
 struct Shard {
@@ -74,44 +74,24 @@ fn parse_shard(dir: &Path, bytes: &[u8]) -> Result<Shard, Error> {
 /// shard's folder.
 fn options<R: Ruleset>(s: &SettingsJson, logs: &Path) -> Result<Options<R>, Error> {
     let bad = |what: String| Error::Usage(format!("the shards' settings: {what}"));
-    let entrant = BotJson::entrant::<R>;
-    let against: [Entrant<R>; 3] = s
-        .against
-        .iter()
-        .map(entrant)
-        .collect::<Vec<_>>()
-        .try_into()
-        .map_err(|v: Vec<_>| bad(format!("{} opponents, not 3", v.len())))?;
+    if s.against.len() != 3 {
+        return Err(bad(format!("{} opponents, not 3", s.against.len())));
+    }
     let family =
         R::parse_family(&s.family).ok_or_else(|| bad(format!("no wall family `{}`", s.family)))?;
-    let length = match s.length {
-        walls::LengthJson::Fixed { walls } => Length::Units(walls),
-        walls::LengthJson::Sprt {
-            d0,
-            d1,
-            alpha,
-            beta,
-            max_walls,
-        } => Length::Sprt(Sprt::new(d0, d1, alpha, beta).map_err(bad)?, max_walls),
-    };
-    Ok(Options {
-        a: entrant(&s.a),
-        b: entrant(&s.b),
-        against,
-        seed: s.seed,
-        length,
-        jobs: 1,
-        family,
-        limits: Limits {
-            time: Duration::from_millis(s.time_limit_ms),
-            memory_mib: s.memory_limit_mib,
-            sandbox: Default::default(),
-            grants: Default::default(),
-        },
-        logs: logs.to_path_buf(),
-        common_random: s.common_random,
-        walls: None,
-    })
+    if let Length::Sprt {
+        d0,
+        d1,
+        alpha,
+        beta,
+        ..
+    } = s.length
+    {
+        Sprt::new(d0, d1, alpha, beta).map_err(bad)?;
+    }
+    let mut options = Options::new(s.map(BotJson::entrant, |_| family), logs.to_path_buf());
+    options.jobs = 1;
+    Ok(options)
 }
 
 /// Checks wall `w` of `shard` against its two game logs: the wall's
@@ -122,7 +102,7 @@ fn check_logs_of<R: Ruleset>(
     opts: &Options<R>,
     w: &walls::WallJson,
 ) -> Result<(), Error> {
-    let wall = unit_wall::<R>(opts.seed, w.wall, opts.family);
+    let wall = unit_wall::<R>(opts.settings.seed, w.wall, opts.settings.family);
     for g in 0..GAMES_PER_UNIT {
         let name = super::file_name(w.wall, g);
         let path = shard.dir.join("games").join(&name);
@@ -148,9 +128,9 @@ fn check_logs_of<R: Ruleset>(
         }
         let names = seats(w.seat, g).map(|who| {
             match who {
-                Who::A => &opts.a,
-                Who::B => &opts.b,
-                Who::Against(i) => &opts.against[i],
+                Who::A => &opts.settings.a,
+                Who::B => &opts.settings.b,
+                Who::Against(i) => &opts.settings.against[i],
             }
             .name
             .clone()
@@ -241,7 +221,7 @@ impl<R: Ruleset> Merger<R> {
             if let Some(d) = settings_difference(
                 &first.record.settings,
                 &shard.record.settings,
-                walls::SETTINGS,
+                super::settings::SETTINGS,
             ) {
                 return Err(Error::Usage(format!(
                     "{} and {} are shards of different duels: {d}",
@@ -271,7 +251,8 @@ impl<R: Ruleset> Merger<R> {
 
     /// A tally of no wall yet, under the duel's test.
     fn fresh(&self) -> Result<Tally, Error> {
-        let (test, cap) = length::<R>(self.options()?.length)?;
+        let length = self.options()?.settings.length;
+        let (test, cap) = (length.test::<R>()?, length.cap());
         Ok(Tally::new(0, test, cap))
     }
 

@@ -5,7 +5,9 @@
 //! crosses ([`crate::stats`]), walls in parallel on the [`super::pool`],
 //! every game's log saved, an interrupt reporting the result so far.
 //!
-//! [`run`] takes typed [`Options`], calls back with the [`Progress`] after
+//! [`run`] takes typed [`Options`] (what fixes the games, [`Settings`],
+//! the one type the front ends build and `duel.json` records; and how
+//! they are played), calls back with the [`Progress`] after
 //! each wall counted, and returns a typed [`Report`] (text or JSON). The logs
 //! folder gets every game's JSON Lines (`games/`), `games.tsv`,
 //! `units.tsv`, `report.txt`, `report.json` and `duel.json` (the
@@ -20,12 +22,17 @@
 //! decision, the logs folder): [`Report::run_line`] says those.
 
 pub mod merge;
+pub mod settings;
 pub mod walls;
 
-use super::duplicate::{
-    duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, DRAWS, GAMES_PER_UNIT,
+pub use settings::{
+    opponents, parse_sprt, sequential_test, walls_for, Length, Settings, SettingsJson, DEFAULT_SPRT,
 };
-use super::entrant::{check_runnable, seat, BotSpec, Entrant};
+
+use super::duplicate::{
+    duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, GAMES_PER_UNIT,
+};
+use super::entrant::{check_runnable, seat, Entrant};
 use super::guard::{interrupted, Containment};
 use super::limits::Limits;
 use super::logs::{json_log, prepare_games, save_report, seat_records, write_file};
@@ -33,7 +40,8 @@ use super::pool::{self, Flow, InOrder};
 use super::ruleset::{format_name, Ruleset};
 use super::Error;
 use crate::place::{Challenger, Context, Setting};
-use crate::stats::{Decision, Sequential, Sprt, Summary};
+use crate::process::{Grants, SandboxMode};
+use crate::stats::{Decision, Sequential, Summary};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -42,159 +50,84 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The default test: H0 "A is no stronger", H1 "A gains 0.1 points a game".
-pub const DEFAULT_SPRT: Sprt = Sprt {
-    d0: 0.0,
-    d1: 0.1,
-    alpha: 0.05,
-    beta: 0.05,
-};
-
-/// Every front end's default seed of a duel's walls.
-pub const DEFAULT_SEED: u64 = 1;
-
-/// Every front end's default cap on a sequential test's games.
-pub const DEFAULT_MAX_GAMES: u64 = 20_000;
-
 /// The logs folder of a duel of ruleset `R` with this seed when none is
 /// named: `noi2014-duel-seed-S`, in the working folder.
 pub fn default_logs<R: Ruleset>(seed: u64) -> PathBuf {
     PathBuf::from(format!("{}-duel-seed-{seed}", R::NAME))
 }
 
-/// How long the duel goes on.
-#[derive(Clone, Copy, Debug)]
-pub enum Length {
-    /// A fixed number of walls.
-    Units(u64),
-    /// A sequential test, with a cap on the walls.
-    Sprt(Sprt, u64),
-}
-
-impl Length {
-    /// `games` games, rounded up to whole walls.
-    pub fn games(games: u64) -> Length {
-        Length::Units(walls_for(games))
-    }
-
-    /// The sequential test `t`, with a cap of `max_games` rounded up to
-    /// whole walls.
-    pub fn sprt(t: Sprt, max_games: u64) -> Length {
-        Length::Sprt(t, walls_for(max_games))
-    }
-}
-
-/// The default test with the default cap.
-impl Default for Length {
-    fn default() -> Self {
-        Length::sprt(DEFAULT_SPRT, DEFAULT_MAX_GAMES)
-    }
-}
-
-/// The walls that hold `games` games, rounded up.
-pub fn walls_for(games: u64) -> u64 {
-    games.div_ceil(GAMES_PER_UNIT as u64)
-}
-
-/// What the duel is.
+/// How a duel is played, beside what fixes its games (its
+/// [`Settings`], what its record holds).
 #[derive(Clone, Debug)]
 pub struct Options<R: Ruleset> {
-    /// The challenger.
-    pub a: Entrant<R>,
-    /// The bot it is measured against.
-    pub b: Entrant<R>,
-    /// The three opponents.
-    pub against: [Entrant<R>; 3],
-    /// Seed of the walls.
-    pub seed: u64,
-    /// How long.
-    pub length: Length,
+    /// What fixes the games: the bots, the seed, the wall family, common
+    /// random numbers, a program's limits, the test.
+    pub settings: Settings<Entrant<R>, R::Family>,
     /// Units played at once.
     pub jobs: usize,
-    /// The wall family.
-    pub family: R::Family,
-    /// A program's limits a step.
-    pub limits: Limits,
     /// Where the logs go (created; must be new or empty).
     pub logs: PathBuf,
-    /// A and B draw the same random stream on the same wall and seat
-    /// (common random numbers, see [`duel_bot_seed`]); otherwise each its
-    /// own.
-    pub common_random: bool,
     /// A shard: play exactly these walls of the duel's sequence (from 0),
     /// all of them, with no test; [`merge::merge`] applies the test to the
     /// shards. `None`: the whole duel, walls 0, 1, ... up to a decision or
     /// the cap.
     pub walls: Option<Range<u64>>,
+    /// Whether programs run in a sandbox.
+    pub sandbox: SandboxMode,
+    /// What the sandbox shows a program beyond its allow-list.
+    pub grants: Grants,
 }
 
-/// Parses `--sprt` words `d0=.. d1=.. alpha=.. beta=..` (any missing one
-/// keeps [`DEFAULT_SPRT`]'s value).
-pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
-    let mut t = DEFAULT_SPRT;
-    for w in words {
-        let (k, v) = w
-            .split_once('=')
-            .ok_or_else(|| format!("`{w}`: --sprt takes d0=X d1=X alpha=X beta=X"))?;
-        let v: f64 = v
-            .parse()
-            .map_err(|_| format!("`{w}`: `{v}` is not a number"))?;
-        match k {
-            "d0" => t.d0 = v,
-            "d1" => t.d1 = v,
-            "alpha" => t.alpha = v,
-            "beta" => t.beta = v,
-            _ => return Err(format!("`{w}`: --sprt knows d0, d1, alpha and beta")),
+impl<R: Ruleset> Options<R> {
+    /// The whole duel of `settings`, its logs in `logs`, played as every
+    /// front end plays one by default: a wall per CPU at once, programs in
+    /// the sandbox of [`Limits::default`].
+    pub fn new(settings: Settings<Entrant<R>, R::Family>, logs: PathBuf) -> Self {
+        let limits = Limits::default();
+        Options {
+            settings,
+            jobs: super::pool::default_jobs(),
+            logs,
+            walls: None,
+            sandbox: limits.sandbox,
+            grants: limits.grants,
         }
     }
-    Sprt::new(t.d0, t.d1, t.alpha, t.beta)
-}
 
-/// The sequential test of a duel of ruleset `R`, refused when its cap of
-/// `max_walls` can never reach a decision (below
-/// [`Sequential::min_units`]).
-pub fn sequential_test<R: Ruleset>(t: Sprt, max_walls: u64) -> Result<Sequential, Error> {
-    let test = Sequential::new(t, R::UNIT_RANGE).map_err(Error::Usage)?;
-    let need = test.min_units();
-    if max_walls < need {
-        return Err(Error::Usage(format!(
-            "--max-games {} ({}) can never reach a decision: with d0={} d1={} alpha={} beta={} the test decides after {need} walls ({} games) at the earliest",
-            max_walls * GAMES_PER_UNIT as u64,
-            super::count(max_walls as usize, "wall"),
-            t.d0,
-            t.d1,
-            t.alpha,
-            t.beta,
-            need * GAMES_PER_UNIT as u64
-        )));
+    /// The same options with a program's `limits`: their time and memory
+    /// in the settings, their sandbox in the options (a front end's flags
+    /// or keywords, given as one [`Limits`]).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.settings.time_limit = limits.time;
+        self.settings.memory_limit_mib = limits.memory_mib;
+        self.sandbox = limits.sandbox;
+        self.grants = limits.grants;
+        self
     }
-    Ok(test)
+
+    /// A program's limits: the settings' time and memory, in the options'
+    /// sandbox.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time: self.settings.time_limit,
+            memory_mib: self.settings.memory_limit_mib,
+            sandbox: self.sandbox,
+            grants: self.grants.clone(),
+        }
+    }
 }
 
 /// The outcome of one unit, or why it is not counted.
 type UnitResult = Result<Unit, Error>;
 
-/// The duel's sequential test (none for a fixed length) and its cap in
-/// walls, once the options are found sound.
-fn length<R: Ruleset>(length: Length) -> Result<(Option<Sequential>, u64), Error> {
-    Ok(match length {
-        Length::Units(n) => (None, n),
-        Length::Sprt(t, cap) => (Some(sequential_test::<R>(t, cap)?), cap),
-    })
-}
-
 /// The walls to play and the tally that counts them, once the options are
 /// found sound: the whole duel from wall 0 under its test, or a shard's
 /// walls, all of them, with no test.
 fn plan<R: Ruleset>(opts: &Options<R>) -> Result<(Range<u64>, Tally), Error> {
-    if opts.a.name == opts.b.name {
-        return Err(Error::Usage(format!(
-            "A and B are both named `{}`: give each its own NAME=",
-            opts.a.name
-        )));
-    }
     // The test is checked even for a shard: its settings go to the merge.
-    let (test, cap) = length::<R>(opts.length)?;
+    opts.settings.validate()?;
+    let length = opts.settings.length;
+    let (test, cap) = (length.test::<R>()?, length.cap());
     Ok(match &opts.walls {
         Some(r) if r.is_empty() => {
             return Err(Error::Usage(format!(
@@ -204,9 +137,9 @@ fn plan<R: Ruleset>(opts: &Options<R>) -> Result<(Range<u64>, Tally), Error> {
         }
         // Walls past the cap would be played and never counted.
         Some(r) if r.end > cap => {
-            let option = match opts.length {
-                Length::Units(_) => "--games",
-                Length::Sprt(..) => "--max-games",
+            let option = match length {
+                Length::Fixed { .. } => "--games",
+                Length::Sprt { .. } => "--max-games",
             };
             return Err(Error::Usage(format!(
                 "--walls {}..{} reaches past the duel's end: {option} holds {}, 0 to {}",
@@ -342,8 +275,11 @@ pub fn run<R: Ruleset>(
 ) -> Result<Report<R>, Error> {
     let (walls, mut tally) = plan(opts)?;
     let guard = Containment::new();
-    let everyone = [&opts.a, &opts.b].into_iter().chain(&opts.against);
-    check_runnable(everyone.map(|e| &e.spec), &opts.limits)?;
+    let everyone = [&opts.settings.a, &opts.settings.b]
+        .into_iter()
+        .chain(&opts.settings.against);
+    let limits = opts.limits();
+    check_runnable(everyone.map(|e| &e.spec), &limits)?;
     let games_dir = prepare_games(&opts.logs)?;
     let start = Instant::now();
     let mut in_order = InOrder::default();
@@ -352,7 +288,7 @@ pub fn run<R: Ruleset>(
     let played = pool::run(
         opts.jobs,
         walls,
-        |_, u| (u, play_one(opts, u, &games_dir)),
+        |_, u| (u, play_one(opts, &limits, u, &games_dir)),
         |i, r| {
             if interrupted() {
                 return Flow::Stop;
@@ -417,14 +353,14 @@ fn save<R: Ruleset>(report: &Report<R>, index: &str) -> Result<(), Error> {
     }
     write("units.tsv", units_tsv.as_bytes())?;
     save_report(&report.options.logs, &report.json_line(), &report.text())?;
-    write(walls::FILE, &walls::record(report).to_json())
+    write(walls::FILE, &report.record().to_json())
 }
 
 fn entrant<R: Ruleset>(opts: &Options<R>, who: Who) -> &Entrant<R> {
     match who {
-        Who::A => &opts.a,
-        Who::B => &opts.b,
-        Who::Against(i) => &opts.against[i],
+        Who::A => &opts.settings.a,
+        Who::B => &opts.settings.b,
+        Who::Against(i) => &opts.settings.against[i],
     }
 }
 
@@ -444,14 +380,19 @@ fn index_line<R: Ruleset>(opts: &Options<R>, u: u64, g: usize) -> String {
 }
 
 /// Plays unit `u` and saves its two logs.
-fn play_one<R: Ruleset>(opts: &Options<R>, u: u64, games_dir: &Path) -> UnitResult {
-    let wall = unit_wall::<R>(opts.seed, u, opts.family);
+fn play_one<R: Ruleset>(
+    opts: &Options<R>,
+    limits: &Limits,
+    u: u64,
+    games_dir: &Path,
+) -> UnitResult {
+    let wall = unit_wall::<R>(opts.settings.seed, u, opts.settings.family);
     let at = unit_seat(u);
     let make = |who: Who| -> R::Player {
         seat(
             &entrant(opts, who).spec,
-            duel_bot_seed(opts.seed, u, who, at, opts.common_random),
-            &opts.limits,
+            duel_bot_seed(opts.settings.seed, u, who, at, opts.settings.common_random),
+            limits,
         )
     };
     let save = |g: usize, game: &R::Game| {
@@ -466,8 +407,8 @@ fn play_one<R: Ruleset>(opts: &Options<R>, u: u64, games_dir: &Path) -> UnitResu
         let setting = Setting {
             wall: format!(
                 "wall {u} of duel seed {} ({})",
-                opts.seed,
-                R::family_name(opts.family)
+                opts.settings.seed,
+                R::family_name(opts.settings.family)
             ),
             seats: seat_records(names, commands),
             context: Some(Context::Duel {
@@ -481,7 +422,7 @@ fn play_one<R: Ruleset>(opts: &Options<R>, u: u64, games_dir: &Path) -> UnitResu
             json_log::<R>(&setting, game),
         )
     };
-    play_unit::<R>(&wall, at, DRAWS, make, save).map_err(|source| Error::Io {
+    play_unit::<R>(&wall, at, opts.settings.draws, make, save).map_err(|source| Error::Io {
         what: format!("unit {u} (wall {u}) could not be played"),
         source,
     })
@@ -572,7 +513,7 @@ impl<R: Ruleset> Report<R> {
     /// an opponent) was put out in more than half of its games, so the
     /// duel measured a broken bot, not a difference of play.
     pub fn refused(&self) -> Option<String> {
-        let o = &self.options;
+        let o = &self.options.settings;
         let games = self.units.len() * GAMES_PER_UNIT;
         let sides = [(Who::A, true, &o.a), (Who::B, false, &o.b)]
             .map(|(w, a, e)| (w, e, self.outs(a), games / 2));
@@ -692,7 +633,7 @@ impl<R: Ruleset> Report<R> {
 
     /// The report for people.
     pub fn text(&self) -> String {
-        let o = &self.options;
+        let o = &self.options.settings;
         let mut out = String::new();
         let against: Vec<String> = o.against.iter().map(named_spec).collect();
         let games = self.units.len() * GAMES_PER_UNIT;
@@ -712,7 +653,7 @@ impl<R: Ruleset> Report<R> {
                 "; A and B draw random streams of their own"
             }
         );
-        let shard = match &o.walls {
+        let shard = match &self.options.walls {
             Some(r) => format!(
                 " (a shard: walls {} to {} of the duel's)",
                 r.start,
@@ -788,9 +729,37 @@ impl<R: Ruleset> Report<R> {
         )
     }
 
+    /// The record of the report: its settings and walls (`duel.json`).
+    pub fn record(&self) -> walls::WallsJson {
+        let kind = |k: Option<&'static str>| k.map(String::from);
+        walls::WallsJson {
+            format: format_name::<R, _>("duel-walls"),
+            version: walls::VERSION,
+            settings: self.options.settings.record(),
+            shard: self.options.walls.as_ref().map(|w| [w.start, w.end]),
+            first_wall: self.first_wall(),
+            interrupted: self.interrupted,
+            walls: (self.first_wall()..)
+                .zip(&self.units)
+                .map(|(wall, u)| walls::WallJson {
+                    wall,
+                    seat: u.seat,
+                    a_half_points: u.a_half,
+                    b_half_points: u.b_half,
+                    a_out: kind(u.a_out),
+                    b_out: kind(u.b_out),
+                    against_out: u
+                        .against_out
+                        .clone()
+                        .map(|v| v.into_iter().map(String::from).collect()),
+                })
+                .collect(),
+        }
+    }
+
     /// The report as JSON: a [`DuelJson`].
     pub fn json(&self) -> DuelJson {
-        let o = &self.options;
+        let o = &self.options.settings;
         let d = &self.diffs;
         let refused = self.refused();
         let side = |a: bool, e: &Entrant<R>| SideJson {
@@ -1008,65 +977,39 @@ fn named_spec<R: Ruleset>(e: &Entrant<R>) -> String {
     }
 }
 
-/// The opponents: those given, the missing ones the built-in greedy bot
-/// (named house1, house2, ... as the names given leave free, so that no
-/// opponent is named like a side playing the built-in greedy bot).
-pub fn opponents<R: Ruleset>(given: Vec<Entrant<R>>) -> Result<[Entrant<R>; 3], Error> {
-    if given.len() > 3 {
-        return Err(Error::Usage(format!(
-            "{} opponents given with --against; a table has room for 3",
-            given.len()
-        )));
-    }
-    let mut v = given;
-    let mut k = 1;
-    while v.len() < 3 {
-        let name = loop {
-            let n = format!("house{k}");
-            k += 1;
-            if !v.iter().any(|e| e.name == n) {
-                break n;
-            }
-        };
-        v.push(Entrant {
-            name,
-            spec: BotSpec::BuiltIn(R::house()),
-        });
-    }
-    Ok(v.try_into().expect("three"))
-}
-
+/// The duel's own tests. Those of a ruleset's bots and walls are written
+/// over any ruleset whose built-in bots include `greedy`, whose families
+/// include `uniform` and whose games give 1 to 4 points (as `pub(crate)`
+/// functions): each such ruleset runs them among its own tests
+/// (in the file that implements [`Ruleset`] for it).
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::contest::noi2014::Noi2014;
     use crate::contest::seed::bot_seed;
-    use crate::noi2014::games::families::Family;
+    use crate::stats::Sprt;
 
-    fn named(name: &str) -> Entrant<Noi2014> {
-        Entrant {
-            name: name.into(),
-            spec: BotSpec::BuiltIn(crate::noi2014::bots::built_in::BuiltIn::Greedy),
-        }
+    /// A bot of this name playing the built-in greedy bot.
+    fn named<R: Ruleset>(name: &str) -> Entrant<R> {
+        Entrant::parse(&format!("{name}=greedy")).expect("a built-in greedy bot")
     }
 
-    fn options() -> Options<Noi2014> {
+    /// A duel of two walls between greedy bots named new and old, against
+    /// x, y and z, seed 9, with no memory limit.
+    pub(crate) fn options<R: Ruleset>() -> Options<R> {
+        let family = R::parse_family("uniform").expect("a uniform family");
+        let mut settings = Settings::new(
+            named("new"),
+            named("old"),
+            vec![named("x"), named("y"), named("z")],
+            family,
+        );
+        settings.seed = 9;
+        settings.length = Length::Fixed { walls: 2 };
+        settings.time_limit = Duration::from_secs(1);
+        settings.memory_limit_mib = None;
         Options {
-            a: named("new"),
-            b: named("old"),
-            against: [named("x"), named("y"), named("z")],
-            seed: 9,
-            length: Length::Units(2),
             jobs: 1,
-            family: Family::Uniform,
-            limits: Limits {
-                time: Duration::from_secs(1),
-                memory_mib: None,
-                ..Default::default()
-            },
-            logs: PathBuf::from("duel-logs"),
-            common_random: true,
-            walls: None,
+            ..Options::new(settings, PathBuf::from("duel-logs"))
         }
     }
 
@@ -1134,10 +1077,9 @@ mod tests {
         assert!(run(tally().shard(), &[&b_out; BROKEN_AFTER]));
     }
 
-    #[test]
-    fn a_bot_put_out_in_most_of_its_games_leaves_no_verdict() {
+    pub(crate) fn a_bot_put_out_in_most_of_its_games_leaves_no_verdict<R: Ruleset>() {
         let mut units = units();
-        let mut r = report(&options(), &units, None);
+        let mut r = report(&options::<R>(), &units, None);
         r.decision = Decision::H0;
         assert_eq!(r.refused(), None);
         assert!(r.negative());
@@ -1146,7 +1088,7 @@ mod tests {
         assert_eq!(r.json().against_put_out[1]["crash"], 1);
         // B put out on its first `b` walls, the third opponent `z` times
         // (at most twice a wall: it plays both games).
-        let with = |b: usize, z: usize| -> Report<Noi2014> {
+        let with = |b: usize, z: usize| -> Report<R> {
             let broken: Vec<Unit> = units
                 .iter()
                 .enumerate()
@@ -1160,7 +1102,7 @@ mod tests {
                     ..u.clone()
                 })
                 .collect();
-            let mut r = report(&options(), &broken, None);
+            let mut r = report(&options::<R>(), &broken, None);
             r.decision = Decision::H0;
             r
         };
@@ -1184,14 +1126,14 @@ mod tests {
             assert!(r.text().contains(&why));
         }
         units.clear();
-        assert_eq!(report(&options(), &units, None).refused(), None);
+        assert_eq!(report(&options::<R>(), &units, None).refused(), None);
     }
 
-    fn report(
-        opts: &Options<Noi2014>,
+    fn report<R: Ruleset>(
+        opts: &Options<R>,
         units: &[Unit],
         test: Option<Sequential>,
-    ) -> Report<Noi2014> {
+    ) -> Report<R> {
         let mut diffs = Summary::default();
         for u in units {
             diffs.push(u.diff());
@@ -1208,89 +1150,11 @@ mod tests {
         }
     }
 
-    /// An in-process entrant (a front end's bot, made afresh for each
-    /// game from its seed) plays a duel exactly as the built-in bot it
-    /// wraps: the same units, the same logs but for the seats' commands.
-    #[test]
-    fn an_in_process_bot_duels_as_the_bot_it_wraps() {
-        use crate::contest::entrant::InProcess;
-        use crate::noi2014::bots::built_in::BuiltIn;
-        use std::sync::Arc;
-        // A duel ends by killing what runs leave behind: not while another
-        // test counts its own escapees (process::tests).
-        let _alone = crate::process::tests::alone();
-        let wrapped = |bot: BuiltIn| Entrant {
-            name: "mine".into(),
-            spec: BotSpec::InProcess(InProcess {
-                label: "in-process".into(),
-                make: Arc::new(move |seed| bot.bot(seed)),
-            }),
-        };
-        let run_with = |a: Entrant<Noi2014>, b: BuiltIn, logs: &Path| {
-            let mut o = options();
-            o.a = a;
-            o.b = Entrant {
-                name: "other".into(),
-                spec: BotSpec::BuiltIn(b),
-            };
-            o.common_random = false;
-            o.length = Length::Units(12);
-            o.jobs = 2;
-            o.logs = logs.to_path_buf();
-            run(&o, &mut |_| {}).unwrap()
-        };
-        let dir = tempfile::tempdir().unwrap();
-        for (i, (a, b)) in [
-            (BuiltIn::Sample, BuiltIn::Greedy),
-            (BuiltIn::NoisyGreedy { eps: 0.5 }, BuiltIn::Sample),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let (l1, l2) = (
-                dir.path().join(format!("b{i}")),
-                dir.path().join(format!("w{i}")),
-            );
-            let built_in = run_with(
-                Entrant {
-                    name: "mine".into(),
-                    spec: BotSpec::BuiltIn(a),
-                },
-                b,
-                &l1,
-            );
-            let in_process = run_with(wrapped(a), b, &l2);
-            assert_eq!(built_in.units, in_process.units);
-            assert!(built_in.units.iter().any(|u| u.diff() != 0.0));
-            for g in ["u00000-g1.jsonl", "u00002-g2.jsonl"] {
-                let read = |dir: &Path| {
-                    std::fs::read_to_string(dir.join("games").join(g))
-                        .unwrap()
-                        .replace(&a.name(), "in-process")
-                };
-                assert_eq!(read(&l1), read(&l2));
-            }
-        }
-    }
-
-    #[test]
-    fn sprt_words_set_each_parameter() {
-        let words = ["d0=-0.5", "d1=0.25", "alpha=0.01", "beta=0.2"].map(String::from);
-        let t = parse_sprt(&words).unwrap();
-        assert_eq!((t.d0, t.d1, t.alpha, t.beta), (-0.5, 0.25, 0.01, 0.2));
-        let t = parse_sprt(&["d1=0.3".to_string()]).unwrap();
-        assert_eq!((t.d0, t.d1, t.alpha, t.beta), (0.0, 0.3, 0.05, 0.05));
-        assert!(parse_sprt(&["gamma=1".to_string()]).is_err());
-        assert!(parse_sprt(&["d1".to_string()]).is_err());
-        assert!(parse_sprt(&["d1=x".to_string()]).is_err());
-    }
-
-    #[test]
-    fn missing_opponents_are_greedy_bots_with_names_of_their_own() {
+    pub(crate) fn missing_opponents_are_greedy_bots_with_names_of_their_own<R: Ruleset>() {
         let names = |given: &[&str]| -> Vec<String> {
-            let v = given.iter().map(|n| named(n)).collect();
-            opponents(v)
-                .map(|o| o.map(|e| e.name).to_vec())
+            let v = given.iter().map(|n| named::<R>(n)).collect();
+            opponents::<R>(v)
+                .map(|o| o.into_iter().map(|e| e.name).collect())
                 .unwrap_or_else(|e| vec![e.to_string()])
         };
         assert_eq!(names(&[]), ["house1", "house2", "house3"]);
@@ -1303,9 +1167,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn logs_are_named_and_indexed_by_unit_and_game() {
-        let o = options();
+    pub(crate) fn logs_are_named_and_indexed_by_unit_and_game<R: Ruleset>() {
+        let o = options::<R>();
         assert_eq!(file_name(7, 0), "u00007-g1.jsonl");
         // Wall 6 is played in seat 2, wall 7 in seat 3.
         assert_eq!(
@@ -1360,9 +1223,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_report_counts_points_and_outs_per_side() {
-        let (o, units) = (options(), units());
+    pub(crate) fn the_report_counts_points_and_outs_per_side<R: Ruleset>() {
+        let (o, units) = (options::<R>(), units());
         let r = report(&o, &units, None);
         assert_eq!(r.side_points(true), 0.5);
         assert_eq!(r.side_points(false), 0.125);
@@ -1396,15 +1258,17 @@ mod tests {
         assert_eq!(j.verdict, "fixed number of games: no sequential test");
         // The line is tagged with the format and its version.
         let line: serde_json::Value = serde_json::from_str(&r.json_line()).unwrap();
-        assert_eq!(line["format"], "mahjong-sim/noi2014-duel-report");
+        assert_eq!(
+            line["format"],
+            format!("mahjong-sim/{}-duel-report", R::NAME)
+        );
         assert_eq!(line["version"], 2);
         assert_eq!(line["decision"], "none");
     }
 
-    #[test]
-    fn the_report_says_the_test_and_the_walls_left_uncounted() {
-        let (o, units) = (options(), units());
-        let mut test = sequential_test::<Noi2014>(DEFAULT_SPRT, 2500).unwrap();
+    pub(crate) fn the_report_says_the_test_and_the_walls_left_uncounted<R: Ruleset>() {
+        let (o, units) = (options::<R>(), units());
+        let mut test = sequential_test::<R>(DEFAULT_SPRT, 2500).unwrap();
         for u in &units {
             test.push(u.diff());
         }
@@ -1449,16 +1313,15 @@ mod tests {
     /// Walls that all differ by 0 (no spread): the LLR is still a number
     /// in the progress line, the text and the JSON, the floor is stated,
     /// and H0 on such walls is reported as identical play.
-    #[test]
-    fn zero_spread_has_an_llr_and_the_floor_is_stated() {
-        let o = options();
+    pub(crate) fn zero_spread_has_an_llr_and_the_floor_is_stated<R: Ruleset>() {
+        let o = options::<R>();
         let zero = Unit {
             a_half: 5,
             b_half: 5,
             ..Unit::default()
         };
         let units = vec![zero; 3];
-        let mut test = sequential_test::<Noi2014>(DEFAULT_SPRT, 2500).unwrap();
+        let mut test = sequential_test::<R>(DEFAULT_SPRT, 2500).unwrap();
         for u in &units {
             test.push(u.diff());
         }
@@ -1496,9 +1359,8 @@ mod tests {
     /// A cap below the test's floor can never decide: refused, naming the
     /// floor; at the floor it is accepted. d0 and d1 outside the range of a
     /// wall are refused too.
-    #[test]
-    fn a_cap_that_can_never_decide_is_refused() {
-        let e = sequential_test::<Noi2014>(DEFAULT_SPRT, 86)
+    pub(crate) fn a_cap_that_can_never_decide_is_refused<R: Ruleset>() {
+        let e = sequential_test::<R>(DEFAULT_SPRT, 86)
             .unwrap_err()
             .to_string();
         assert!(
@@ -1506,8 +1368,8 @@ mod tests {
                 && e.contains("after 87 walls (174 games) at the earliest"),
             "{e}"
         );
-        assert!(sequential_test::<Noi2014>(DEFAULT_SPRT, 87).is_ok());
+        assert!(sequential_test::<R>(DEFAULT_SPRT, 87).is_ok());
         let t = Sprt::new(0.0, 3.5, 0.05, 0.05).unwrap();
-        assert!(sequential_test::<Noi2014>(t, 1000).is_err());
+        assert!(sequential_test::<R>(t, 1000).is_err());
     }
 }

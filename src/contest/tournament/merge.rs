@@ -11,9 +11,10 @@
 //! (the wall's tiles, who sat where, every seat's points), and counts it
 //! into the [`Report`] one machine prints for the same rounds.
 
-use super::record::{self, GameJson, RecordJson, SettingsJson};
+use super::record::{self, GameJson, RecordJson};
+use super::settings::SettingsJson;
 use super::{chair_name, tables, Options, OutNote, Played, Report, Shard};
-use crate::contest::limits::Limits;
+use crate::contest::entrant::BotJson;
 use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::{Draws, Ruleset};
 use crate::contest::swiss::{pair_round, Table};
@@ -21,7 +22,7 @@ use crate::contest::Error;
 use crate::place::Context;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// One shard: its folder and record.
 struct Source {
@@ -61,27 +62,14 @@ fn options<R: Ruleset>(s: &SettingsJson, logs: &Path) -> Result<Options<R>, Erro
             s.family
         ))
     })?;
-    Ok(Options {
-        entrants: s.bots.iter().map(|b| b.entrant()).collect(),
-        rounds: s.rounds,
-        seed: s.seed,
-        jobs: 1,
-        duplicate: s.duplicate,
-        limits: Limits {
-            time: Duration::from_millis(s.time_limit_ms),
-            memory_mib: s.memory_limit_mib,
-            sandbox: Default::default(),
-            grants: Default::default(),
-        },
-        family,
-        logs: logs.to_path_buf(),
-        shard: None,
-    })
+    let mut options = Options::new(s.map(BotJson::entrant, |_| family), logs.to_path_buf());
+    options.jobs = 1;
+    Ok(options)
 }
 
 /// A game's place in the tournament, for messages.
 fn game_name<R: Ruleset>(opts: &Options<R>, round: u32, table: u32, game: u32) -> String {
-    if opts.duplicate {
+    if opts.settings.duplicate {
         format!("round {round}, table {table}, game {game}")
     } else {
         format!("round {round}, table {table}")
@@ -131,7 +119,7 @@ fn check_log<R: Ruleset>(
         what: format!("cannot read the log of {place}: {}", path.display()),
         source,
     })?;
-    let wall = R::seeded_wall(opts.family, table.wall_seed);
+    let wall = R::seeded_wall(opts.settings.family, table.wall_seed);
     let log = R::read_log(&bytes, &wall, Draws::Wall).map_err(bad)?;
     let want = Context::Tournament {
         round: rec.round,
@@ -167,20 +155,20 @@ fn count<R: Ruleset>(
     opts: &Options<R>,
     check_logs: bool,
 ) -> Result<Report<R>, Error> {
-    let per_table = opts.games_per_table();
-    let n_tables = tables(opts.entrants.len());
+    let per_table = opts.settings.games_per_table();
+    let n_tables = tables(opts.settings.bots.len());
     let mut games: BTreeMap<(u32, u32, u32), (&Source, &GameJson)> = BTreeMap::new();
     for src in sources {
         for g in &src.record.games {
             let place = game_name(opts, g.round, g.table, g.game);
-            let fits = (1..=opts.rounds).contains(&g.round)
+            let fits = (1..=opts.settings.rounds).contains(&g.round)
                 && (1..=n_tables).contains(&g.table)
                 && (1..=per_table).contains(&g.game);
             if !fits {
                 return Err(Error::Usage(format!(
                     "{} holds {place}, which is no game of the tournament ({} rounds of {} tables)",
                     src.dir.display(),
-                    opts.rounds,
+                    opts.settings.rounds,
                     n_tables
                 )));
             }
@@ -196,7 +184,7 @@ fn count<R: Ruleset>(
     let last = games.keys().map(|k| k.0).max().unwrap_or(0);
     let mut report = Report::empty(opts);
     for round in 1..=last {
-        let seating = pair_round(opts.seed, round, &report.half_points);
+        let seating = pair_round(opts.settings.seed, round, &report.half_points);
         let missing: Vec<u32> = seating
             .iter()
             .filter(|t| (1..=per_table).any(|g| !games.contains_key(&(round, t.number, g))))
@@ -248,28 +236,29 @@ fn count<R: Ruleset>(
 /// which must be every game of rounds 1 to `round - 1`, of a tournament of
 /// the same settings, and none later (their logs are not read).
 pub(super) fn before<R: Ruleset>(opts: &Options<R>, shard: &Shard) -> Result<Report<R>, Error> {
-    if !(1..=opts.rounds).contains(&shard.round) {
+    if !(1..=opts.settings.rounds).contains(&shard.round) {
         return Err(Error::Usage(format!(
             "--round {} is not a round of a tournament of {} rounds",
-            shard.round, opts.rounds
+            shard.round, opts.settings.rounds
         )));
     }
-    let n = tables(opts.entrants.len());
+    let n = tables(opts.settings.bots.len());
     if let Some(t) = &shard.tables {
         if t.is_empty() || t.start < 1 || t.end > n + 1 {
             return Err(Error::Usage(format!(
                 "--tables {}..{}: a round of {} has tables 1 to {n}; FROM..TO plays tables FROM to TO - 1",
                 t.start,
                 t.end,
-                crate::contest::count(opts.entrants.len(), "bot")
+                crate::contest::count(opts.settings.bots.len(), "bot")
             )));
         }
     }
-    let own = record::settings(opts);
+    let own = opts.settings.record();
     let mut sources = Vec::new();
     for dir in &shard.after {
         let src = read_source(dir)?;
-        if let Some(d) = settings_difference(&own, &src.record.settings, record::SETTINGS) {
+        if let Some(d) = settings_difference(&own, &src.record.settings, super::settings::SETTINGS)
+        {
             return Err(Error::Usage(format!(
                 "{} is a shard of another tournament: {d}",
                 dir.display()
@@ -344,7 +333,7 @@ impl<R: Ruleset> Merger<R> {
                 if let Some(d) = settings_difference(
                     &first.record.settings,
                     &src.record.settings,
-                    record::SETTINGS,
+                    super::settings::SETTINGS,
                 ) {
                     return Err(Error::Usage(format!(
                         "{} and {} are shards of different tournaments: {d}",

@@ -1,7 +1,9 @@
 //! `noi2014 tournament` as a library call: Swiss rounds (points 24-26)
 //! between built-in bots and bot programs, games in parallel on the
 //! [`super::pool`], every game's log saved, standings and a summary of every
-//! bot put out ([`run`], a typed [`Report`]).
+//! bot put out ([`run`], from typed [`Options`]: what fixes the games,
+//! [`Settings`], the one type the front ends build and `tournament.json`
+//! records, and how they are played; a typed [`Report`]).
 //!
 //! The logs folder holds:
 //! - `games/rRR-tT.jsonl` (`rRR-tT-gG.jsonl` in the duplicate format): the
@@ -35,7 +37,8 @@ use super::seed::bot_seed;
 use super::swiss::{pair_round, standings, Chair, Table};
 use super::Error;
 use crate::place::{Context, Setting};
-use record::RecordJson;
+use crate::process::{Grants, SandboxMode};
+use record::{GameJson, PutOutJson, RecordJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -45,12 +48,9 @@ use std::time::{Duration, Instant};
 
 pub mod merge;
 pub mod record;
+pub mod settings;
 
-/// Every front end's default number of rounds.
-pub const DEFAULT_ROUNDS: u32 = 10;
-
-/// Every front end's default seed of seatings and walls.
-pub const DEFAULT_SEED: u64 = 1;
+pub use settings::{Settings, SettingsJson};
 
 /// The logs folder of a tournament of ruleset `R` (or of its shard) with
 /// this seed when none is named, in the working folder:
@@ -70,27 +70,23 @@ pub fn default_logs<R: Ruleset>(seed: u64, shard: Option<&Shard>) -> PathBuf {
     })
 }
 
-/// What the tournament is.
+/// How a tournament is played, beside what fixes its games (its
+/// [`Settings`], what its record holds).
 #[derive(Clone, Debug)]
 pub struct Options<R: Ruleset> {
-    /// The bots (at least two; names unique).
-    pub entrants: Vec<Entrant<R>>,
-    /// Rounds to play.
-    pub rounds: u32,
-    /// The seed of seatings and walls.
-    pub seed: u64,
+    /// What fixes the games: the bots, the rounds, the seed, the format,
+    /// the wall family, a program's limits.
+    pub settings: Settings<Entrant<R>, R::Family>,
     /// Games played at once.
     pub jobs: usize,
-    /// Each table plays its wall four times, seats rotated.
-    pub duplicate: bool,
-    /// A program's limits a step.
-    pub limits: Limits,
-    /// The wall family.
-    pub family: R::Family,
     /// Where the logs go (created; must not hold files already).
     pub logs: PathBuf,
     /// Play only this part of the tournament; `None` for all of it.
     pub shard: Option<Shard>,
+    /// Whether programs run in a sandbox.
+    pub sandbox: SandboxMode,
+    /// What the sandbox shows a program beyond its allow-list.
+    pub grants: Grants,
 }
 
 /// A shard of a tournament: one round, or some of its tables, seated from
@@ -113,7 +109,7 @@ impl Shard {
     pub fn tables_of<R: Ruleset>(&self, opts: &Options<R>) -> Range<u32> {
         self.tables
             .clone()
-            .unwrap_or(1..tables(opts.entrants.len()) + 1)
+            .unwrap_or(1..tables(opts.settings.bots.len()) + 1)
     }
 }
 
@@ -124,23 +120,69 @@ pub fn tables(bots: usize) -> u32 {
 }
 
 impl<R: Ruleset> Options<R> {
+    /// The whole tournament of `settings`, its logs in `logs`, played as
+    /// every front end plays one by default: a game per CPU at once,
+    /// programs in the sandbox of [`Limits::default`].
+    pub fn new(settings: Settings<Entrant<R>, R::Family>, logs: PathBuf) -> Self {
+        let limits = Limits::default();
+        Options {
+            settings,
+            jobs: super::pool::default_jobs(),
+            logs,
+            shard: None,
+            sandbox: limits.sandbox,
+            grants: limits.grants,
+        }
+    }
+
+    /// The same options with a program's `limits`: their time and memory
+    /// in the settings, their sandbox in the options (a front end's flags
+    /// or keywords, given as one [`Limits`]).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.settings.time_limit = limits.time;
+        self.settings.memory_limit_mib = limits.memory_mib;
+        self.sandbox = limits.sandbox;
+        self.grants = limits.grants;
+        self
+    }
+
+    /// A program's limits: the settings' time and memory, in the options'
+    /// sandbox.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time: self.settings.time_limit,
+            memory_mib: self.settings.memory_limit_mib,
+            sandbox: self.sandbox,
+            grants: self.grants.clone(),
+        }
+    }
+
     /// Games a tournament of these options plays: a table of four (house
     /// bots filling the last) per four bots, each round; a shard, its
     /// tables' games.
     pub fn total_games(&self) -> usize {
+        let s = &self.settings;
         let tables = match &self.shard {
-            Some(s) => s.tables_of(self).len(),
-            None => self.rounds as usize * tables(self.entrants.len()) as usize,
+            Some(shard) => shard.tables_of(self).len(),
+            None => s.rounds as usize * tables(s.bots.len()) as usize,
         };
-        tables * self.games_per_table() as usize
+        tables * s.games_per_table() as usize
     }
 
-    /// Games a table plays in a round: four in the duplicate format.
-    pub fn games_per_table(&self) -> u32 {
-        if self.duplicate {
-            4
-        } else {
-            1
+    /// The record of a tournament of these options before its first game.
+    fn record(&self) -> RecordJson {
+        RecordJson {
+            format: format_name::<R, _>("tournament-games"),
+            version: record::VERSION,
+            settings: self.settings.record(),
+            shard: self.shard.as_ref().map(|s| {
+                let t = s.tables_of(self);
+                record::ShardJson {
+                    round: s.round,
+                    tables: [t.start, t.end],
+                }
+            }),
+            games: Vec::new(),
         }
     }
 }
@@ -169,6 +211,33 @@ struct Played {
     won: [bool; 4],
     put_out: [Option<OutNote>; 4],
     starts: u64,
+}
+
+impl Played {
+    /// The record of this game, played in round `round`.
+    fn record(&self, round: u32) -> GameJson {
+        GameJson {
+            round,
+            table: self.table as u32 + 1,
+            game: self.game as u32 + 1,
+            file: self.file.clone(),
+            seats: self.chairs.map(|c| match c {
+                Chair::Bot(b) => Some(b),
+                Chair::House => None,
+            }),
+            half_points: self.half_points,
+            won: self.won,
+            put_out: self.put_out.clone().map(|o| {
+                o.map(|o| PutOutJson {
+                    request: o.request,
+                    kind: o.kind,
+                    reason: o.reason,
+                    stderr: o.stderr,
+                    stdout: o.stdout,
+                })
+            }),
+        }
+    }
 }
 
 /// A game in the index page.
@@ -205,33 +274,36 @@ pub fn run<R: Ruleset>(
     opts: &Options<R>,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<Report<R>, Error> {
-    check_entrants(&opts.entrants)?;
+    opts.settings.validate()?;
     // A shard is seated from the records of the rounds before it.
     let (rounds, before) = match &opts.shard {
         Some(shard) => (shard.round..=shard.round, merge::before(opts, shard)?),
-        None => (1..=opts.rounds, Report::empty(opts)),
+        None => (1..=opts.settings.rounds, Report::empty(opts)),
     };
     let guard = Containment::new();
-    check_runnable(opts.entrants.iter().map(|e| &e.spec), &opts.limits)?;
+    let limits = opts.limits();
+    check_runnable(opts.settings.bots.iter().map(|e| &e.spec), &limits)?;
     let games_dir = prepare_games(&opts.logs)?;
     let mut report = before;
-    let mut record = RecordJson::new(opts);
+    let mut record = opts.record();
     let mut index = "file\tround\ttable\tgame\tseat0\tseat1\tseat2\tseat3\n".to_string();
     let mut listed: Vec<Listed> = Vec::new();
     let start = Instant::now();
     for round in rounds {
         on_progress(Progress::Round {
             round,
-            rounds: opts.rounds,
+            rounds: opts.settings.rounds,
         });
-        let tables = pair_round(opts.seed, round, &report.half_points);
+        let tables = pair_round(opts.settings.seed, round, &report.half_points);
         let played = match &opts.shard {
             Some(s) => s.tables_of(opts),
             None => 1..tables.len() as u32 + 1,
         };
         let jobs: Vec<(usize, usize)> = played
             .clone()
-            .flat_map(|t| (0..opts.games_per_table() as usize).map(move |g| (t as usize - 1, g)))
+            .flat_map(|t| {
+                (0..opts.settings.games_per_table() as usize).map(move |g| (t as usize - 1, g))
+            })
             .collect();
         for p in run_jobs(opts, &tables, &jobs, &games_dir, on_progress)? {
             let names = p.chairs.map(|c| chair_name(opts, c));
@@ -251,7 +323,7 @@ pub fn run<R: Ruleset>(
                 names,
                 half_points: p.half_points,
             });
-            record.games.push(record::game(round, &p));
+            record.games.push(p.record(round));
             report.count(&p);
             report.run_games += 1;
         }
@@ -263,27 +335,6 @@ pub fn run<R: Ruleset>(
     }
     guard.finish();
     Ok(report)
-}
-
-/// At least two bots (one alone against house bots ranks nothing), each
-/// of its own name.
-fn check_entrants<R: Ruleset>(entrants: &[Entrant<R>]) -> Result<(), Error> {
-    if entrants.len() < 2 {
-        return Err(Error::Usage(format!(
-            "a tournament ranks at least two bots, not {}: give each a --bot NAME=BOT (a duel measures one bot against another: {} duel)",
-            entrants.len(),
-            R::NAME
-        )));
-    }
-    for (i, e) in entrants.iter().enumerate() {
-        if entrants[..i].iter().any(|f| f.name == e.name) {
-            return Err(Error::Usage(format!(
-                "two bots are named `{}`: give each its own NAME=",
-                e.name
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// Saves the standings after a round: `tournament.json`, `games.tsv`,
@@ -306,7 +357,7 @@ fn save_round<R: Ruleset>(
 
 fn chair_name<R: Ruleset>(opts: &Options<R>, chair: Chair) -> String {
     match chair {
-        Chair::Bot(b) => opts.entrants[b].name.clone(),
+        Chair::Bot(b) => opts.settings.bots[b].name.clone(),
         Chair::House => "house".to_string(),
     }
 }
@@ -347,7 +398,7 @@ fn play_one<R: Ruleset>(
     g: usize,
     games_dir: &Path,
 ) -> Result<Played, Error> {
-    let wall = R::seeded_wall(opts.family, table.wall_seed);
+    let wall = R::seeded_wall(opts.settings.family, table.wall_seed);
     let chairs = table.seats(g);
     let mut seats = seats_at(opts, table, t, g, chairs);
     let game =
@@ -398,14 +449,15 @@ fn seats_at<R: Ruleset>(
     g: usize,
     chairs: [Chair; PLAYERS],
 ) -> [R::Player; PLAYERS] {
+    let limits = opts.limits();
     std::array::from_fn(|s| match chairs[s] {
         Chair::Bot(b) => seat(
-            &opts.entrants[b].spec,
+            &opts.settings.bots[b].spec,
             bot_seed(
-                opts.seed,
+                opts.settings.seed,
                 &[table.round.into(), t as u64 + 1, g as u64 + 1, s as u64],
             ),
-            &opts.limits,
+            &limits,
         ),
         Chair::House => R::built_in(R::house(), 0),
     })
@@ -421,18 +473,18 @@ fn save_game<R: Ruleset>(
     game: &R::Game,
     games_dir: &Path,
 ) -> Result<String, Error> {
-    let file = if opts.duplicate {
+    let file = if opts.settings.duplicate {
         format!("r{:02}-t{}-g{}.jsonl", table.round, t + 1, g + 1)
     } else {
         format!("r{:02}-t{}.jsonl", table.round, t + 1)
     };
     let names = chairs.map(|c| chair_name(opts, c));
     let commands = chairs.map(|c| match c {
-        Chair::Bot(b) => opts.entrants[b].spec.label(),
+        Chair::Bot(b) => opts.settings.bots[b].spec.label(),
         Chair::House => R::built_in_name(R::house()),
     });
     let setting = Setting {
-        wall: R::wall_label(opts.family, table.wall_seed),
+        wall: R::wall_label(opts.settings.family, table.wall_seed),
         seats: seat_records(names.clone(), commands),
         context: Some(Context::Tournament {
             round: table.round,
@@ -445,7 +497,7 @@ fn save_game<R: Ruleset>(
         "round {}, table {}{}",
         table.round,
         t + 1,
-        if opts.duplicate {
+        if opts.settings.duplicate {
             format!(", game {}", g + 1)
         } else {
             String::new()
@@ -485,7 +537,7 @@ pub struct Report<R: Ruleset> {
 impl<R: Ruleset> Report<R> {
     /// The standings before the first game.
     fn empty(opts: &Options<R>) -> Report<R> {
-        let n = opts.entrants.len();
+        let n = opts.settings.bots.len();
         Report {
             options: opts.clone(),
             rounds_done: 0,
@@ -549,13 +601,13 @@ impl<R: Ruleset> Report<R> {
     /// The standings for people: each bot's place, points, games and wins,
     /// and every bot put out with why.
     pub fn text(&self) -> String {
-        let o = &self.options;
+        let o = &self.options.settings;
         let mut out = String::new();
         writeln!(
             out,
             "{} Swiss tournament: {}, round {} of {}, seed {}, {}{} walls; {}",
             R::TITLE,
-            super::count(o.entrants.len(), "bot"),
+            super::count(o.bots.len(), "bot"),
             self.rounds_done,
             o.rounds,
             o.seed,
@@ -568,8 +620,8 @@ impl<R: Ruleset> Report<R> {
             super::count(self.played_games, "game"),
         )
         .expect("to memory");
-        if let Some(shard) = &o.shard {
-            let t = shard.tables_of(o);
+        if let Some(shard) = &self.options.shard {
+            let t = shard.tables_of(&self.options);
             let tables = match t.len() {
                 1 => format!("table {}", t.start),
                 _ => format!("tables {} to {}", t.start, t.end - 1),
@@ -597,13 +649,13 @@ impl<R: Ruleset> Report<R> {
                 self.games[s.bot],
                 self.won[s.bot],
                 self.outs[s.bot].len(),
-                o.entrants[s.bot].name
+                o.bots[s.bot].name
             )
             .expect("to memory");
         }
         if self.outs.iter().any(|v| !v.is_empty()) {
             writeln!(out, "\nput out:").expect("to memory");
-            for (b, e) in o.entrants.iter().enumerate() {
+            for (b, e) in o.bots.iter().enumerate() {
                 for (kind, count, first) in self.out_kinds(b) {
                     let mut stderr = String::new();
                     for (name, text) in [("stdout", &first.stdout), ("stderr", &first.stderr)] {
@@ -631,7 +683,7 @@ impl<R: Ruleset> Report<R> {
     /// `index.html`: the standings and every game's replay, by round.
     fn index_html(&self, listed: &[Listed]) -> String {
         use crate::replay::html_escape as esc;
-        let o = &self.options;
+        let o = &self.options.settings;
         let mut h = String::new();
         h.push_str("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         h.push_str(&format!(
@@ -643,7 +695,7 @@ impl<R: Ruleset> Report<R> {
         h.push_str(&format!(
             "<h1>{} Swiss tournament</h1>\n<p>{}, round {} of {}, seed {}, {}{} walls; {}. Each game links to its replay.</p>\n",
             R::TITLE,
-            super::count(o.entrants.len(), "bot"),
+            super::count(o.bots.len(), "bot"),
             self.rounds_done,
             o.rounds,
             o.seed,
@@ -653,7 +705,7 @@ impl<R: Ruleset> Report<R> {
         ));
         h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th>points</th><th>games</th><th>won</th><th>out</th><th>bot</th><th>command</th></tr>\n");
         for s in standings(&self.half_points) {
-            let e = &o.entrants[s.bot];
+            let e = &o.bots[s.bot];
             h.push_str(&format!(
                 "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
                 s.place,
@@ -706,11 +758,11 @@ impl<R: Ruleset> Report<R> {
 
     /// The standings as JSON: a [`TournamentJson`].
     pub fn json(&self) -> TournamentJson {
-        let o = &self.options;
+        let o = &self.options.settings;
         let standings = standings(&self.half_points)
             .iter()
             .map(|s| {
-                let e = &o.entrants[s.bot];
+                let e = &o.bots[s.bot];
                 StandingJson {
                     place: s.place,
                     bot: e.name.clone(),
@@ -836,39 +888,39 @@ fn half(h: i64) -> String {
     }
 }
 
+/// The tournament's own tests. Those of a ruleset's bots are written over
+/// any ruleset whose built-in bots include `greedy` and `sample` and whose
+/// families include `uniform` (as `pub(crate)` functions): each such
+/// ruleset runs them among its own tests (in the file that implements
+/// [`Ruleset`] for it).
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::contest::entrant::BotSpec;
     use crate::contest::logs::prepare_logs;
-    use crate::contest::noi2014::Noi2014;
-    use crate::noi2014::games::families::Family;
 
-    fn entrant(s: &str) -> Entrant<Noi2014> {
-        Entrant::<Noi2014>::parse(s).unwrap()
+    fn entrant<R: Ruleset>(s: &str) -> Entrant<R> {
+        Entrant::<R>::parse(s).unwrap()
     }
 
-    fn options(duplicate: bool) -> Options<Noi2014> {
-        Options {
-            entrants: vec![
-                entrant("a=greedy"),
-                Entrant {
-                    name: "b".into(),
-                    spec: BotSpec::Program("./b --n <2".into()),
-                },
-            ],
-            rounds: 3,
-            seed: 4,
-            jobs: 1,
-            duplicate,
-            limits: Limits {
-                time: Duration::from_secs(1),
-                memory_mib: None,
-                ..Default::default()
+    fn options<R: Ruleset>(duplicate: bool) -> Options<R> {
+        let bots = vec![
+            entrant("a=greedy"),
+            Entrant {
+                name: "b".into(),
+                spec: BotSpec::Program("./b --n <2".into()),
             },
-            family: Family::Uniform,
-            logs: PathBuf::from("t-logs"),
-            shard: None,
+        ];
+        let family = R::parse_family("uniform").expect("a uniform family");
+        let mut settings = Settings::new(bots, family);
+        settings.rounds = 3;
+        settings.seed = 4;
+        settings.duplicate = duplicate;
+        settings.time_limit = Duration::from_secs(1);
+        settings.memory_limit_mib = None;
+        Options {
+            jobs: 1,
+            ..Options::new(settings, PathBuf::from("t-logs"))
         }
     }
 
@@ -883,15 +935,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn names_are_letters_digits_and_four_signs() {
+    pub(crate) fn names_are_letters_digits_and_four_signs<R: Ruleset>() {
         assert_eq!(
-            Entrant::<Noi2014>::parse("my-bot_1.2+=greedy")
-                .unwrap()
-                .name,
+            Entrant::<R>::parse("my-bot_1.2+=greedy").unwrap().name,
             "my-bot_1.2+"
         );
-        assert_eq!(Entrant::<Noi2014>::parse("sample").unwrap().name, "sample");
+        assert_eq!(Entrant::<R>::parse("sample").unwrap().name, "sample");
         for bad in [
             "=greedy",
             " =greedy",
@@ -899,16 +948,15 @@ mod tests {
             "é=greedy",
             "a/b=greedy",
         ] {
-            assert!(Entrant::<Noi2014>::parse(bad).is_err(), "{bad}");
+            assert!(Entrant::<R>::parse(bad).is_err(), "{bad}");
         }
     }
 
-    #[test]
-    fn half_points_pages_and_chairs_are_named() {
+    pub(crate) fn half_points_pages_and_chairs_are_named<R: Ruleset>() {
         let shown: Vec<String> = [0, 1, 7, 8, -1, -8].map(half).to_vec();
         assert_eq!(shown, ["0", "0.5", "3.5", "4", "-0.5", "-4"]);
         assert_eq!(page_name("r01-t2.jsonl"), "r01-t2.html");
-        let o = options(false);
+        let o = options::<R>(false);
         assert_eq!(chair_name(&o, Chair::Bot(0)), "a");
         assert_eq!(chair_name(&o, Chair::House), "house");
     }
@@ -929,7 +977,7 @@ mod tests {
 
     /// A report of two bots after two rounds, one of them put out three
     /// times.
-    fn two_rounds() -> Report<Noi2014> {
+    fn two_rounds<R: Ruleset>() -> Report<R> {
         let outs = vec![
             vec![],
             vec![
@@ -942,7 +990,7 @@ mod tests {
             ],
         ];
         Report {
-            options: options(true),
+            options: options::<R>(true),
             rounds_done: 2,
             half_points: vec![5, 8],
             games: vec![8, 8],
@@ -955,25 +1003,23 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_run_line_says_how_the_games_were_played() {
-        let r = two_rounds();
+    pub(crate) fn the_run_line_says_how_the_games_were_played<R: Ruleset>() {
+        let r = two_rounds::<R>();
         assert_eq!(
             r.run_line(),
             "played 16 games in 4.0 s (4.00 a second, 6 bot processes started); logs in t-logs"
         );
         let shard = Report {
             run_games: 4,
-            ..two_rounds()
+            ..two_rounds::<R>()
         };
         assert!(shard
             .run_line()
             .starts_with("played 4 games in 4.0 s (1.00 a second"));
     }
 
-    #[test]
-    fn the_report_gives_standings_outs_and_every_game() {
-        let r = two_rounds();
+    pub(crate) fn the_report_gives_standings_outs_and_every_game<R: Ruleset>() {
+        let r = two_rounds::<R>();
         let kinds: Vec<(&str, usize, &str)> = r
             .out_kinds(1)
             .iter()

@@ -3,14 +3,12 @@
 //! tables) can seat the next round and be merged
 //! ([`super::merge`]). Versioned, its schema committed in `docs/schemas/`.
 //!
-//! The settings are what fixes the games: the bots (names and commands),
-//! the rounds, the seed, the format, the wall family and the programs'
-//! limits. How the games were played (jobs, the sandbox, the machine) is
-//! not in them.
+//! The settings are what fixes the games ([`super::Settings`]): the bots
+//! (names and commands), the rounds, the seed, the format, the wall family
+//! and the programs' limits. How the games were played (jobs, the sandbox,
+//! the machine) is not in them.
 
-use super::{Options, Played};
-use crate::contest::entrant::BotJson;
-use crate::contest::ruleset::{format_name, Ruleset};
+use super::settings::SettingsJson;
 use crate::contest::swiss::Chair;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -46,26 +44,6 @@ pub struct RecordJson {
     /// The games played, by round, table and game; a round's games are
     /// written once the round (or the shard's part of it) is over.
     pub games: Vec<GameJson>,
-}
-
-/// What fixes a tournament's games.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[schemars(extend("unevaluatedProperties" = false))]
-pub struct SettingsJson {
-    /// The bots, in the order given (a game's seats name them by index).
-    pub bots: Vec<BotJson>,
-    /// Rounds asked for.
-    pub rounds: u32,
-    /// The seed of seatings and walls.
-    pub seed: u64,
-    /// Each table plays its wall four times, seats rotated.
-    pub duplicate: bool,
-    /// The wall family.
-    pub family: String,
-    /// A program's time limit a step, in milliseconds.
-    pub time_limit_ms: u64,
-    /// A program's memory limit in MiB; `None` for none.
-    pub memory_limit_mib: Option<u64>,
 }
 
 /// A shard's part of the tournament: one round, some of its tables.
@@ -119,23 +97,6 @@ pub struct PutOutJson {
 }
 
 impl RecordJson {
-    /// The record of a tournament of `opts` before its first game.
-    pub fn new<R: Ruleset>(opts: &Options<R>) -> RecordJson {
-        RecordJson {
-            format: format_name::<R, _>("tournament-games"),
-            version: VERSION,
-            settings: settings(opts),
-            shard: opts.shard.as_ref().map(|s| {
-                let t = s.tables_of(opts);
-                ShardJson {
-                    round: s.round,
-                    tables: [t.start, t.end],
-                }
-            }),
-            games: Vec::new(),
-        }
-    }
-
     /// The record as the file holds it: one line of JSON.
     pub fn to_json(&self) -> Vec<u8> {
         let mut j = serde_json::to_vec(self).expect("JSON to memory");
@@ -144,90 +105,7 @@ impl RecordJson {
     }
 }
 
-/// The settings of a tournament's options.
-pub fn settings<R: Ruleset>(o: &Options<R>) -> SettingsJson {
-    SettingsJson {
-        bots: o.entrants.iter().map(BotJson::of).collect(),
-        rounds: o.rounds,
-        seed: o.seed,
-        duplicate: o.duplicate,
-        family: R::family_name(o.family).to_string(),
-        time_limit_ms: o.limits.time.as_millis() as u64,
-        memory_limit_mib: o.limits.memory_mib,
-    }
-}
-
-/// Every field of [`SettingsJson`] and what it is in words, in the order
-/// a merge compares two shards' settings
-/// ([`crate::contest::logs::settings_difference`]).
-pub const SETTINGS: &[(&str, &str)] = &[
-    ("bots", "the bots"),
-    ("rounds", "the rounds"),
-    ("seed", "the seed"),
-    ("duplicate", "the duplicate format"),
-    ("family", "the wall family"),
-    ("time_limit_ms", "the time limit (ms)"),
-    ("memory_limit_mib", "the memory limit (MiB)"),
-];
-
-/// The record of a game played in round `round`.
-pub(super) fn game(round: u32, p: &Played) -> GameJson {
-    GameJson {
-        round,
-        table: p.table as u32 + 1,
-        game: p.game as u32 + 1,
-        file: p.file.clone(),
-        seats: p.chairs.map(|c| match c {
-            Chair::Bot(b) => Some(b),
-            Chair::House => None,
-        }),
-        half_points: p.half_points,
-        won: p.won,
-        put_out: p.put_out.clone().map(|o| {
-            o.map(|o| PutOutJson {
-                request: o.request,
-                kind: o.kind,
-                reason: o.reason,
-                stderr: o.stderr,
-                stdout: o.stdout,
-            })
-        }),
-    }
-}
-
 /// The chair a seat's record names.
 pub fn chair(seat: Option<usize>) -> Chair {
     seat.map_or(Chair::House, Chair::Bot)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::contest::logs::{settings_difference, unnamed_fields};
-
-    /// A merge compares every setting: none is left out of [`SETTINGS`].
-    #[test]
-    fn a_merge_compares_every_setting() {
-        let a = SettingsJson {
-            bots: vec![BotJson {
-                name: "a".into(),
-                command: "greedy".into(),
-            }],
-            rounds: 3,
-            seed: 1,
-            duplicate: false,
-            family: "uniform".into(),
-            time_limit_ms: 1000,
-            memory_limit_mib: Some(256),
-        };
-        assert_eq!(unnamed_fields(&a, SETTINGS), Vec::<String>::new());
-        let b = SettingsJson {
-            duplicate: true,
-            ..a.clone()
-        };
-        assert_eq!(
-            settings_difference(&a, &b, SETTINGS).as_deref(),
-            Some("the duplicate format: false against true")
-        );
-    }
 }
