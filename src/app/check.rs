@@ -53,46 +53,53 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// Which family of walls (see `gen --help`).
-    #[arg(long, default_value = "uniform", value_parser = parse_family)]
+    #[arg(long, default_value = defaults().family.name(), value_parser = parse_family)]
     pub family: Family,
     /// The seed of the walls.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = defaults().seed)]
     pub seed: u64,
     /// Runs at once (1 to 256); the number of CPUs by default.
     #[arg(long, value_parser = count_in(1, 256))]
     pub jobs: Option<usize>,
     /// Seconds one run may take before it is killed, with its children
     /// (at most 86400).
+    // `check::Options::new`'s (clap wants the text; a test holds the two
+    // together).
     #[arg(long, default_value = "10", value_parser = parse_seconds)]
     pub timeout: std::time::Duration,
     /// Seconds to spend shrinking each group of failing walls, from as
     /// many of its walls as time allows (0 to 86400).
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    #[arg(long, default_value_t = defaults().shrink_time.as_secs(), value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub shrink_seconds: u64,
     /// Bytes of output kept before a run is cut off as too large (1 to
     /// 1 GiB).
-    #[arg(long, default_value_t = 1 << 20, value_parser = count_in(1, 1 << 30))]
+    #[arg(long, default_value_t = defaults().output_limit, value_parser = count_in(1, 1 << 30))]
     pub output_limit: usize,
     /// Where the shrunk failing wall is saved (a file already there is
     /// never overwritten).
-    #[arg(long, default_value = "check-failures")]
+    #[arg(long, default_value = check::SAVE_DIR)]
     pub save_dir: PathBuf,
     /// With --keep-going, stop when the first N walls all disagree at
     /// line 1 (0: run them all).
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    #[arg(long, value_name = "N", default_value_t = defaults().line_1_stop)]
     pub line_1_stop: usize,
     /// Memory one run may use, in MiB (0: no limit): memory in use where
     /// the sandbox has a cgroup, else address space.
-    #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = count_in(0, 1 << 20))]
+    #[arg(long, value_name = "MIB", default_value_t = defaults().memory_mib.unwrap_or(0) as usize, value_parser = count_in(0, 1 << 20))]
     pub memory_limit: usize,
     /// Run the solution in a sandbox of its own (its own processes, no
     /// network, only its own folder and the system visible, another user
     /// when run as root): `auto` where the machine allows one (else a
     /// warning), `on` to refuse to check without one, `off`.
-    #[arg(long, value_name = "auto|on|off", default_value = "auto")]
+    #[arg(long, value_name = "auto|on|off", default_value_t = defaults().sandbox)]
     pub sandbox: SandboxMode,
     #[command(flatten)]
     pub grants: super::args::GrantArgs,
+}
+
+/// The library's defaults of a check, which the flags show as theirs.
+fn defaults() -> Options {
+    Options::new(String::new())
 }
 
 /// Runs `check`.
@@ -102,10 +109,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (None, Some(dir)) => check::wall_files(dir)
             .map_err(|e| CliError::Other(e.to_string()))?
             .len(),
-        (None, None) => 1000,
+        (None, None) => defaults().walls,
     };
     let options = Options {
-        solution: args.solution,
         walls,
         family: args.family,
         seed: args.seed,
@@ -123,6 +129,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         sandbox: args.sandbox,
         memory_mib: mahjong_sim::contest::limits::Limits::memory_mib(args.memory_limit as u64),
         grants: args.grants.into(),
+        ..Options::new(args.solution)
     };
     let (bytes, verdict) = report(&options, args.json)?;
     super::emit(&bytes, verdict)
@@ -131,12 +138,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// `check`: the report (text, or one JSON object) and the verdict
 /// (negative: a disagreement).
 fn report(o: &check::Options, json: bool) -> Result<(Vec<u8>, Verdict), CliError> {
-    // The options' ranges (at least a wall and a job) are clap's.
-    if o.solution.trim().is_empty() {
-        return Err(CliError::Other("--solution is empty".into()));
-    }
-    // Before anything runs: a bad folder should not cost the whole run.
-    check::validate_save_dir(&o.save_dir).map_err(|e| CliError::Other(e.to_string()))?;
+    // The options' ranges (at least a wall and a job) are clap's. Before
+    // anything runs: a bad folder should not cost the whole run.
+    o.validate().map_err(|e| CliError::Other(e.to_string()))?;
     super::on_interrupt(super::OnInterrupt::Exit);
     let pb = super::progress_bar(
         o.walls,
@@ -168,4 +172,35 @@ fn report(o: &check::Options, json: bool) -> Result<(Vec<u8>, Verdict), CliError
         check::report_text(o, &report).into_bytes()
     };
     Ok((text, verdict))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        check: Args,
+    }
+
+    /// The flags' defaults are the library's (`check::Options::new`).
+    #[test]
+    fn the_flags_defaults_are_the_librarys() {
+        let args = Cli::parse_from(["mahjong-sim", "--solution", "./s"]).check;
+        let d = defaults();
+        assert_eq!(args.walls, None);
+        assert_eq!((args.family, args.seed), (d.family, d.seed));
+        assert_eq!(args.timeout, d.timeout);
+        assert_eq!(args.shrink_seconds, d.shrink_time.as_secs());
+        assert_eq!(args.output_limit, d.output_limit);
+        assert_eq!(args.save_dir, d.save_dir);
+        assert_eq!(args.line_1_stop, d.line_1_stop);
+        assert_eq!(
+            mahjong_sim::contest::limits::Limits::memory_mib(args.memory_limit as u64),
+            d.memory_mib
+        );
+        assert_eq!(args.sandbox, d.sandbox);
+    }
 }

@@ -32,7 +32,7 @@ mod walls;
 pub use group::group_key;
 pub use json::{report_json, CheckFormat, CheckJson, FailureJson, ShiftJson, REPORT_VERSION};
 pub use judge::{first_differing_column, judge, status_text, visible, Disagreement, Kind, Shift};
-pub use options::{validate_save_dir, CheckError, Options};
+pub use options::{validate_save_dir, CheckError, Options, SAVE_DIR};
 pub use report::{report_text, shell_quote, Failure, Report, ShrinkEnd};
 pub use run::Answers;
 pub use shrink::MAX_SHRUNK_GROUPS;

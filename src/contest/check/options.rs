@@ -46,6 +46,48 @@ pub struct Options {
     pub grants: crate::process::Grants,
 }
 
+/// Where the failing walls are saved by default, in the working folder.
+pub const SAVE_DIR: &str = "check-failures";
+
+impl Options {
+    /// A check of `solution` with every other option the command line's
+    /// default: 1000 uniform walls of seed 1, a run per CPU at once, 10 s
+    /// and 1 MiB of output a run, 30 s to shrink, failing walls saved in
+    /// `check-failures`, stopping at the first disagreement (with
+    /// `keep_going`, when the first 20 walls all disagree at line 1), in
+    /// a sandbox where the machine allows one, with 1024 MiB.
+    pub fn new(solution: String) -> Options {
+        Options {
+            solution,
+            walls: 1000,
+            family: Family::Uniform,
+            seed: 1,
+            jobs: crate::contest::pool::default_jobs(),
+            timeout: Duration::from_secs(10),
+            output_limit: 1 << 20,
+            shrink_time: Duration::from_secs(30),
+            save_dir: PathBuf::from(SAVE_DIR),
+            program: "mahjong-sim".into(),
+            keep_going: false,
+            walls_dir: None,
+            line_1_stop: 20,
+            sandbox: SandboxMode::Auto,
+            memory_mib: Some(1024),
+            grants: crate::process::Grants::default(),
+        }
+    }
+
+    /// Checks, before anything runs, that the options make a check: a
+    /// solution's command, and a folder the failing wall could be saved in
+    /// ([`validate_save_dir`]).
+    pub fn validate(&self) -> Result<(), CheckError> {
+        if self.solution.trim().is_empty() {
+            return Err(CheckError::Usage("--solution is empty".into()));
+        }
+        validate_save_dir(&self.save_dir)
+    }
+}
+
 /// Why a check could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
@@ -65,6 +107,9 @@ pub enum CheckError {
         /// The shell's message.
         stderr: String,
     },
+    /// The options cannot make a check.
+    #[error("{0}")]
+    Usage(String),
     /// A wall file of `--walls-dir` cannot be read or is not a wall.
     #[error("--walls-dir: `{path}`: {why}")]
     BadWall {
