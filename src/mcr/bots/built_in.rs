@@ -3,6 +3,7 @@
 
 use super::bot::Bot;
 use super::greedy::GreedyBot;
+use super::planner::PlannerBot;
 use super::random::RandomBot;
 
 /// A built-in bot, as the command line names it.
@@ -12,14 +13,16 @@ pub enum BuiltIn {
     Random,
     /// `greedy`: lowest shanten, blind to fans ([`GreedyBot`]).
     Greedy,
+    /// `planner`: fan-aware, counting unseen tiles ([`PlannerBot`]).
+    Planner,
 }
 
 impl BuiltIn {
     /// The names, for help and errors.
-    pub const NAMES: &'static str = "random, greedy";
+    pub const NAMES: &'static str = "random, greedy, planner";
 
     /// Every built-in bot.
-    pub const ALL: [BuiltIn; 2] = [BuiltIn::Random, BuiltIn::Greedy];
+    pub const ALL: [BuiltIn; 3] = [BuiltIn::Random, BuiltIn::Greedy, BuiltIn::Planner];
 
     /// The built-in bot `name`; `Ok(None)` when `name` names none (it may
     /// be a program), an error for a built-in name with a bad setting
@@ -33,6 +36,7 @@ impl BuiltIn {
         match self {
             BuiltIn::Random => "random".into(),
             BuiltIn::Greedy => "greedy".into(),
+            BuiltIn::Planner => "planner".into(),
         }
     }
 
@@ -41,6 +45,7 @@ impl BuiltIn {
         match self {
             BuiltIn::Random => Box::new(RandomBot::new(seed)),
             BuiltIn::Greedy => Box::new(GreedyBot::new()),
+            BuiltIn::Planner => Box::new(PlannerBot::new()),
         }
     }
 }

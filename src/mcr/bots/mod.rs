@@ -5,7 +5,8 @@
 //! - [`bot`]: the [`Bot`](bot::Bot) interface.
 //! - [`view`]: a player's own view of the game, kept from its requests.
 //! - [`legal`]: answers, typed, and the legal answers to a request.
-//! - [`random`], [`greedy`]: the random and greedy bots.
+//! - [`random`], [`greedy`], [`planner`]: the random, greedy and planner
+//!   bots (weakest first).
 //! - [`shape`]: fast shanten for the bots.
 //! - [`built_in`]: the built-in bots by name, and a fresh bot of each.
 
@@ -13,6 +14,7 @@ pub mod bot;
 pub mod built_in;
 pub mod greedy;
 pub mod legal;
+pub mod planner;
 pub mod random;
 pub mod shape;
 pub mod view;

@@ -2,11 +2,13 @@
 //! four views with random legal answers, the judge driven directly, every
 //! view compared with the judge's own state at every request.
 
+use super::built_in::BuiltIn;
 use super::legal::{legal, note, Action, KIND_NAMES};
 use super::view::{Turn, View};
+use crate::mcr::games::arena::{play, Seat};
 use crate::mcr::games::walls::random_init;
 use crate::mcr::hand::MeldKind;
-use crate::mcr::judge::{End, Judge, PLAYERS};
+use crate::mcr::judge::{End, Judge, Options, PLAYERS};
 use crate::mcr::tile::Tile;
 use crate::rng::Rng;
 
@@ -123,4 +125,82 @@ fn views_follow_the_judge_and_legal_answers_are_never_penalised() {
         assert!(n > 0, "no {name} chosen: {counts:?}");
     }
     assert!(wins > 0);
+}
+
+/// Duplicate games: each of `walls` walls played with each of `bots` at
+/// each seat, the three other seats held by `field`; the mean score per
+/// game of each bot, with the spread of the per-wall means' mean (its
+/// standard error) and the wins of each.
+fn duel(bots: &[BuiltIn], field: BuiltIn, walls: usize, seed: u64) -> Vec<(f64, f64, usize)> {
+    let mut rng = Rng::new(seed);
+    let inits: Vec<_> = (0..walls).map(|_| random_init(&mut rng)).collect();
+    bots.iter()
+        .map(|&b| {
+            let mut per_wall = Vec::with_capacity(walls);
+            let mut wins = 0;
+            for (w, init) in inits.iter().enumerate() {
+                let mut sum = 0;
+                for seat in 0..PLAYERS {
+                    let mut seats: [Seat; PLAYERS] = std::array::from_fn(|s| {
+                        let seed = (w * PLAYERS + s) as u64;
+                        let who = if s == seat { b } else { field };
+                        Seat::InProcess(who.bot(seed))
+                    });
+                    let game = play(init, Options::default(), &mut seats, &mut |_| {});
+                    if let End::Penalty { .. } = game.result.end {
+                        panic!("{} penalised: {:?}", b.name(), game.result);
+                    }
+                    if let End::Win(win) = &game.result.end {
+                        wins += usize::from(usize::from(win.seat) == seat);
+                    }
+                    sum += game.result.scores[seat];
+                }
+                per_wall.push(f64::from(sum) / PLAYERS as f64);
+            }
+            let n = per_wall.len() as f64;
+            let mean = per_wall.iter().sum::<f64>() / n;
+            let var = per_wall.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+            (mean, (var / n).sqrt(), wins)
+        })
+        .collect()
+}
+
+/// Runs the duel and checks planner > greedy > random by `margin`
+/// standard errors of the difference.
+fn check_order(walls: usize, seed: u64, margin: f64) {
+    let bots = [BuiltIn::Random, BuiltIn::Greedy, BuiltIn::Planner];
+    let r = duel(&bots, BuiltIn::Greedy, walls, seed);
+    for (b, (mean, se, wins)) in bots.iter().zip(&r) {
+        eprintln!(
+            "{:>8}: {mean:+.2} ± {se:.2} a game, {wins} wins in {} games",
+            b.name(),
+            walls * PLAYERS
+        );
+    }
+    for k in 1..bots.len() {
+        let (hi, lo) = (r[k], r[k - 1]);
+        let se = (hi.1 * hi.1 + lo.1 * lo.1).sqrt();
+        assert!(
+            hi.0 - lo.0 > margin * se,
+            "{} {:+.2} is not above {} {:+.2} by {margin} standard errors ({se:.2})",
+            bots[k].name(),
+            hi.0,
+            bots[k - 1].name(),
+            lo.0
+        );
+    }
+}
+
+#[test]
+fn planner_beats_greedy_beats_random() {
+    check_order(40, 11, 2.0);
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow: cargo test --features slow-tests"
+)]
+fn planner_beats_greedy_beats_random_by_far() {
+    check_order(1000, 12, 4.0);
 }
