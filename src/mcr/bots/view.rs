@@ -19,7 +19,7 @@
 //!   35th tile, both lengths are possible and [`View::tiles_left`] gives
 //!   both bounds.
 
-use crate::mcr::calc::calculate;
+use crate::mcr::calc::{calculate, KNITTED, ORPHANS};
 use crate::mcr::hand::{Hand, Meld, MeldKind, WinContext};
 use crate::mcr::judge::{Request, PLAYERS};
 use crate::mcr::shanten::{shanten_number, ShantenForm};
@@ -515,16 +515,29 @@ pub fn completing(hand: &Counts, melds: usize) -> TileSet {
     let size = 13 - 3 * melds.min(4) as i32;
     let table: [u16; KINDS] = std::array::from_fn(|i| u16::from(hand[i]));
     let mut out = waits_fast(&table, size).unwrap_or(0);
-    let forms: &[ShantenForm] = match melds {
-        0 => &[
-            ShantenForm::ThirteenOrphans,
-            ShantenForm::HonorsAndKnittedTiles,
-            ShantenForm::KnittedStraight,
-        ],
-        1 => &[ShantenForm::KnittedStraight],
-        _ => &[],
+    // Each special form is ready only with nearly all its kinds held:
+    // cheap tests first, so that most hands never reach the shanten.
+    let held = (0..KINDS)
+        .filter(|&i| hand[i] != 0)
+        .fold(0u64, |m, i| m | 1 << i);
+    let most = |extra: u64| {
+        KNITTED
+            .iter()
+            .map(|&k| (held & (k | extra)).count_ones())
+            .max()
+            .unwrap_or(0)
     };
-    if forms.is_empty() {
+    let mut forms = [None; 3];
+    if melds == 0 && (held & ORPHANS).count_ones() >= 12 {
+        forms[0] = Some(ShantenForm::ThirteenOrphans);
+    }
+    if melds == 0 && most(0x7F << 27) >= 13 {
+        forms[1] = Some(ShantenForm::HonorsAndKnittedTiles);
+    }
+    if melds <= 1 && most(0) >= 8 {
+        forms[2] = Some(ShantenForm::KnittedStraight);
+    }
+    if forms.iter().all(Option::is_none) {
         return out;
     }
     let mut tiles: Vec<Tile> = Vec::with_capacity(14);
@@ -532,7 +545,7 @@ pub fn completing(hand: &Counts, melds: usize) -> TileSet {
         let t = Tile::from_index(i).unwrap_or(Tile::EAST);
         tiles.extend(std::iter::repeat_n(t, usize::from(c)));
     }
-    for &form in forms {
+    for form in forms.into_iter().flatten() {
         if shanten_number(form, &tiles) != Some(0) {
             continue;
         }
