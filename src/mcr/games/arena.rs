@@ -10,7 +10,10 @@
 use super::program::{reply_of, ProgramBot};
 use crate::botzone::protocol::Failure;
 use crate::mcr::bots::bot::Bot;
-use crate::mcr::judge::{Event, GameResult, InitData, Judge, Options, Reply, Request, PLAYERS};
+use crate::mcr::judge::{
+    End, Event, GameResult, InitData, Judge, Offence, Options, Reply, Request, Verdict, WrongMove,
+    PLAYERS,
+};
 
 /// Who plays at a seat.
 pub enum Seat {
@@ -77,6 +80,9 @@ pub struct Turn {
     pub request: Request,
     /// Its answer.
     pub reply: Reply,
+    /// The events made since the turn before (those that led to this
+    /// step's requests: seat 0's turn of a step has them, the others none).
+    pub events: Vec<Event>,
 }
 
 /// A played game: everything its log and replay are written from.
@@ -137,6 +143,7 @@ fn play_seats(
     let mut judge = Judge::with_options(init, options);
     let mut replies: Vec<[Reply; PLAYERS]> = Vec::with_capacity(192);
     let mut failures = Vec::new();
+    let mut seen = 0;
     while let Some((player, &request)) = judge.pending() {
         let step = judge.steps().len() - 1;
         let (reply, failed) = seats[player].reply(&request)?;
@@ -147,11 +154,14 @@ fn play_seats(
                 failed,
             });
         }
+        let events = judge.events()[seen..].to_vec();
+        seen = judge.events().len();
         watch(&Turn {
             step,
             player,
             request,
             reply: reply.clone(),
+            events,
         });
         if player == 0 {
             replies.push(std::array::from_fn(|_| Reply::Text(String::new())));
@@ -168,6 +178,71 @@ fn play_seats(
         result: judge.result().expect("the game is over").clone(),
         failures,
     })
+}
+
+/// The kinds of reason a seat is penalised for, in words (the contest
+/// layer's put-out kinds): a failed answer by its verdict, then the
+/// kinds of [`offence_kind`].
+pub const PUT_OUT_KINDS: [&str; 9] = [
+    "time-out",
+    "crash",
+    "memory limit",
+    "too much output",
+    "no usable answer",
+    "malformed answer",
+    "illegal move",
+    "claim at the wall's end",
+    "false win",
+];
+
+/// The kind of `offence`, one of [`PUT_OUT_KINDS`]: a verdict's
+/// (`TLE` is a time-out, `RE` a crash, ...), a malformed answer (no answer
+/// of the protocol, or a word that is no tile), a claim or kong the end
+/// of the wall forbids, a `HU` short of a win or of the minimum (`WH`),
+/// or any other illegal move.
+pub fn offence_kind(offence: &Offence) -> &'static str {
+    match offence {
+        Offence::Verdict(v) => match v {
+            Verdict::TimeLimit => "time-out",
+            Verdict::RuntimeError => "crash",
+            Verdict::MemoryLimit => "memory limit",
+            Verdict::OutputLimit => "too much output",
+            Verdict::Other(_) => "no usable answer",
+        },
+        Offence::Wrong(WrongMove::Malformed | WrongMove::UnknownTile) => "malformed answer",
+        Offence::Wrong(
+            WrongMove::KongAtWallEnd
+            | WrongMove::ClaimAtWallEnd
+            | WrongMove::KongWithoutReplacement,
+        ) => "claim at the wall's end",
+        Offence::Wrong(_) => "illegal move",
+        Offence::WrongHu { .. } => "false win",
+    }
+}
+
+/// The put-out kind named `name`, if it is one of [`PUT_OUT_KINDS`].
+pub fn put_out_kind(name: &str) -> Option<&'static str> {
+    PUT_OUT_KINDS.iter().copied().find(|&k| k == name)
+}
+
+impl Game {
+    /// The penalised seat, the step its answer was judged at (the last),
+    /// its offence and its answer, if the game ended in a penalty.
+    pub fn penalty(&self) -> Option<(usize, usize, &Offence, Option<&str>)> {
+        match &self.result.end {
+            End::Penalty {
+                seat,
+                offence,
+                answer,
+            } => Some((
+                usize::from(*seat),
+                self.steps.len() - 1,
+                offence,
+                answer.as_deref(),
+            )),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

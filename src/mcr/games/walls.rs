@@ -29,6 +29,48 @@ pub fn random_init(rng: &mut Rng) -> InitData {
     InitData::new(wall, quan).expect("0-3")
 }
 
+/// A seeded family of walls (the contest layer's `--family`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Botzone's random deal ([`random_init`]).
+    Uniform,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Family; 1] = [Family::Uniform];
+
+    /// Its name, as `--family` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Uniform => "uniform",
+        }
+    }
+
+    /// The family named `name`.
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// A game of `family` from `rng`.
+pub fn family_init(rng: &mut Rng, family: Family) -> InitData {
+    match family {
+        Family::Uniform => random_init(rng),
+    }
+}
+
+/// The game of `family` with this seed (the first of its stream), the one
+/// `mcr play --seed` deals.
+pub fn seeded_init(family: Family, seed: u64) -> InitData {
+    family_init(&mut Rng::new(seed), family)
+}
+
+/// How logs name the wall of `family` from `seed`.
+pub fn wall_label(family: Family, seed: u64) -> String {
+    format!("wall of seed {seed} ({})", family.name())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
