@@ -2,7 +2,7 @@
 //! network, opens from disk), stepping through the game event by event.
 //!
 //! The page shows what the engine recorded, nothing it works out itself: a
-//! ruleset's module ([`thupc2021`], [`noi2014`]) turns the engine's events,
+//! ruleset's module ([`thupc2021`], [`noi2014`], [`mcr`]) turns the engine's events,
 //! table snapshots, decision records (THUPC's `explain`) or requests,
 //! answers and result (NOI2014's judge) into a [`Replay`], and [`render`]
 //! embeds it as JSON in the one template, `page.html`. The script there only
@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+pub mod mcr;
 pub mod noi2014;
 pub mod thupc2021;
 

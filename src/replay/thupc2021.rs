@@ -81,7 +81,9 @@ pub fn faces() -> std::collections::BTreeMap<String, Face> {
         .collect()
 }
 
-fn face(t: Tile) -> Face {
+/// How one tile of the rule-free core is drawn (MCR draws its honours
+/// so too).
+pub(super) fn face(t: Tile) -> Face {
     let i = t.index();
     let (big, small, class, title): (String, &str, &'static str, String) = match i {
         0..=26 => {
