@@ -5,7 +5,8 @@
 //!   ([`ruleset::Ruleset`]); duels, tournaments, merges, logs and `play` are
 //!   written once over it;
 //! - [`noi2014`]: NOI2014's implementation of it, the one file here that
-//!   names NOI2014's types;
+//!   names NOI2014's types; [`mcr`]: Chinese Standard Mahjong's, the one
+//!   that names MCR's;
 //! - [`guard`]: the one containment guard ([`guard::Containment`]) every
 //!   run of programs happens under: the subreaper, the sweeps of what the
 //!   programs leave behind, and the interrupt path.
@@ -53,6 +54,7 @@ pub mod entrant;
 pub mod guard;
 pub mod limits;
 pub mod logs;
+pub mod mcr;
 pub mod merge;
 pub mod noi2014;
 pub mod play;

@@ -1,0 +1,249 @@
+//! Chinese Standard Mahjong as Botzone plays it, as the contest layer runs
+//! it: the one place in `src/contest/` that names MCR's types ([`Mcr`],
+//! the [`Ruleset`] of its games).
+//!
+//! - Walls: the family `uniform` is Botzone's random deal (the 144 tiles
+//!   shuffled, a random prevalent wind); the wall is the judge's initial
+//!   data ([`InitData`]).
+//! - Draws: each seat already draws from its own part of the wall, whoever
+//!   claims what, so both [`Draws`] play a wall alike: the games of a
+//!   duplicate unit stay comparable as they are.
+//! - Points: a game's points are its MCR scores (whole, possibly negative,
+//!   summing to zero), counted in halves as the layer does (2 × score).
+//! - Put-outs: the seat penalised (a failed answer, an illegal move, a
+//!   false win), of the kinds [`arena::PUT_OUT_KINDS`].
+
+use super::limits::Limits;
+use super::ruleset::{Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
+use crate::mcr::bots::bot::Bot;
+use crate::mcr::bots::built_in::BuiltIn;
+use crate::mcr::games::arena::{self, Game, Seat, Turn};
+use crate::mcr::games::log;
+use crate::mcr::games::walls::{self, Family};
+use crate::mcr::judge::{End, InitData, Options, Request};
+use crate::rng::Rng;
+use std::borrow::Cow;
+
+/// Chinese Standard Mahjong as Botzone plays it ([`crate::mcr`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mcr;
+
+/// An MCR duel's settings.
+pub type DuelOptions = super::duel::Options<Mcr>;
+/// An MCR duel's report.
+pub type DuelReport = super::duel::Report<Mcr>;
+/// An MCR tournament's settings.
+pub type TournamentOptions = super::tournament::Options<Mcr>;
+/// An MCR tournament's report.
+pub type TournamentReport = super::tournament::Report<Mcr>;
+/// Who plays an MCR game.
+pub type BotSpec = super::entrant::BotSpec<Mcr>;
+/// A bot of an MCR duel or tournament.
+pub type Entrant = super::entrant::Entrant<Mcr>;
+/// An MCR bot of a front end's own.
+pub type InProcess = super::entrant::InProcess<Mcr>;
+
+/// The most a winning hand can total, flowers included: a generous bound
+/// over the richest hands (about 330 fans, e.g. big four winds with four
+/// concealed kongs of honours, plus 8 flowers).
+pub const MAX_TOTAL: i32 = 400;
+
+/// The highest score of a game: a self-drawn win at [`MAX_TOTAL`], paid
+/// `8 + total` by each of the three others.
+pub const MAX_SCORE: i32 = 3 * (8 + MAX_TOTAL);
+
+/// The lowest: paying such a self-drawn win (a discarder pays as much).
+pub const MIN_SCORE: i32 = -(8 + MAX_TOTAL);
+
+/// Why a program cannot play MCR yet.
+const NO_PROGRAMS: &str = "bot programs do not play MCR yet (only built-in bots)";
+
+/// A seat that answers every request with nothing (judged a malformed
+/// answer): the program seat until programs play MCR, never seated since
+/// [`Ruleset::try_program`] refuses every program first.
+struct NoProgram;
+
+impl Bot for NoProgram {
+    fn respond(&mut self, _: &Request) -> Cow<'static, str> {
+        "".into()
+    }
+}
+
+impl Ruleset for Mcr {
+    const NAME: &'static str = "mcr";
+    const TITLE: &'static str = "MCR";
+    const UNIT_RANGE: (f64, f64) = (
+        (MIN_SCORE - MAX_SCORE) as f64,
+        (MAX_SCORE - MIN_SCORE) as f64,
+    );
+    const BUILT_IN_NAMES: &'static str = BuiltIn::NAMES;
+
+    type Family = Family;
+    type Wall = InitData;
+    type BuiltIn = BuiltIn;
+    type Bot = dyn Bot + Send;
+    type Player = Seat;
+    type Game = Game;
+    type Turn = Turn;
+
+    fn family_name(family: Family) -> &'static str {
+        family.name()
+    }
+
+    fn parse_family(name: &str) -> Option<Family> {
+        Family::from_name(name)
+    }
+
+    fn family_wall(rng: &mut Rng, family: Family) -> InitData {
+        walls::family_init(rng, family)
+    }
+
+    fn seeded_wall(family: Family, seed: u64) -> InitData {
+        walls::seeded_init(family, seed)
+    }
+
+    fn wall_label(family: Family, seed: u64) -> String {
+        walls::wall_label(family, seed)
+    }
+
+    fn parse_built_in(name: &str) -> Result<Option<BuiltIn>, String> {
+        BuiltIn::parse(name)
+    }
+
+    fn built_in_name(bot: BuiltIn) -> String {
+        bot.name()
+    }
+
+    fn house() -> BuiltIn {
+        BuiltIn::parse("greedy")
+            .ok()
+            .flatten()
+            .expect("greedy is a built-in bot")
+    }
+
+    fn built_in(bot: BuiltIn, seed: u64) -> Seat {
+        Seat::InProcess(bot.bot(seed))
+    }
+
+    fn in_process(bot: Box<dyn Bot + Send>) -> Seat {
+        Seat::InProcess(bot)
+    }
+
+    fn program(_command: &str, _limits: &Limits) -> Seat {
+        Seat::InProcess(Box::new(NoProgram))
+    }
+
+    fn try_program(_command: &str, _limits: &Limits) -> std::io::Result<()> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            NO_PROGRAMS,
+        ))
+    }
+
+    /// MCR's walls give each seat its own part: `draws` changes nothing.
+    fn play(
+        wall: &InitData,
+        _draws: Draws,
+        players: &mut [Seat; PLAYERS],
+        watch: &mut dyn FnMut(&Turn),
+    ) -> std::io::Result<Game> {
+        Ok(arena::play(wall, Options::default(), players, watch))
+    }
+
+    fn outcome(game: &Game) -> Outcome {
+        let r = &game.result;
+        let mut put_out: [Option<PutOut>; PLAYERS] = Default::default();
+        if let Some((seat, step, offence, answer)) = game.penalty() {
+            let answered = answer.map_or(String::new(), |a| format!(" (answered `{a}`)"));
+            put_out[seat] = Some(PutOut {
+                request: step,
+                kind: arena::offence_kind(offence),
+                reason: format!("{offence}{answered}"),
+                stderr: String::new(),
+                stdout: String::new(),
+            });
+        }
+        Outcome {
+            half_points: r.scores.map(|s| 2 * s),
+            won: std::array::from_fn(|s| matches!(&r.end, End::Win(w) if usize::from(w.seat) == s)),
+            put_out,
+            starts: 0,
+        }
+    }
+
+    fn put_out_kind(name: &str) -> Option<&'static str> {
+        arena::put_out_kind(name)
+    }
+
+    fn write_log(out: &mut Vec<u8>, setting: &super::ruleset::Setting, game: &Game) {
+        log::write(out, setting, game).expect("to memory");
+    }
+
+    fn read_log(bytes: &[u8], wall: &InitData, _draws: Draws) -> Result<LogFacts, String> {
+        let game = log::read(bytes).map_err(|e| e.to_string())?;
+        let h = &game.header;
+        Ok(LogFacts {
+            context: h.context.clone(),
+            names: h.seats.iter().map(|s| s.name.clone()).collect(),
+            same_wall: h.prevalent_wind == wall.quan && game.wall_tiles() == wall.wall.tiles(),
+            half_points: game.result.half_points(),
+        })
+    }
+
+    fn replay_page(game: &Game, labels: &[String], title: &str) -> String {
+        crate::replay::mcr::game_page(game, labels, title)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::duplicate::{play_unit, unit_seat, unit_wall, Who, DRAWS};
+    use crate::place::{SeatRecord, Setting};
+
+    /// A unit of two identical bots differs by nothing; the outcome's
+    /// points are twice the scores and a log reads back as its game.
+    #[test]
+    fn units_logs_and_outcomes_agree() {
+        for unit in 0..8 {
+            let wall = unit_wall::<Mcr>(1, unit, Family::Uniform);
+            let house = |_: Who| Mcr::built_in(Mcr::house(), 3);
+            let u = play_unit::<Mcr>(&wall, unit_seat(unit), DRAWS, house, |_, _| Ok(())).unwrap();
+            assert_eq!(u.diff(), 0.0);
+            let mut seats = std::array::from_fn(|_| Mcr::built_in(Mcr::house(), 3));
+            let game = Mcr::play(&wall, DRAWS, &mut seats, &mut |_| {}).unwrap();
+            let outcome = Mcr::outcome(&game);
+            assert_eq!(outcome.half_points.iter().sum::<i32>(), 0);
+            assert_eq!(outcome.half_points, game.result.scores.map(|s| 2 * s));
+            let (lo, hi) = Mcr::UNIT_RANGE;
+            for s in game.result.scores {
+                assert!((MIN_SCORE..=MAX_SCORE).contains(&s) && lo < 0.0 && hi > 0.0);
+            }
+            let setting = Setting {
+                wall: Mcr::wall_label(Family::Uniform, 1),
+                seats: std::array::from_fn(|p| SeatRecord {
+                    name: format!("s{p}"),
+                    command: "house".into(),
+                }),
+                context: None,
+            };
+            let mut out = Vec::new();
+            Mcr::write_log(&mut out, &setting, &game);
+            let facts = Mcr::read_log(&out, &wall, DRAWS).unwrap();
+            assert!(facts.same_wall);
+            assert_eq!(facts.half_points, outcome.half_points.to_vec());
+            let other = unit_wall::<Mcr>(1, unit + 100, Family::Uniform);
+            assert!(!Mcr::read_log(&out, &other, DRAWS).unwrap().same_wall);
+        }
+    }
+
+    /// Every kind of penalty is a put-out kind a merge reads back.
+    #[test]
+    fn put_out_kinds_read_back() {
+        for k in arena::PUT_OUT_KINDS {
+            assert_eq!(Mcr::put_out_kind(k), Some(k));
+        }
+        assert_eq!(Mcr::put_out_kind("no such kind"), None);
+        assert!(Mcr::try_program("./mybot", &Limits::default()).is_err());
+    }
+}
