@@ -24,6 +24,8 @@ const COMMANDS: &[&[&str]] = &[
     &["mcr"],
     &["mcr", "fan"],
     &["mcr", "shanten"],
+    &["mcr", "play"],
+    &["mcr", "conform"],
 ];
 
 /// The `--help` text of `command`.
@@ -132,6 +134,7 @@ fn every_help_example_runs() {
             ran += 1;
         }
     }
-    // Not degenerate: merge's example is three commands.
-    assert_eq!(ran, COMMANDS.len() + 2);
+    // Not degenerate: merge's example is three commands, mcr conform's
+    // two.
+    assert_eq!(ran, COMMANDS.len() + 3);
 }

@@ -1,7 +1,7 @@
 //! The committed JSON Schemas (docs/schemas/) are those the types give, and
 //! what mahjong-sim writes is valid under them: the NOI2014 game log of
 //! `play --json`, of a duel's and of a tournament's logs folders, THUPC's
-//! `simulate --json` and `explain --json`. Every other test that reads a
+//! `simulate --json` and `explain --json`, MCR's `mcr play --json`. Every other test that reads a
 //! game log validates it too (`common::game_log`). A wrong line is
 //! rejected, so the validation can fail.
 //!
@@ -12,8 +12,9 @@
 mod common;
 
 use common::schemas::{
-    self, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG, NOI2014_TOURNAMENT_GAMES,
-    NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT, THUPC2021_EXPLANATION, THUPC2021_GAME_LOG,
+    self, MCR_GAME_LOG, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG,
+    NOI2014_TOURNAMENT_GAMES, NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT,
+    THUPC2021_EXPLANATION, THUPC2021_GAME_LOG,
 };
 use mahjong_sim::contest::check::CheckJson;
 use mahjong_sim::contest::duel::walls::WallsJson;
@@ -302,6 +303,69 @@ fn wrong_lines_are_rejected() {
     ];
     for w in &wrong {
         assert_ne!(w, result, "the replacement did not apply");
+        assert!(valid(w).is_err(), "accepted: {w}");
+    }
+}
+
+#[test]
+fn the_committed_mcr_schema_is_the_types() {
+    schemas::check_committed::<mahjong_sim::mcr::games::log::Line>(MCR_GAME_LOG);
+}
+
+/// `mcr play --json` on a few seeds: every line valid, read back, and
+/// every kind of line there.
+#[test]
+fn mcr_play_logs_are_valid() {
+    let mut types = BTreeSet::new();
+    for seed in 1..=4 {
+        let seed = seed.to_string();
+        let r = common::run(&["mcr", "play", "--seed", &seed, "--json"], b"");
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let log = common::mcr_game_log(&r.stdout);
+        assert!(log.requests().count() > 4 && log.events().count() > 1);
+        for l in json_lines(&r.stdout) {
+            types.insert(l["type"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(types.len(), 4, "{types:?}");
+}
+
+/// MCR log lines in serde's default shapes, with fields the format does
+/// not have, or of another version, are rejected.
+#[test]
+fn wrong_mcr_lines_are_rejected() {
+    let r = common::run(&["mcr", "play", "--seed", "1", "--json"], b"");
+    let text = String::from_utf8(r.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let valid = |l: &str| schemas::validate(MCR_GAME_LOG, &serde_json::from_str(l).unwrap());
+    for l in &lines {
+        valid(l).unwrap();
+    }
+    let event = *lines
+        .iter()
+        .find(|l| l.contains(r#""kind":"draw""#))
+        .unwrap();
+    let request = *lines
+        .iter()
+        .find(|l| l.contains(r#""type":"request""#))
+        .unwrap();
+    let result = *lines.last().unwrap();
+    let wrong = [
+        event.replacen(r#""kind":"draw""#, r#""kind":"Draw""#, 1),
+        event.replacen(r#""tile":""#, r#""tile":"H"#, 1),
+        event.replacen(r#"{"type":"event","#, r#"{"type":"event","extra":1,"#, 1),
+        request.replacen(r#""kind":"answer""#, r#""kind":"Answer""#, 1),
+        request.replacen(r#""seat":0"#, r#""seat":4"#, 1),
+        result.replacen(r#""scores":"#, r#""score":"#, 1),
+        result.replacen(r#"{"type":"result","#, r#"{"type":"result","extra":1,"#, 1),
+        lines[0].replacen(r#""version":1"#, r#""version":2"#, 1),
+        lines[0].replacen(r#""prevalent_wind":"#, r#""prevalent_wind":4,"wind":"#, 1),
+    ];
+    for w in &wrong {
+        assert!(
+            !lines.contains(&w.as_str()),
+            "the replacement did not apply: {w}"
+        );
         assert!(valid(w).is_err(), "accepted: {w}");
     }
 }

@@ -257,8 +257,8 @@ fn load_wall(source: WallSource) -> Result<(Wall, String), CliError> {
 
 /// What an interrupted `play` says: how much of the log was written
 /// (`turns` requests) and that the page, if any, was not (its file is
-/// removed).
-fn note_interrupted_play(
+/// removed). `mcr play` says the same.
+pub(super) fn note_interrupted_play(
     turns: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     html: Option<&Path>,
 ) {
@@ -282,15 +282,16 @@ fn note_interrupted_play(
 }
 
 /// A log written as the game goes: each piece flushed at once; the first
-/// error kept (a closed pipe is no error: the game goes on unread).
-struct Stream<'a> {
-    out: &'a mut dyn Write,
-    error: Option<std::io::Error>,
-    closed: bool,
+/// error kept (a closed pipe is no error: the game goes on unread). Every
+/// ruleset's `play` streams so.
+pub(super) struct Stream<'a> {
+    pub(super) out: &'a mut dyn Write,
+    pub(super) error: Option<std::io::Error>,
+    pub(super) closed: bool,
 }
 
 impl Stream<'_> {
-    fn write(&mut self, piece: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+    pub(super) fn write(&mut self, piece: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
         if self.closed || self.error.is_some() {
             return;
         }

@@ -283,6 +283,16 @@ pub fn game_log(bytes: &[u8]) -> log::GameLog {
     log::read(bytes).unwrap_or_else(|e| panic!("not a NOI2014 game log: {e}"))
 }
 
+/// An MCR game log (`mcr play --json`'s output or a saved game), as
+/// [`game_log`] reads NOI2014's: validated against the committed schema,
+/// then read.
+pub fn mcr_game_log(bytes: &[u8]) -> mahjong_sim::mcr::games::log::GameLog {
+    if let Err(e) = schemas::validate_lines(schemas::MCR_GAME_LOG, bytes) {
+        panic!("an MCR game log not valid under its schema: {e}");
+    }
+    mahjong_sim::mcr::games::log::read(bytes).unwrap_or_else(|e| panic!("not an MCR game log: {e}"))
+}
+
 /// [`game_log`] of a file.
 pub fn game_log_file(path: &std::path::Path) -> log::GameLog {
     game_log(&std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))

@@ -10,10 +10,12 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Replays games recorded through the official Botzone judge and checks
-/// that ours makes the same: every request string, the final scores and
-/// the final display (action, player, fans), and on the way each step's
-/// tiles left and calculator totals (`display.tileCnt`, `canHu`).
+/// Replay games recorded through the official Botzone judge through ours.
+///
+/// Checks that our judge makes the same game: every request string, the
+/// final scores and the final display (action, player, fans), and on the
+/// way each step's tiles left and calculator totals (`display.tileCnt`,
+/// `canHu`).
 ///
 /// FILE holds one game a line in the format of the conformance data
 /// (`initdata`, `turns` with the judge's outputs and the players'
@@ -22,8 +24,12 @@ use std::process::ExitCode;
 /// game's first difference, then `N/M games identical`; exit status 1 if
 /// any game differs.
 ///
-/// Example: mahjong-sim mcr conform games-public.jsonl.gz
+/// The example below plays a game of ours first (`mcr play --transcript`
+/// writes it in the same format), then replays it; the official judge's
+/// own games are replayed alike (`mahjong-sim mcr conform
+/// games-public.jsonl.gz`).
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLE)]
 pub struct ConformArgs {
     /// Transcript files (JSON Lines, plain or gzipped).
     #[arg(value_name = "FILE", required = true)]
@@ -38,6 +44,12 @@ pub struct ConformArgs {
     #[arg(long)]
     pub python_twin: bool,
 }
+
+/// The help's example, one command a line, run in order (`tests/help.rs`
+/// runs them from a fresh clone).
+const EXAMPLE: &str = "\
+Example: mahjong-sim mcr play --seed 1 --transcript game.jsonl
+         mahjong-sim mcr conform game.jsonl";
 
 fn parse_reading(s: &str) -> Result<Reading, String> {
     Reading::parse(s).ok_or_else(|| format!("`{s}` is no reading (judge2018 or 1.4.0)"))

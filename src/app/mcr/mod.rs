@@ -1,12 +1,14 @@
 //! `mahjong-sim mcr ...`: Chinese Standard Mahjong (国标麻将), the fan
-//! calculator, shanten and the judge's conformance.
+//! calculator, shanten, the judge's conformance and games between bots.
 
 mod conform;
 mod fan;
+mod play;
 mod shanten;
 
 pub use conform::ConformArgs;
 pub use fan::FanArgs;
+pub use play::PlayArgs;
 pub use shanten::ShantenArgs;
 
 use super::CliError;
@@ -24,6 +26,8 @@ pub enum Command {
     Shanten(ShantenArgs),
     #[allow(missing_docs)]
     Conform(ConformArgs),
+    #[allow(missing_docs)]
+    Play(PlayArgs),
 }
 
 /// Runs an `mcr` command.
@@ -32,6 +36,7 @@ pub fn run(command: Command) -> Result<ExitCode, CliError> {
         Command::Fan(args) => fan::run(args),
         Command::Shanten(args) => shanten::run(args),
         Command::Conform(args) => conform::run(args),
+        Command::Play(args) => play::run(args),
     }
 }
 

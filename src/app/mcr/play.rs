@@ -1,0 +1,255 @@
+//! `mahjong-sim mcr play`: one MCR game between bots, its log streamed
+//! as it is played.
+
+use super::super::noi2014::{note_interrupted_play, Stream};
+use super::super::CliError;
+use mahjong_sim::contest::limits::Limits;
+use mahjong_sim::contest::logs::seat_records;
+use mahjong_sim::contest::mcr::{BotSpec, Entrant, Mcr};
+use mahjong_sim::contest::play::{self as contest_play, Played};
+use mahjong_sim::contest::ruleset::Ruleset;
+use mahjong_sim::mcr::games::arena::{Game, Turn};
+use mahjong_sim::mcr::games::walls::{self, Family};
+use mahjong_sim::mcr::games::{log, transcript};
+use mahjong_sim::mcr::judge::{Options, Reply};
+use mahjong_sim::place::Setting;
+use mahjong_sim::replay::mcr as page;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Play one MCR game between four bots and print its log and result.
+///
+/// The game is Botzone's: a random wall of 144 tiles and a random
+/// prevalent wind from the seed, judged as the official judge does. The
+/// log shows each step's event (the deal, a draw, a discard, a claim, a
+/// kong) and the four requests of the step with their answers, as the
+/// protocol writes them; the result gives each seat's score and how the
+/// game ended: the winning hand's fans, or the rule a penalised bot broke.
+///
+/// Example: mahjong-sim mcr play --seed 1 --bot greedy --transcript game.jsonl
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// The seed of the wall and wind, and of the bots' random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A seat's bot, in seat order (repeat up to 4 times; empty seats get
+    /// the greedy bot): a built-in name, or NAME=BOT to show it as NAME.
+    #[arg(long = "bot", value_name = "[NAME=]BOT", value_parser = Entrant::parse)]
+    pub bots: Vec<Entrant>,
+    /// Print JSON Lines (the game log, `mahjong-sim/mcr-game-log`):
+    /// the header, each event, each request with its reply, the result.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the game log (JSON Lines) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Also write the game's replay page to this file: one
+    /// self-contained HTML file with every step, the hands, melds and
+    /// discards, and the winning hand's fans.
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+    /// Also write the game as the official judge's transcript to this
+    /// file (one JSON line, the format `mcr conform` replays).
+    #[arg(long, value_name = "FILE")]
+    pub transcript: Option<PathBuf>,
+}
+
+/// Runs `mcr play`: the log is streamed to standard output as the game
+/// goes, the files are written at the end.
+pub fn run(args: PlayArgs) -> Result<ExitCode, CliError> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    play(&args, &mut out)?;
+    Ok(super::super::Verdict::Ok.into())
+}
+
+/// `mcr play`: one game, its log written to `out` as the game goes, the
+/// files asked for at the end (their paths tried before the game).
+fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let family = Family::Uniform;
+    let init = walls::seeded_init(family, args.seed);
+    let outputs = [&args.log, &args.replay, &args.transcript];
+    let mut files = outputs
+        .iter()
+        .map(|p| {
+            p.as_deref()
+                .map(super::super::files::create_file)
+                .transpose()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (specs, setting) = seating(args, walls::wall_label(family, args.seed));
+    let turns = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    note_interrupted_play(turns.clone(), args.replay.as_deref());
+    super::super::on_interrupt(super::super::OnInterrupt::Exit);
+    let mut stream = Stream {
+        out,
+        error: None,
+        closed: false,
+    };
+    let json = args.json;
+    let mut events_shown = 0;
+    let played =
+        contest_play::play_watched::<Mcr>(&init, &specs, args.seed, Limits::default(), |turn| {
+            events_shown += turn.events.len();
+            if turns.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
+                stream.write(|o| {
+                    if json {
+                        log::write_line(o, &log::header(&setting, &init, Options::default()))
+                    } else {
+                        write_text_header(o, &setting, init.quan)
+                    }
+                });
+            }
+            stream.write(|o| {
+                if json {
+                    log::turn_lines(turn)
+                        .iter()
+                        .try_for_each(|l| log::write_line(o, l))
+                } else {
+                    write_text_turn(o, turn)
+                }
+            });
+        });
+    let Played { game, .. } = match played {
+        Ok(p) => p,
+        Err(e) => {
+            for p in outputs.iter().copied().flatten() {
+                // Nothing was written to it: no empty file is left.
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(e.into());
+        }
+    };
+    stream.write(|o| {
+        if json {
+            log::last_events(&game, events_shown)
+                .iter()
+                .chain([&log::result_line(&game)])
+                .try_for_each(|l| log::write_line(o, l))
+        } else {
+            let names: Vec<String> = setting.seats.iter().map(|s| s.name.clone()).collect();
+            write_text_result(o, &game, events_shown, &names)
+        }
+    });
+    if let Some(e) = stream.error {
+        return Err(CliError::Io {
+            what: "cannot write standard output".into(),
+            source: e,
+        });
+    }
+    write_files(args, &mut files, &setting, &game)
+}
+
+/// The bots of `args` in seat order, and the log's setting: the wall's
+/// `label` and each seat's name (the NAME given, else the bot's own) and
+/// bot.
+fn seating(args: &PlayArgs, label: String) -> (Vec<BotSpec>, Setting) {
+    let specs: Vec<BotSpec> = args.bots.iter().map(|e| e.spec.clone()).collect();
+    let seated = contest_play::seated(&specs);
+    let names: [String; 4] = std::array::from_fn(|p| {
+        args.bots
+            .get(p)
+            .map_or_else(|| seated[p].label(), |e| e.name.clone())
+    });
+    let setting = Setting {
+        wall: label,
+        seats: seat_records(names, std::array::from_fn(|p| seated[p].label())),
+        context: None,
+    };
+    (specs, setting)
+}
+
+/// The files asked for (`--log`, `--replay`, `--transcript`, opened as
+/// `files`), written from the finished `game`.
+fn write_files(
+    args: &PlayArgs,
+    files: &mut [Option<std::fs::File>],
+    setting: &Setting,
+    game: &Game,
+) -> Result<(), CliError> {
+    let labels: Vec<String> = setting.seats.iter().map(|s| s.name.clone()).collect();
+    let paths = [&args.log, &args.replay, &args.transcript];
+    for (i, (path, file)) in paths.iter().zip(files).enumerate() {
+        let (Some(path), Some(file)) = (path, file) else {
+            continue;
+        };
+        let mut bytes = Vec::new();
+        match i {
+            0 => Mcr::write_log(&mut bytes, setting, game),
+            1 => bytes = page::game_page(game, &labels, &setting.wall).into_bytes(),
+            _ => transcript::write(&mut bytes, game, Some(setting)).expect("to memory"),
+        }
+        file.write_all(&bytes)
+            .map_err(super::super::files::cannot_write(path))?;
+    }
+    Ok(())
+}
+
+/// The first line of the log for people: the wall, the wind and the seats.
+fn write_text_header(out: &mut dyn Write, setting: &Setting, quan: u8) -> std::io::Result<()> {
+    let seated: Vec<String> = setting
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{p} {}", s.name))
+        .collect();
+    let wind = ["east", "south", "west", "north"][usize::from(quan)];
+    writeln!(
+        out,
+        "MCR game, {}, prevalent wind {wind}; seats: {}",
+        setting.wall,
+        seated.join(", ")
+    )
+}
+
+/// One request of the log for people: the events before it, then the
+/// request and its answer.
+fn write_text_turn(out: &mut dyn Write, turn: &Turn) -> std::io::Result<()> {
+    for e in &turn.events {
+        writeln!(out, "{}", page::event_text(e))?;
+    }
+    let answer = match &turn.reply {
+        Reply::Text(t) => t.clone(),
+        Reply::Failed(v) => format!("(no answer: {v})"),
+    };
+    let request = turn.request.to_string();
+    writeln!(out, "  {} <- {request:<44} -> {answer}", turn.player)
+}
+
+/// The end of the log for people: the events no request followed (after
+/// the first `shown`), how the game ended, the scores and the fans.
+fn write_text_result(
+    out: &mut dyn Write,
+    game: &Game,
+    shown: usize,
+    names: &[String],
+) -> std::io::Result<()> {
+    for e in game.events.iter().skip(shown) {
+        writeln!(out, "{}", page::event_text(e))?;
+    }
+    let table = page::result_table(game, names);
+    writeln!(out, "\nresult: {}", table.summary)?;
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    writeln!(out, "seat  score  {:<width$}  how it ended", "bot")?;
+    for row in &table.rows {
+        writeln!(
+            out,
+            "{:<5} {:<6} {:<width$}  {}",
+            row[0], row[2], row[1], row[3]
+        )?;
+    }
+    let fans = page::fan_lines(game);
+    if !fans.is_empty() {
+        writeln!(out, "\nfans:")?;
+        for f in fans {
+            writeln!(out, "  {f}")?;
+        }
+    }
+    Ok(())
+}

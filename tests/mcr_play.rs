@@ -1,0 +1,191 @@
+//! `mahjong-sim mcr play` end to end: the log for people and as JSON
+//! Lines (valid under its schema, the same as `--log`'s file), the
+//! transcript that `mcr conform` replays, the replay page; and the
+//! transcript writer against the official judge's own transcripts and on
+//! a thousand of our games.
+
+mod common;
+
+use mahjong_sim::contest::mcr::Mcr;
+use mahjong_sim::contest::ruleset::{Draws, Ruleset};
+use mahjong_sim::mcr::games::arena::Game;
+use mahjong_sim::mcr::games::transcript::transcript;
+use mahjong_sim::mcr::games::walls::{seeded_init, Family};
+use mahjong_sim::mcr::judge::conform::{init_data, replay, reply, Conformance};
+use mahjong_sim::mcr::judge::{Judge, Options, PLAYERS};
+use serde_json::Value;
+
+fn text(r: &common::Run) -> String {
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    String::from_utf8(r.stdout.clone()).unwrap()
+}
+
+#[test]
+fn play_prints_the_game_and_its_result() {
+    let out = text(&common::run(&["mcr", "play", "--seed", "3"], b""));
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("MCR game, wall of seed 3 (uniform), prevalent wind "),
+        "{first}"
+    );
+    assert!(
+        first.contains("seats: 0 greedy, 1 greedy, 2 greedy, 3 greedy"),
+        "{first}"
+    );
+    assert!(out.contains("  0 <- 0 0 "), "the first request:\n{out}");
+    assert!(out.contains("the deal\n"));
+    assert!(out.contains("\nresult: "), "{out}");
+    assert!(out.contains("seat  score"), "{out}");
+    // The same seed, the same game.
+    let again = text(&common::run(&["mcr", "play", "--seed", "3"], b""));
+    assert_eq!(out, again);
+    let other = text(&common::run(&["mcr", "play", "--seed", "4"], b""));
+    assert_ne!(out, other);
+}
+
+#[test]
+fn play_writes_the_log_the_transcript_and_the_page() {
+    let tmp = common::scratch("mcr-play");
+    let file = |n: &str| tmp.path().join(n);
+    let (log, page, game) = (file("game.log"), file("game.html"), file("game.jsonl"));
+    for seed in 1..=3u64 {
+        let seed = seed.to_string();
+        let r = common::run(
+            &[
+                "mcr",
+                "play",
+                "--seed",
+                &seed,
+                "--bot",
+                "me=greedy",
+                "--json",
+                "--log",
+                log.to_str().unwrap(),
+                "--replay",
+                page.to_str().unwrap(),
+                "--transcript",
+                game.to_str().unwrap(),
+            ],
+            b"",
+        );
+        let out = text(&r);
+        // The streamed log is the file's, and valid.
+        assert_eq!(out.as_bytes(), std::fs::read(&log).unwrap());
+        let read = common::mcr_game_log(out.as_bytes());
+        assert_eq!(read.header.seats[0].name, "me");
+        assert_eq!(read.header.seats[0].command, "greedy");
+        assert_eq!(read.header.wall, format!("wall of seed {seed} (uniform)"));
+        let init = seeded_init(Family::Uniform, seed.parse().unwrap());
+        assert_eq!(read.wall_tiles(), init.wall.tiles());
+        assert_eq!(read.result.scores.iter().sum::<i32>(), 0);
+        // The transcript replays identically through our judge.
+        let c = common::run(&["mcr", "conform", game.to_str().unwrap()], b"");
+        assert_eq!(text(&c), "1/1 games identical\n");
+        // The page holds a step per event and one at each end.
+        let html = std::fs::read_to_string(&page).unwrap();
+        let data = mahjong_sim::replay::embedded(&html).expect("replay data");
+        assert_eq!(data["ruleset"], "MCR");
+        let steps = data["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), read.events().count() + 2);
+        assert_eq!(
+            steps.last().unwrap()["seats"].as_array().unwrap().len(),
+            PLAYERS
+        );
+    }
+}
+
+#[test]
+fn play_refuses_unknown_bots_and_programs() {
+    let r = common::run(&["mcr", "play", "--bot", "nosuchbot"], b"");
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("unknown bot `nosuchbot`"), "{}", r.stderr);
+    let r = common::run(&["mcr", "play", "--bot", "mine=./no/such/bot"], b"");
+    assert_ne!(r.code, Some(0));
+    assert!(r.stderr.contains("bot program"), "{}", r.stderr);
+    let five = ["--bot", "greedy"].repeat(5);
+    let mut args = vec!["mcr", "play"];
+    args.extend(five.iter().copied());
+    let r = common::run(&args, b"");
+    assert_ne!(r.code, Some(0));
+    assert!(r.stderr.contains("a table seats 4"), "{}", r.stderr);
+}
+
+/// A recorded game of the conformance format as our record: its
+/// responses answered to our judge.
+fn recorded(game: &Value) -> Game {
+    let init = init_data(&game["initdata"]).unwrap();
+    let mut judge = Judge::new(&init);
+    let mut replies = Vec::new();
+    for t in game["turns"].as_array().unwrap() {
+        if judge.is_over() {
+            break;
+        }
+        let step: Vec<_> = t["responses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(reply)
+            .collect();
+        for r in &step {
+            judge.answer(r.clone()).unwrap();
+        }
+        replies.push(std::array::from_fn(|s| step[s].clone()));
+    }
+    Game {
+        init,
+        options: Options::default(),
+        steps: judge.steps().to_vec(),
+        replies,
+        events: judge.events().to_vec(),
+        result: judge.result().unwrap().clone(),
+        failures: Vec::new(),
+    }
+}
+
+/// The official judge's transcripts, their games rebuilt and written
+/// again, are the same: every output of the judge (requests, displays,
+/// the finish) and every response, but the `srand` we do not have.
+#[test]
+fn official_transcripts_are_written_again_as_recorded() {
+    let Some(games) = common::mcr_cases("games-public.jsonl.gz") else {
+        return;
+    };
+    assert_eq!(games.len(), 1000);
+    let mut flowers = 0;
+    for (i, g) in games.iter().enumerate() {
+        let ours = transcript(&recorded(g), None);
+        let mut theirs = g.clone();
+        let init = &mut theirs["turns"][0]["judge"];
+        init["display"].as_object_mut().unwrap().remove("srand");
+        init["initdata"].as_object_mut().unwrap().remove("srand");
+        assert_eq!(ours["turns"], theirs["turns"], "game {i}");
+        assert_eq!(ours["final"], theirs["final"], "game {i}");
+        flowers += usize::from(g["initdata"]["walltiles"].as_str().unwrap().contains('H'));
+    }
+    // Not degenerate: the flower walls are there.
+    assert_eq!(flowers, 81);
+}
+
+/// A thousand games of the built-in bots, written as transcripts, replay
+/// identically through the official judge's model.
+#[test]
+fn our_games_conform_as_transcripts() {
+    let mut ends = std::collections::BTreeMap::new();
+    for seed in 0..1000 {
+        let init = seeded_init(Family::Uniform, seed);
+        let mut seats = std::array::from_fn(|p| Mcr::built_in(Mcr::house(), seed * 4 + p as u64));
+        let game = Mcr::play(&init, Draws::Wall, &mut seats, &mut |_| {}).unwrap();
+        let t = transcript(&game, None);
+        let turns = t["turns"].as_array().unwrap().len();
+        assert_eq!(
+            replay(&t, Options::default()),
+            Conformance::Identical(turns),
+            "seed {seed}"
+        );
+        *ends
+            .entry(game.result.end.action().to_string())
+            .or_insert(0) += 1;
+    }
+    // Not degenerate: games end more than one way.
+    assert!(ends.len() >= 2, "{ends:?}");
+}
