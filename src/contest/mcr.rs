@@ -12,6 +12,8 @@
 //!   summing to zero), counted in halves as the layer does (2 × score).
 //! - Put-outs: the seat penalised (a failed answer, an illegal move, a
 //!   false win), of the kinds [`arena::PUT_OUT_KINDS`].
+//! - Programs: bot programs under Botzone's protocol
+//!   ([`crate::mcr::games::program`]).
 
 use super::limits::Limits;
 use super::ruleset::{Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
@@ -19,10 +21,10 @@ use crate::mcr::bots::bot::Bot;
 use crate::mcr::bots::built_in::BuiltIn;
 use crate::mcr::games::arena::{self, Game, Seat, Turn};
 use crate::mcr::games::log;
+use crate::mcr::games::program::ProgramBot;
 use crate::mcr::games::walls::{self, Family};
-use crate::mcr::judge::{End, InitData, Options, Request};
+use crate::mcr::judge::{End, InitData, Options};
 use crate::rng::Rng;
-use std::borrow::Cow;
 
 /// Chinese Standard Mahjong as Botzone plays it ([`crate::mcr`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,18 +57,13 @@ pub const MAX_SCORE: i32 = 3 * (8 + MAX_TOTAL);
 /// The lowest: paying such a self-drawn win (a discarder pays as much).
 pub const MIN_SCORE: i32 = -(8 + MAX_TOTAL);
 
-/// Why a program cannot play MCR yet.
-const NO_PROGRAMS: &str = "bot programs do not play MCR yet (only built-in bots)";
-
-/// A seat that answers every request with nothing (judged a malformed
-/// answer): the program seat until programs play MCR, never seated since
-/// [`Ruleset::try_program`] refuses every program first.
-struct NoProgram;
-
-impl Bot for NoProgram {
-    fn respond(&mut self, _: &Request) -> Cow<'static, str> {
-        "".into()
-    }
+/// The bot program run by `command` under `limits`.
+fn program(command: &str, limits: &Limits) -> ProgramBot {
+    ProgramBot::new(command)
+        .with_time_limit(limits.time)
+        .with_memory_limit(limits.memory_mib)
+        .with_sandbox(limits.sandbox)
+        .with_grants(limits.grants.clone())
 }
 
 impl Ruleset for Mcr {
@@ -129,15 +126,16 @@ impl Ruleset for Mcr {
         Seat::InProcess(bot)
     }
 
-    fn program(_command: &str, _limits: &Limits) -> Seat {
-        Seat::InProcess(Box::new(NoProgram))
+    fn program(command: &str, limits: &Limits) -> Seat {
+        Seat::Program(Box::new(program(command, limits)))
     }
 
-    fn try_program(_command: &str, _limits: &Limits) -> std::io::Result<()> {
-        Err(std::io::Error::new(
-            std::io::ErrorKind::Unsupported,
-            NO_PROGRAMS,
-        ))
+    fn try_program(command: &str, limits: &Limits) -> std::io::Result<()> {
+        let mut bot = program(command, limits);
+        // The first request of every game.
+        let asked = bot.ask("0 0 0");
+        bot.stop();
+        asked.map(|_| ())
     }
 
     /// MCR's walls give each seat its own part: `draws` changes nothing.
@@ -147,7 +145,7 @@ impl Ruleset for Mcr {
         players: &mut [Seat; PLAYERS],
         watch: &mut dyn FnMut(&Turn),
     ) -> std::io::Result<Game> {
-        Ok(arena::play(wall, Options::default(), players, watch))
+        arena::try_play(wall, Options::default(), players, watch)
     }
 
     fn outcome(game: &Game) -> Outcome {
@@ -155,12 +153,18 @@ impl Ruleset for Mcr {
         let mut put_out: [Option<PutOut>; PLAYERS] = Default::default();
         if let Some((seat, step, offence, answer)) = game.penalty() {
             let answered = answer.map_or(String::new(), |a| format!(" (answered `{a}`)"));
+            // A program's failed step keeps the ends of its output.
+            let failed = game
+                .failures
+                .iter()
+                .find(|f| f.step == step && f.player == seat)
+                .map(|f| &f.failed);
             put_out[seat] = Some(PutOut {
                 request: step,
                 kind: arena::offence_kind(offence),
                 reason: format!("{offence}{answered}"),
-                stderr: String::new(),
-                stdout: String::new(),
+                stderr: failed.map(|f| f.stderr.clone()).unwrap_or_default(),
+                stdout: failed.map(|f| f.stdout.clone()).unwrap_or_default(),
             });
         }
         Outcome {
@@ -244,6 +248,6 @@ mod tests {
             assert_eq!(Mcr::put_out_kind(k), Some(k));
         }
         assert_eq!(Mcr::put_out_kind("no such kind"), None);
-        assert!(Mcr::try_program("./mybot", &Limits::default()).is_err());
+        assert!(Mcr::try_program("./no/such/bot", &Limits::default()).is_err());
     }
 }
