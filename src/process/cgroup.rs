@@ -6,7 +6,7 @@
 //! and `cpuacct` hierarchies); [`Cgroup::create`] says why neither can be
 //! had, and the caller falls back to an address-space limit.
 //!
-//! A program joins its cgroup between fork and exec ([`Cgroup::join`]):
+//! A program joins its cgroup between fork and exec ([`join`]):
 //! everything it starts is counted from its first instruction on. The
 //! cgroup is made under this process's own (so a machine's or a container's
 //! limits still apply above it) and removed when dropped; cgroups left by a

@@ -1,5 +1,5 @@
 //! The random bot: a uniformly random legal answer to every request
-//! ([`legal`](super::legal::legal)), from its own seeded stream. It never
+//! ([`legal`]), from its own seeded stream. It never
 //! breaks a rule, and plays far below any sensible bot: the baseline.
 
 use super::bot::Bot;
