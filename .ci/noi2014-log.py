@@ -47,8 +47,12 @@ def form(lines):
             # compared, not the log's version.
             line = {k: v for k, v in line.items() if k not in ("version", "containment")}
         if "program" in line:
-            # Times differ from run to run (version 2 adds the CPU time).
-            line["program"] = {k: v for k, v in line["program"].items() if k not in ("ms", "cpu_ms")}
+            # Times differ from run to run (version 2 adds the CPU time);
+            # how the program was contained describes the machine and the
+            # sandbox's limits (issue 51 added /tmp's), not the game.
+            line["program"] = {
+                k: v for k, v in line["program"].items() if k not in ("ms", "cpu_ms", "containment")
+            }
         if line["type"] == "result":
             # The judge's words are compared in the text logs.
             line["players"] = [{k: v for k, v in p.items() if k != "message"} for p in line["players"]]
