@@ -34,7 +34,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// A seat's bot, in seat order (repeat up to 4 times; empty seats get
-    /// the greedy bot): a built-in name (random, greedy), or NAME=BOT to
+    /// the greedy bot): a built-in name (random, greedy, planner), or NAME=BOT to
     /// show it as NAME, BOT a built-in name or a bot program under
     /// Botzone's protocol (NAME=./mybot, NAME='python3 bot.py').
     #[arg(long = "bot", value_name = "[NAME=]BOT", value_parser = Entrant::parse)]
