@@ -222,18 +222,22 @@ fn pung_claims_are_examined_in_seat_order_not_from_the_discarder() {
 }
 
 #[test]
-fn garbage_on_a_discard_is_judged_in_the_chow_pass() {
-    // A reading (module docs): seat 0's garbage before seat 1's good pung
-    // of seat 3's W5 goes unpunished; with no claim it is WA.
+fn garbage_on_a_discard_is_wa_unless_a_pung_before_it_is_taken() {
+    // A reading (module docs): the PENG/GANG pass goes in seat order, and
+    // any one- or two-word answer but PASS, GANG and PENG is WA there. So
+    // seat 0's garbage is punished before seat 1's good pung of seat 3's
+    // W5 is reached; after that pung is taken, seat 2's is never examined.
     let seat1 = "W5 W5 W1 W4 W7 T2 T5 T8 B3 B6 B9 F1 F2";
     let seat3 = format!("{JUNK} W5");
     let w = wall([JUNK, seat1, JUNK, &seat3], 16);
-    let script = [(0, "3 3 PLAY W5", "PLAY F2"), (1, "3 3 PLAY W5", "PENG F1")];
-    let out = run(&w, &script);
+    let pung = (1, "3 3 PLAY W5", "PENG F1");
+    let out = run(&w, &[(0, "3 3 PLAY W5", "PLAY F2"), pung]);
+    assert_eq!(penalty(&out), (0, "WA"));
+    let out = run(&w, &[pung, (2, "3 3 PLAY W5", "PLAY F2")]);
     let k = step_of(&out, 0, "3 3 PLAY W5");
     assert_eq!(out.requests[k + 1][0], "3 1 PENG F1");
-    let out = run(&w, &script[..1]);
-    assert_eq!(penalty(&out), (0, "WA"));
+    let out = run(&w, &[(2, "3 3 PLAY W5", "PLAY F2")]);
+    assert_eq!(penalty(&out), (2, "WA"));
 }
 
 #[test]
