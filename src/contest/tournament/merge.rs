@@ -11,9 +11,10 @@
 //! (the wall's tiles, who sat where, every seat's points), and counts it
 //! into the [`Report`] one machine prints for the same rounds.
 
+use super::options::{chair_name, tables, Options, Shard};
 use super::record::{self, GameJson, RecordJson};
+use super::report::{OutNote, Played, Report};
 use super::settings::SettingsJson;
-use super::{chair_name, tables, Options, OutNote, Played, Report, Shard};
 use crate::contest::entrant::BotJson;
 use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::{Draws, Ruleset};
