@@ -952,9 +952,10 @@ def duel(
 
     ``a``, ``b`` and the opponents ``against`` (greedy bots fill the rest)
     are ``(name, bot)`` pairs. Each wall is played twice (A in one seat,
-    then B in the same seat; the seat goes round); with ``games`` that many games, otherwise the sequential
-    test (SPRT) of ``sprt`` words (``d0=0 d1=0.1 alpha=0.05 beta=0.05`` by
-    default) up to ``max_games``. With ``logs`` (a folder, new or empty),
+    then B in the same seat; the seat goes round); with ``games`` that many
+    games, otherwise the sequential test (SPRT) of ``sprt`` words (``d0=X
+    d1=X alpha=X beta=X``, each left out taking the library's default, as
+    ``--sprt`` does) up to ``max_games``. With ``logs`` (a folder, new or empty),
     every game's log, the records and the report are kept there and the
     result's ``"logs"`` names it; without it nothing is kept (the games
     are played in a temporary folder, removed at the end) and ``"logs"``
@@ -968,9 +969,8 @@ def duel(
     ``--env``). ``walls=(from, to)`` plays walls ``from`` to
     ``to - 1`` of the duel, all of them, as a shard (``--walls FROM..TO``)
     for :func:`merge`. A setting left at ``None`` takes the library's
-    default, the command line's too (:func:`defaults`: seed 1, at most
-    20,000 games, one job per CPU, uniform walls, 1,000 ms and 256 MiB a
-    step, ``"auto"``); ``memory_mib=0`` is no limit. Returns the report as
+    default, the command line's too (:func:`defaults` gives them);
+    ``memory_mib=0`` is no limit. Returns the report as
     ``duel --json`` prints it.
     Ctrl-C kills the bot programs and raises KeyboardInterrupt once the
     duel has stopped; ``report.json`` in ``logs`` has the result so far.
@@ -1028,7 +1028,7 @@ def tournament(
     """``mahjong-sim noi2014 tournament`` as a call: Swiss rounds between
     ``entrants`` (``(name, bot)`` pairs, bots, ``sandbox``, ``mounts`` and ``env`` as in
     :func:`duel`; a setting left at ``None`` takes the library's default,
-    10 rounds among them). Returns the report as ``tournament --json``
+    as :func:`defaults` gives it). Returns the report as ``tournament --json``
     prints it.
     ``round=R`` plays round R alone as a shard (``--round``; ``tables=(from,
     to)`` its tables ``from`` to ``to - 1``), seated after the shards whose
