@@ -27,8 +27,6 @@ pub mod engine;
 pub mod fuzz;
 pub mod input;
 pub mod mahjonggb;
-/// Chinese Standard Mahjong (MCR): a brute-force fan calculator and shanten,
-/// held to MahjongGB 1.4.0's recorded answers.
 pub mod mcr;
 pub mod mcr_harness;
 pub mod mcr_judge;

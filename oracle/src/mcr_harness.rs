@@ -3,7 +3,7 @@
 //! calculator and shanten against the naive oracle's
 //! ([`crate::compare::mcr_fans`]), under both readings.
 //!
-//! The generator ([`generate`]) reaches winning hands often: it builds a
+//! The generator (`generate`, with the `arbitrary` feature) reaches winning hands often: it builds a
 //! hand of one form (four sets and a pair, seven pairs, thirteen orphans,
 //! honors and knitted tiles, a knitted straight with a set and a pair,
 //! nine gates) from sets drawn under a theme (one suit, honors, terminals,
