@@ -19,7 +19,8 @@
 //! - [`judge`]: the official Botzone judge's game as a state machine, and
 //!   the replay of its recorded games;
 //! - [`bots`]: in-process bots and their interface;
-//! - [`games`]: walls and the arena that plays a game between players.
+//! - [`games`]: walls and the arena that plays a game between players;
+//! - [`learn`]: the game one decision at a time, for learning environments.
 
 pub mod bots;
 pub mod calc;
@@ -29,6 +30,7 @@ pub mod games;
 pub mod hand;
 pub mod input;
 pub mod judge;
+pub mod learn;
 pub mod shanten;
 pub mod tile;
 pub mod wait;

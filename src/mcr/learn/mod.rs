@@ -1,0 +1,12 @@
+//! MCR one decision at a time, for learning environments (the Python
+//! package's `mahjong_sim.mcr_env` is a thin face over this module).
+//!
+//! - [`action`]: a fixed space of 241 actions, each an answer string, and
+//!   masks of them.
+//! - [`mod@env`]: one game: decisions, legal masks, observations, and a
+//!   bot playing a policy over them.
+//! - [`vector`]: many games at once, for batched learning.
+
+pub mod action;
+pub mod env;
+pub mod vector;
