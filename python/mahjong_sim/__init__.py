@@ -9,6 +9,8 @@
   wrapper, batched stepping of many games in Rust, and Python bots.
 - :mod:`mahjong_sim.mcr`: Chinese Standard Mahjong's fan calculator and
   shanten.
+- :mod:`mahjong_sim.mcr_env`: Chinese Standard Mahjong as Botzone plays it,
+  as PettingZoo AEC and parallel environments and batched stepping.
 
 Every rule lives in the Rust library; this package only converts.
 """
@@ -21,7 +23,7 @@ from typing import Any, Dict, Iterable
 
 from . import _native, mcr, thupc
 
-__all__ = ["distance", "analyze", "thupc", "noi2014", "mcr"]
+__all__ = ["distance", "analyze", "thupc", "noi2014", "mcr", "mcr_env"]
 
 
 def distance(hand: str, melds: "int | None" = None) -> int:
@@ -49,6 +51,6 @@ def analyze(hand: str, melds: Iterable[str] = ()) -> Dict[str, Any]:
 
 def __getattr__(name: str) -> Any:
     # The environments import PettingZoo and Gymnasium: only when asked.
-    if name == "noi2014":
-        return importlib.import_module(".noi2014", __name__)
+    if name in ("noi2014", "mcr_env"):
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1359,10 +1359,12 @@ fn noi_action_of(request: &str, answer: &str) -> PyResult<Option<usize>> {
 
 /// The native module.
 mod mcr;
+mod mcr_env;
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     mcr::register(m)?;
+    mcr_env::register(m)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(thupc_simulate_jsonl, m)?)?;

@@ -1,0 +1,521 @@
+//! `mahjong_sim.mcr_env`'s native half: MCR games stepped decision by
+//! decision (`McrGame`) and many at once (`McrVecGame`), the library's
+//! `mcr::learn` with arguments checked and numpy arrays out. Every lock
+//! is taken with the GIL released (`super::locked`).
+
+use super::{locked, value_error, Raised};
+use mahjong_sim::contest::seed::bot_seed;
+use mahjong_sim::mcr::bots::bot::Bot;
+use mahjong_sim::mcr::bots::built_in::BuiltIn;
+use mahjong_sim::mcr::games::walls::{seeded_init, Family};
+use mahjong_sim::mcr::judge::{Options, Request, PLAYERS};
+use mahjong_sim::mcr::learn::action::{action_of, Action, ACTIONS};
+use mahjong_sim::mcr::learn::env::{Env, PolicyBot, OBS_ROWS, OBS_SIZE};
+use mahjong_sim::mcr::learn::vector::{Autoreset, Out, Vector, VectorError};
+use mahjong_sim::mcr::tile::{Tile, KINDS};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use std::borrow::Cow;
+use std::sync::{Arc, Mutex};
+
+fn action(i: usize) -> PyResult<Action> {
+    Action::from_index(i).ok_or_else(|| value_error(format!("action {i} is not below {ACTIONS}")))
+}
+
+fn tile(name: Option<&str>) -> PyResult<Option<Tile>> {
+    name.map(|t| t.parse::<Tile>().map_err(value_error))
+        .transpose()
+}
+
+/// A Python callable `request -> answer` (protocol strings) as a bot. An
+/// exception answers `""` (the judge penalises the seat) and is raised
+/// again once the call that ran it returns.
+struct PyBot {
+    f: Py<PyAny>,
+    raised: Raised,
+}
+
+impl Bot for PyBot {
+    fn respond(&mut self, request: &Request) -> Cow<'static, str> {
+        Python::attach(|py| {
+            match self
+                .f
+                .call1(py, (request.to_string(),))
+                .and_then(|v| v.bind(py).extract::<String>())
+            {
+                Ok(s) => Cow::Owned(s),
+                Err(e) => {
+                    self.raised.lock().expect("not poisoned").get_or_insert(e);
+                    Cow::Borrowed("")
+                }
+            }
+        })
+    }
+}
+
+/// A policy as an MCR bot: `policy(observation (11, 34), mask (241,)) ->
+/// action number`, asked at each decision with the observation the bot
+/// keeps from its own requests.
+#[pyclass(module = "mahjong_sim._native", frozen)]
+struct McrPolicy {
+    f: Py<PyAny>,
+}
+
+#[pymethods]
+impl McrPolicy {
+    #[new]
+    fn new(policy: Py<PyAny>) -> McrPolicy {
+        McrPolicy { f: policy }
+    }
+}
+
+fn policy_bot(f: Py<PyAny>, raised: Raised) -> Box<dyn Bot + Send> {
+    Box::new(PolicyBot::new(move |obs: &[u8; OBS_SIZE], mask| {
+        Python::attach(|py| {
+            let mut m = vec![0u8; ACTIONS];
+            mask.write(&mut m);
+            let chosen = PyArray1::from_slice(py, obs)
+                .reshape([OBS_ROWS, KINDS])
+                .and_then(|o| f.call1(py, (o, PyArray1::from_vec(py, m))))
+                .and_then(|a| a.bind(py).extract::<usize>())
+                .and_then(action);
+            chosen.unwrap_or_else(|e| {
+                raised.lock().expect("not poisoned").get_or_insert(e);
+                Action::Pass
+            })
+        })
+    }))
+}
+
+/// Seat `p`'s bot: `None` (the caller), a built-in bot's name, a
+/// policy, or a callable `request -> answer`.
+fn seat_bot(
+    obj: &Option<Bound<'_, PyAny>>,
+    seed: u64,
+    raised: &Raised,
+) -> PyResult<Option<Box<dyn Bot + Send>>> {
+    let Some(obj) = obj else { return Ok(None) };
+    if let Ok(name) = obj.extract::<String>() {
+        let b = BuiltIn::parse(&name)
+            .map_err(value_error)?
+            .ok_or_else(|| value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES)))?;
+        return Ok(Some(b.bot(seed)));
+    }
+    if let Ok(p) = obj.extract::<PyRef<'_, McrPolicy>>() {
+        return Ok(Some(policy_bot(p.f.clone_ref(obj.py()), raised.clone())));
+    }
+    if obj.is_callable() {
+        return Ok(Some(Box::new(PyBot {
+            f: obj.clone().unbind(),
+            raised: raised.clone(),
+        })));
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(
+        "a seat is None (the caller's), an MCR bot's name, a policy, or a callable request -> answer",
+    ))
+}
+
+fn take_raised(raised: &Raised) -> PyResult<()> {
+    match raised.lock().expect("not poisoned").take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn mask_array(py: Python<'_>, m: mahjong_sim::mcr::learn::action::Mask) -> Bound<'_, PyArray1<u8>> {
+    let mut v = vec![0u8; ACTIONS];
+    m.write(&mut v);
+    PyArray1::from_vec(py, v)
+}
+
+/// One MCR game stepped decision by decision (see `mahjong_sim.mcr_env`).
+#[pyclass(module = "mahjong_sim._native")]
+struct McrGame {
+    env: Mutex<Env>,
+    raised: Raised,
+}
+
+/// A decision: seat, request string, mask.
+type Decision<'py> = (usize, String, Bound<'py, PyArray1<u8>>);
+
+#[pymethods]
+impl McrGame {
+    /// The game of `seed` (Botzone's random deal, `mcr play --seed`);
+    /// `seats`: four of None (the caller decides), an MCR bot's name
+    /// (`random`, `greedy`, `planner`), an `McrPolicy`, or a callable.
+    /// `record` keeps every answer (`replies`).
+    #[new]
+    #[pyo3(signature = (seats, seed=1, record=false))]
+    fn new(
+        py: Python<'_>,
+        seats: Vec<Option<Bound<'_, PyAny>>>,
+        seed: u64,
+        record: bool,
+    ) -> PyResult<McrGame> {
+        if seats.len() != PLAYERS {
+            return Err(value_error(format!(
+                "{} seats: a table seats 4",
+                seats.len()
+            )));
+        }
+        let raised: Raised = Arc::default();
+        let mut bots: [Option<Box<dyn Bot + Send>>; PLAYERS] = Default::default();
+        for (p, (bot, seat)) in bots.iter_mut().zip(&seats).enumerate() {
+            *bot = seat_bot(seat, bot_seed(seed, &[p as u64]), &raised)?;
+        }
+        let init = seeded_init(Family::Uniform, seed);
+        let env = py.detach(|| Env::new(&init, Options::default(), bots, record));
+        take_raised(&raised)?;
+        Ok(McrGame {
+            env: Mutex::new(env),
+            raised,
+        })
+    }
+
+    /// The next decision in seat order: `(seat, request, mask)`, or None
+    /// once the game is over.
+    fn decision<'py>(&self, py: Python<'py>) -> Option<Decision<'py>> {
+        let (p, r, m) = locked(py, &self.env, |e| {
+            e.decision().map(|(p, r, m)| (p, r.to_string(), m))
+        })?;
+        Some((p, r, mask_array(py, m)))
+    }
+
+    /// Every decision of the current step not yet answered, in seat order.
+    fn decisions<'py>(&self, py: Python<'py>) -> Vec<Decision<'py>> {
+        let ds = locked(py, &self.env, |e| {
+            let requests = e.judge().step_requests().copied();
+            let ds = e.decisions();
+            (0..PLAYERS)
+                .filter_map(|p| Some((p, requests?[p].to_string(), ds[p]?)))
+                .collect::<Vec<_>>()
+        });
+        ds.into_iter()
+            .map(|(p, r, m)| (p, r, mask_array(py, m)))
+            .collect()
+    }
+
+    /// Seat `seat`'s observation: uint8 (11, 34).
+    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        if seat >= PLAYERS {
+            return Err(value_error(format!("seat {seat}: seats are 0 to 3")));
+        }
+        let obs = locked(py, &self.env, |e| {
+            let mut obs = vec![0u8; OBS_SIZE];
+            e.observe(seat, &mut obs);
+            obs
+        });
+        PyArray1::from_vec(py, obs).reshape([OBS_ROWS, KINDS])
+    }
+
+    /// Answers the next decision with action number `action` (one outside
+    /// its mask is played: the judge penalises the seat).
+    fn step(&self, py: Python<'_>, action: usize) -> PyResult<()> {
+        let a = self::action(action)?;
+        locked(py, &self.env, |e| e.step(a)).map_err(value_error)?;
+        take_raised(&self.raised)
+    }
+
+    /// Answers every decision of the current step: `actions[p]` an action
+    /// number for each deciding seat `p` (None elsewhere).
+    fn step_all(&self, py: Python<'_>, actions: Vec<Option<usize>>) -> PyResult<()> {
+        if actions.len() != PLAYERS {
+            return Err(value_error(format!(
+                "{} actions: one a seat",
+                actions.len()
+            )));
+        }
+        let mut a = [None; PLAYERS];
+        for (slot, x) in a.iter_mut().zip(&actions) {
+            *slot = x.map(action).transpose()?;
+        }
+        locked(py, &self.env, |e| e.step_all(&a)).map_err(value_error)?;
+        take_raised(&self.raised)
+    }
+
+    /// Answers the next decision with a protocol string (any string).
+    fn step_text(&self, py: Python<'_>, text: &str) -> PyResult<()> {
+        locked(py, &self.env, |e| e.step_text(text)).map_err(value_error)?;
+        take_raised(&self.raised)
+    }
+
+    /// The answer string of action `action` for seat `seat` now.
+    fn answer_text(&self, py: Python<'_>, seat: usize, action: usize) -> PyResult<String> {
+        if seat >= PLAYERS {
+            return Err(value_error(format!("seat {seat}: seats are 0 to 3")));
+        }
+        let a = self::action(action)?;
+        Ok(locked(py, &self.env, |e| {
+            e.answer_text(seat, a).into_owned()
+        }))
+    }
+
+    /// True once the game is over.
+    fn is_over(&self, py: Python<'_>) -> bool {
+        locked(py, &self.env, |e| e.judge().is_over())
+    }
+
+    /// Each seat's score once the game is over.
+    fn scores(&self, py: Python<'_>) -> Option<Vec<i32>> {
+        locked(py, &self.env, |e| e.scores().map(|s| s.to_vec()))
+    }
+
+    /// Every step's four requests so far (strings).
+    fn requests(&self, py: Python<'_>) -> Vec<Vec<String>> {
+        locked(py, &self.env, |e| {
+            e.judge()
+                .steps()
+                .iter()
+                .map(|s| s.iter().map(|r| r.to_string()).collect())
+                .collect()
+        })
+    }
+
+    /// Every step's four answers so far (with `record`, else None).
+    fn replies(&self, py: Python<'_>) -> Option<Vec<Vec<String>>> {
+        locked(py, &self.env, |e| {
+            e.replies().map(|r| r.iter().map(|s| s.to_vec()).collect())
+        })
+    }
+
+    /// The table as text: each seat's hand, melds, flowers and wall left.
+    fn table_text(&self, py: Python<'_>) -> String {
+        locked(py, &self.env, |e| e.table_text())
+    }
+}
+
+/// Many MCR games stepped at once, in Rust with the GIL released.
+#[pyclass(module = "mahjong_sim._native")]
+struct McrVecGame {
+    vector: Mutex<Vector>,
+}
+
+/// Every seat's observations of `games` games, `(games, 4, 11, 34)`.
+fn every_seat<'py>(py: Python<'py>, obs: Vec<u8>) -> PyResult<Bound<'py, PyArray4<u8>>> {
+    let games = obs.len() / (PLAYERS * OBS_SIZE);
+    PyArray1::from_vec(py, obs).reshape([games, PLAYERS, OBS_ROWS, KINDS])
+}
+
+/// obs, masks, seats, rewards (every seat's scores), reward (the deciding
+/// seat's), done, final observations, every seat's observations.
+type Batch<'py> = (
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray4<u8>>,
+    Option<Bound<'py, PyArray4<u8>>>,
+);
+
+/// New arrays for every game, filled by `fill` with the GIL released and
+/// the vector locked.
+fn batch<'py>(
+    py: Python<'py>,
+    vector: &Mutex<Vector>,
+    every: bool,
+    fill: impl FnOnce(&mut Vector, &mut Out<'_>) -> Result<(), VectorError> + Send,
+) -> PyResult<Batch<'py>> {
+    let (n, obs, masks, seats, rewards, reward, done, finals, all) = locked(py, vector, |v| {
+        let n = v.len();
+        let mut obs = vec![0u8; n * OBS_SIZE];
+        let mut masks = vec![0u8; n * ACTIONS];
+        let mut seats = vec![0u8; n];
+        let mut rewards = vec![0f32; n * PLAYERS];
+        let mut reward = vec![0f32; n];
+        let mut done = vec![0u8; n];
+        let mut finals = Vec::new();
+        fill(
+            v,
+            &mut Out {
+                obs: &mut obs,
+                masks: &mut masks,
+                seats: &mut seats,
+                rewards: &mut rewards,
+                reward: &mut reward,
+                done: &mut done,
+                final_obs: Some(&mut finals),
+            },
+        )?;
+        let all = if every {
+            let mut all = vec![0u8; n * PLAYERS * OBS_SIZE];
+            v.observe_all(&mut all)?;
+            Some(all)
+        } else {
+            None
+        };
+        Ok::<_, VectorError>((n, obs, masks, seats, rewards, reward, done, finals, all))
+    })
+    .map_err(value_error)?;
+    Ok((
+        PyArray1::from_vec(py, obs).reshape([n, OBS_ROWS, KINDS])?,
+        PyArray1::from_vec(py, masks).reshape([n, ACTIONS])?,
+        PyArray1::from_vec(py, seats),
+        PyArray1::from_vec(py, rewards).reshape([n, PLAYERS])?,
+        PyArray1::from_vec(py, reward.into_iter().map(f64::from).collect()),
+        PyArray1::from_vec(py, done.into_iter().map(|d| d == 1).collect()),
+        every_seat(py, finals)?,
+        all.map(|a| every_seat(py, a)).transpose()?,
+    ))
+}
+
+#[pymethods]
+impl McrVecGame {
+    /// `n` games; `seats`: four of None (the caller) or an MCR bot's name;
+    /// everything from `seed`; finished games replaced as `autoreset`
+    /// says (`NextStep`, `SameStep` or `Disabled`).
+    #[new]
+    #[pyo3(signature = (n, seats, seed=0, autoreset="SameStep"))]
+    fn new(
+        n: usize,
+        seats: Vec<Option<String>>,
+        seed: u64,
+        autoreset: &str,
+    ) -> PyResult<McrVecGame> {
+        let mode = Autoreset::parse(autoreset).ok_or_else(|| {
+            value_error(format!(
+                "autoreset `{autoreset}`: one of {}",
+                Autoreset::NAMES.join(", ")
+            ))
+        })?;
+        if seats.len() != PLAYERS {
+            return Err(value_error(format!(
+                "{} seats: a table seats 4",
+                seats.len()
+            )));
+        }
+        let mut built = [None; PLAYERS];
+        for (slot, name) in built.iter_mut().zip(&seats) {
+            if let Some(name) = name {
+                *slot = Some(BuiltIn::parse(name).map_err(value_error)?.ok_or_else(|| {
+                    value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES))
+                })?);
+            }
+        }
+        let vector = Vector::new(n, built, Options::default(), seed)
+            .map_err(value_error)?
+            .with_autoreset(mode);
+        Ok(McrVecGame {
+            vector: Mutex::new(vector),
+        })
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        locked(py, &self.vector, |v| v.len())
+    }
+
+    /// Games started so far.
+    fn games(&self, py: Python<'_>) -> u64 {
+        locked(py, &self.vector, |v| v.games())
+    }
+
+    /// Every game's pending decision (or finished game), as `step`
+    /// returns them with rewards 0 and done False.
+    #[pyo3(signature = (every_seat=false))]
+    fn current<'py>(&self, py: Python<'py>, every_seat: bool) -> PyResult<Batch<'py>> {
+        batch(py, &self.vector, every_seat, |v, out| v.current(out))
+    }
+
+    /// Restarts every game (with `seed` as a new McrVecGame of that seed)
+    /// or those `which` flags, and returns them as `current`, under one
+    /// lock.
+    #[pyo3(signature = (seed=None, which=None, every_seat=false))]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<u64>,
+        which: Option<PyReadonlyArray1<'py, bool>>,
+        every_seat: bool,
+    ) -> PyResult<Batch<'py>> {
+        let which = match which {
+            Some(_) if seed.is_some() => {
+                return Err(value_error(
+                    "a seed restarts every game: give it without which",
+                ))
+            }
+            Some(w) => Some(w.as_slice().map_err(value_error)?.to_vec()),
+            None => None,
+        };
+        batch(py, &self.vector, every_seat, |v, out| {
+            match &which {
+                Some(w) => v.reset_slots(w)?,
+                None => v.reset(seed),
+            }
+            v.current(out)
+        })
+    }
+
+    /// Answers every game's decision with `actions` (uint32, one a game)
+    /// and returns the next ones with (obs, masks, seats, rewards (n, 4),
+    /// reward (n,), done, final_obs, every_seat) and the flags of the
+    /// masked actions: with `strict` a masked action refuses the whole
+    /// step (ValueError) before any game moves.
+    #[pyo3(signature = (actions, strict=true, every_seat=false))]
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, u32>,
+        strict: bool,
+        every_seat: bool,
+    ) -> PyResult<(Batch<'py>, Bound<'py, PyArray1<bool>>)> {
+        let actions = actions.as_slice().map_err(value_error)?.to_vec();
+        let mut illegal = Vec::new();
+        let b = batch(py, &self.vector, every_seat, |v, out| {
+            illegal = v.step_flagged(&actions, out, strict)?;
+            Ok(())
+        })?;
+        Ok((b, PyArray1::from_vec(py, illegal)))
+    }
+
+    /// A uniformly random legal action of every pending decision (uint32;
+    /// 0 for a finished game), from the vector's own stream.
+    fn random_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let actions = locked(py, &self.vector, |v| {
+            let mut a = vec![0u32; v.len()];
+            v.random_actions(&mut a).map(|()| a)
+        })
+        .map_err(value_error)?;
+        Ok(PyArray1::from_vec(py, actions))
+    }
+
+    /// Game `i`'s table as text.
+    fn table_text(&self, py: Python<'_>, i: usize) -> PyResult<String> {
+        locked(py, &self.vector, |v| {
+            (i < v.len()).then(|| v.env(i).table_text())
+        })
+        .ok_or_else(|| value_error(format!("game {i}: there are fewer games")))
+    }
+}
+
+/// (actions, observation rows, kinds).
+#[pyfunction]
+fn mcr_env_shapes() -> (usize, usize, usize) {
+    (ACTIONS, OBS_ROWS, KINDS)
+}
+
+/// The answer string of action `action` where `claimed` (a tile name) is
+/// the discard the request offers.
+#[pyfunction]
+#[pyo3(signature = (action, claimed=None))]
+fn mcr_action_text(action: usize, claimed: Option<&str>) -> PyResult<String> {
+    Ok(self::action(action)?.text(tile(claimed)?).into_owned())
+}
+
+/// The action number of answer string `answer` where `claimed` is the
+/// request's discard (None when no action writes it).
+#[pyfunction]
+#[pyo3(signature = (answer, claimed=None))]
+fn mcr_action_of(answer: &str, claimed: Option<&str>) -> PyResult<Option<usize>> {
+    Ok(action_of(tile(claimed)?, answer).map(Action::index))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(mcr_env_shapes, m)?)?;
+    m.add_function(wrap_pyfunction!(mcr_action_text, m)?)?;
+    m.add_function(wrap_pyfunction!(mcr_action_of, m)?)?;
+    m.add_class::<McrGame>()?;
+    m.add_class::<McrVecGame>()?;
+    m.add_class::<McrPolicy>()?;
+    Ok(())
+}
