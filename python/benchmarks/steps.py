@@ -1,4 +1,5 @@
-"""Agent steps a second with random legal actions, side by side in one run:
+"""Agent steps a second with random legal actions, side by side in one run,
+for NOI2014 and for MCR (Chinese Standard Mahjong, ``mahjong_sim.mcr_env``):
 
 (a) the PettingZoo AEC environment, one step at a time;
 (b) the batched API (``VectorEnv``, all four seats decided by the caller) at
@@ -10,9 +11,10 @@
 
 An agent step is one decision answered. Our environments ask only real
 decisions (more than one legal action); RLCard asks every one. Run:
-``python python/benchmarks/steps.py [--seconds S] [--rounds R]``: every case
-once a round, RLCard among them, and each figure the median of its rounds
-(the ratios to RLCard too). One process, one core.
+``python python/benchmarks/steps.py [--seconds S] [--rounds R] [--ruleset
+both|noi2014|mcr]``: every case once a round, RLCard among them, and each
+figure the median of its rounds (the ratios to RLCard too, and MCR's to
+NOI2014's same case). One process, one core.
 """
 
 import argparse
@@ -20,11 +22,13 @@ import time
 
 import numpy as np
 
-from mahjong_sim import noi2014
+from mahjong_sim import mcr_env, noi2014
+
+RULESETS = {"noi2014": noi2014, "mcr": mcr_env}
 
 
-def aec(seconds):
-    env = noi2014.env()
+def aec(seconds, module=noi2014):
+    env = module.env()
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     steps, start = 0, time.perf_counter()
@@ -40,9 +44,9 @@ def aec(seconds):
     return steps / (time.perf_counter() - start)
 
 
-def batched(n, seconds, drawn_in_rust=False):
+def batched(n, seconds, drawn_in_rust=False, module=noi2014):
     # Same-step autoreset: every agent step answers a decision.
-    v = noi2014.VectorEnv(n, seed=0, autoreset_mode="SameStep")
+    v = module.VectorEnv(n, seed=0, autoreset_mode="SameStep")
     masks = v.reset()[0]["action_mask"]
     rng = np.random.default_rng(0)
     steps, in_rust, start = 0, 0.0, time.perf_counter()
@@ -81,13 +85,19 @@ def main():
     p.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     p.add_argument("--rounds", type=int, default=3,
                    help="rounds: every case once a round, RLCard among them, then medians")
+    p.add_argument("--ruleset", choices=["both", *RULESETS], default="both",
+                   help="the rulesets measured (both: NOI2014 and MCR in the same run)")
     args = p.parse_args()
-    cases = [("AEC environment, one step at a time", lambda: (aec(args.seconds), None))]
-    for n in (1, 64, 1024):
-        cases.append((f"batched, N = {n}", lambda n=n: batched(n, args.seconds)[:2]))
-    for n in (64, 1024):
-        cases.append((f"batched, N = {n}, random_actions()",
-                      lambda n=n: batched(n, args.seconds, drawn_in_rust=True)[:2]))
+    rulesets = list(RULESETS) if args.ruleset == "both" else [args.ruleset]
+    cases = []
+    for r in rulesets:
+        m = RULESETS[r]
+        cases.append((f"{r}: AEC environment, one step at a time", lambda m=m: (aec(args.seconds, m), None)))
+        for n in (1, 64, 1024):
+            cases.append((f"{r}: batched, N = {n}", lambda n=n, m=m: batched(n, args.seconds, module=m)[:2]))
+        for n in (64, 1024):
+            cases.append((f"{r}: batched, N = {n}, random_actions()",
+                          lambda n=n, m=m: batched(n, args.seconds, drawn_in_rust=True, module=m)[:2]))
     has_rlcard = rlcard_env(0.01) is not None
     if has_rlcard:
         cases.append(("RLCard mahjong", lambda: (rlcard_env(args.seconds), None)))
@@ -106,8 +116,11 @@ def main():
     for name, _ in cases:
         split = f"  ({np.median(shares[name]):.0%} of the time in the step call)" if shares[name] else ""
         ratio = "" if rl is None or name == "RLCard mahjong" else f"  {median[name] / rl:,.0f}x RLCard"
+        twin = name.replace("mcr: ", "noi2014: ")
+        if name.startswith("mcr: ") and twin in median:
+            ratio += f"  {median[name] / median[twin]:.2f}x NOI2014's"
         spread = f"[{min(rates[name]):,.0f} .. {max(rates[name]):,.0f}]"
-        print(f"{name:40s} {median[name]:12,.0f} steps/s {spread}{ratio}{split}")
+        print(f"{name:50s} {median[name]:12,.0f} steps/s {spread}{ratio}{split}")
     if not has_rlcard:
         print("RLCard mahjong: not installed (pip install rlcard)")
     print(f"medians of {args.rounds} interleaved rounds of {args.seconds} s per case")
