@@ -139,6 +139,8 @@ fn recorded(game: &Value) -> Game {
         events: judge.events().to_vec(),
         result: judge.result().unwrap().clone(),
         failures: Vec::new(),
+        programs: Vec::new(),
+        starts: [0; PLAYERS],
     }
 }
 

@@ -89,6 +89,33 @@ fn starts(seats: &[Seat; PLAYERS], seat: usize) -> u64 {
     }
 }
 
+/// The game's record of each program seat's steps: one a request, with
+/// a process started as often as the program says, the first step
+/// saying what contains it; the game's count of starts is the
+/// program's; no step of an in-process seat.
+fn check_program_steps(seats: &[Seat; PLAYERS], game: &Game) {
+    for (p, seat) in seats.iter().enumerate() {
+        let steps: Vec<_> = game.programs.iter().filter(|s| s.player == p).collect();
+        match seat {
+            Seat::InProcess(_) => {
+                assert!(steps.is_empty(), "seat {p}: {steps:?}");
+                assert_eq!(game.starts[p], 0);
+            }
+            Seat::Program(bot) => {
+                assert_eq!(steps.len() as u64, asked(game), "seat {p}");
+                let started = steps.iter().filter(|s| s.program.started).count();
+                assert_eq!(started as u64, bot.starts(), "seat {p}");
+                assert_eq!(game.starts[p], bot.starts(), "seat {p}");
+                assert!(steps[0].program.started, "seat {p}: {:?}", steps[0]);
+                assert!(steps[0].program.containment.is_some(), "{:?}", steps[0]);
+                assert!(steps[1..].iter().all(|s| s.program.containment.is_none()));
+                let in_order = steps.windows(2).all(|w| w[0].step < w[1].step);
+                assert!(in_order, "seat {p}");
+            }
+        }
+    }
+}
+
 /// Requests asked of each seat in `game`: every step asks all four.
 fn asked(game: &Game) -> u64 {
     game.steps.len() as u64
@@ -132,6 +159,7 @@ fn the_python_example_plays_whole_games_in_both_modes() {
         assert_eq!(starts(&seats, 0), asked(&game));
         assert_eq!(starts(&seats, 1), 1);
         assert_eq!(starts(&seats, 3), 1);
+        check_program_steps(&seats, &game);
     }
 }
 
@@ -154,6 +182,7 @@ fn the_cpp_example_plays_whole_games_in_both_modes() {
     assert_eq!(starts(&seats, 0), 1);
     assert_eq!(starts(&seats, 1), asked(&game));
     assert_eq!(starts(&seats, 2), 1);
+    check_program_steps(&seats, &game);
 }
 
 /// The seat penalised at the end of `game`, its offence and its answer;

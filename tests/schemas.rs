@@ -12,7 +12,7 @@
 mod common;
 
 use common::schemas::{
-    self, MCR_GAME_LOG, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG,
+    self, MCR_GAME_LOG, MCR_GAME_LOG_V1, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG,
     NOI2014_TOURNAMENT_GAMES, NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT,
     THUPC2021_EXPLANATION, THUPC2021_GAME_LOG,
 };
@@ -312,6 +312,33 @@ fn the_committed_mcr_schema_is_the_types() {
     schemas::check_committed::<mahjong_sim::mcr::games::log::Line>(MCR_GAME_LOG);
 }
 
+/// Version 2 of the MCR log only added a program's step to a request:
+/// the committed version 1 schema still takes a log without programs
+/// written as version 1, which the reader reads, and refuses the step.
+#[test]
+fn mcr_logs_of_version_1_are_version_2_without_programs() {
+    let r = common::run(&["mcr", "play", "--seed", "1", "--json"], b"");
+    let v1 = String::from_utf8(r.stdout)
+        .unwrap()
+        .replacen(r#""version":2"#, r#""version":1"#, 1);
+    schemas::validate_lines(MCR_GAME_LOG_V1, v1.as_bytes()).unwrap();
+    let read = mahjong_sim::mcr::games::log::read(v1.as_bytes()).unwrap();
+    assert_eq!(read.header.version, 1);
+    let request = v1
+        .lines()
+        .find(|l| l.contains(r#""type":"request""#))
+        .unwrap();
+    let timed = request.replacen(
+        r#""reply":"#,
+        r#""program":{"ms":3,"started":true},"reply":"#,
+        1,
+    );
+    assert_ne!(timed, request);
+    let line = serde_json::from_str(&timed).unwrap();
+    assert!(schemas::validate(MCR_GAME_LOG_V1, &line).is_err());
+    schemas::validate(MCR_GAME_LOG, &line).unwrap();
+}
+
 /// `mcr play --json` on a few seeds: every line valid, read back, and
 /// every kind of line there.
 #[test]
@@ -358,8 +385,19 @@ fn wrong_mcr_lines_are_rejected() {
         request.replacen(r#""seat":0"#, r#""seat":4"#, 1),
         result.replacen(r#""scores":"#, r#""score":"#, 1),
         result.replacen(r#"{"type":"result","#, r#"{"type":"result","extra":1,"#, 1),
-        lines[0].replacen(r#""version":1"#, r#""version":2"#, 1),
+        lines[0].replacen(r#""version":2"#, r#""version":3"#, 1),
         lines[0].replacen(r#""prevalent_wind":"#, r#""prevalent_wind":4,"wind":"#, 1),
+        request.replacen(
+            r#""reply":"#,
+            r#""program":{"ms":3,"started":true,"extra":1},"reply":"#,
+            1,
+        ),
+        request.replacen(
+            r#""reply":"#,
+            r#""program":{"ms":3,"started":true,"failure":"Crash"},"reply":"#,
+            1,
+        ),
+        request.replacen(r#""reply":"#, r#""program":{"ms":3},"reply":"#, 1),
     ];
     for w in &wrong {
         assert!(

@@ -22,7 +22,10 @@ pub const NOI2014_TOURNAMENT_REPORT: &str = "noi2014-tournament-report.v2.json";
 /// for `merge` and a shard's `--after`).
 pub const NOI2014_TOURNAMENT_GAMES: &str = "noi2014-tournament-games.v1.json";
 /// The MCR game log's schema: one line of a log (`mcr play --json`).
-pub const MCR_GAME_LOG: &str = "mcr-game-log.v1.json";
+pub const MCR_GAME_LOG: &str = "mcr-game-log.v2.json";
+/// Version 1 of the MCR game log's schema, kept for the logs written
+/// before programs' steps were recorded.
+pub const MCR_GAME_LOG_V1: &str = "mcr-game-log.v1.json";
 /// The THUPC 2021 game log's schema: one line of `simulate --json`.
 pub const THUPC2021_GAME_LOG: &str = "thupc2021-game-log.v1.json";
 /// The THUPC 2021 explanation's schema: one line of `explain --json`.

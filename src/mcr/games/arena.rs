@@ -4,8 +4,9 @@
 //! hands each answer back; the judge decides everything. The record keeps
 //! what the official judge's transcripts keep: the initial data, every
 //! step's four requests and four replies, and the result; and, beyond
-//! them, each program's step that gave no answer, with the end of its
-//! output.
+//! them, how each program's step went (its time, whether a process was
+//! started for it) and each program's step that gave no answer, with the
+//! end of its output.
 
 use super::program::{reply_of, ProgramBot};
 use crate::botzone::protocol::Failure;
@@ -24,12 +25,15 @@ pub enum Seat {
 }
 
 impl Seat {
-    /// The seat's answer to `request`, and why a program gave none (its
-    /// kind, the driver's words, the ends of its stderr and stdout). An
-    /// error when a program cannot be run at all.
-    fn reply(&mut self, request: &Request) -> std::io::Result<(Reply, Option<StepFailed>)> {
+    /// The seat's answer to `request`; for a program, how its step went
+    /// and why it gave no answer (its kind, the driver's words, the ends
+    /// of its stderr and stdout). An error when a program cannot be run at
+    /// all.
+    fn reply(&mut self, request: &Request) -> std::io::Result<Answered> {
         match self {
-            Seat::InProcess(bot) => Ok((Reply::Text(bot.respond(request).into_owned()), None)),
+            Seat::InProcess(bot) => {
+                Ok((Reply::Text(bot.respond(request).into_owned()), None, None))
+            }
             Seat::Program(bot) => {
                 let step = bot.ask(&request.to_string())?;
                 let failed = step.reply.as_ref().err().map(|e| StepFailed {
@@ -38,10 +42,48 @@ impl Seat {
                     stderr: step.stderr_tail.clone(),
                     stdout: step.stdout_tail.clone(),
                 });
-                Ok((reply_of(&step.reply), failed))
+                let program = ProgramStep {
+                    ms: step.elapsed_ms,
+                    started: step.started,
+                    cpu_ms: step.cpu_ms,
+                    containment: step.containment,
+                };
+                Ok((reply_of(&step.reply), Some(program), failed))
             }
         }
     }
+}
+
+/// A seat's reply, how a program's step went, and why it gave no answer.
+type Answered = (Reply, Option<ProgramStep>, Option<StepFailed>);
+
+/// How a program's step went, beyond its reply. Its times differ from run
+/// to run: what compares games (duels, merges, conformance) reads the
+/// requests, replies and result, never these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramStep {
+    /// Milliseconds from its input written to its answer (kept running: to
+    /// the marker), kills included.
+    pub ms: u64,
+    /// A process was started for this request (not one kept running).
+    pub started: bool,
+    /// CPU time its processes used, in milliseconds, where the sandbox's
+    /// cgroup counts it.
+    pub cpu_ms: Option<u64>,
+    /// At the program's first step: what contains it and which memory
+    /// limit applies, in words.
+    pub containment: Option<String>,
+}
+
+/// A program's step in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramTurn {
+    /// The step, from 0.
+    pub step: usize,
+    /// The seat.
+    pub player: usize,
+    /// How it went.
+    pub program: ProgramStep,
 }
 
 /// Why a program's step gave no answer: what the game records beside the
@@ -83,6 +125,10 @@ pub struct Turn {
     /// The events made since the turn before (those that led to this
     /// step's requests: seat 0's turn of a step has them, the others none).
     pub events: Vec<Event>,
+    /// For a program: how its step went.
+    pub program: Option<ProgramStep>,
+    /// For a program that gave no answer: why.
+    pub failed: Option<StepFailed>,
 }
 
 /// A played game: everything its log and replay are written from.
@@ -102,6 +148,10 @@ pub struct Game {
     pub result: GameResult,
     /// Every step of a program that gave no answer, in order.
     pub failures: Vec<ProgramFailure>,
+    /// Every step of a program, in order (none without programs).
+    pub programs: Vec<ProgramTurn>,
+    /// Bot processes started for the game, by seat.
+    pub starts: [u64; PLAYERS],
 }
 
 /// Plays `init` under `options` with `seats` in seat order, `watch` told
@@ -126,12 +176,14 @@ pub fn try_play(
     watch: &mut dyn FnMut(&Turn),
 ) -> std::io::Result<Game> {
     let game = play_seats(init, options, seats, watch);
-    for seat in seats.iter_mut() {
+    let mut starts = [0; PLAYERS];
+    for (seat, n) in seats.iter_mut().zip(&mut starts) {
         if let Seat::Program(bot) = seat {
             bot.stop();
+            *n = bot.starts();
         }
     }
-    game
+    game.map(|game| Game { starts, ..game })
 }
 
 fn play_seats(
@@ -143,15 +195,23 @@ fn play_seats(
     let mut judge = Judge::with_options(init, options);
     let mut replies: Vec<[Reply; PLAYERS]> = Vec::with_capacity(192);
     let mut failures = Vec::new();
+    let mut programs = Vec::new();
     let mut seen = 0;
     while let Some((player, &request)) = judge.pending() {
         let step = judge.steps().len() - 1;
-        let (reply, failed) = seats[player].reply(&request)?;
-        if let Some(failed) = failed {
+        let (reply, program, failed) = seats[player].reply(&request)?;
+        if let Some(failed) = &failed {
             failures.push(ProgramFailure {
                 step,
                 player,
-                failed,
+                failed: failed.clone(),
+            });
+        }
+        if let Some(program) = &program {
+            programs.push(ProgramTurn {
+                step,
+                player,
+                program: program.clone(),
             });
         }
         let events = judge.events()[seen..].to_vec();
@@ -162,6 +222,8 @@ fn play_seats(
             request,
             reply: reply.clone(),
             events,
+            program,
+            failed,
         });
         if player == 0 {
             replies.push(std::array::from_fn(|_| Reply::Text(String::new())));
@@ -177,6 +239,8 @@ fn play_seats(
         events: judge.events().to_vec(),
         result: judge.result().expect("the game is over").clone(),
         failures,
+        programs,
+        starts: [0; PLAYERS],
     })
 }
 

@@ -8,12 +8,13 @@
 //! last the [`ResultRecord`]. Every line is one [`Line`], tagged by `type`:
 //!
 //! ```text
-//! {"type":"header","format":"mahjong-sim/mcr-game-log","version":1,"wall":"wall of seed 1 (uniform)","tiles":["B9","H3",...],"prevalent_wind":0,"options":{"reading":"judge2018","minimum":"eight_plus_flowers","empty_wall_kong":"accepted"},"seats":[{"name":"greedy","command":"greedy"},...]}
+//! {"type":"header","format":"mahjong-sim/mcr-game-log","version":2,"wall":"wall of seed 1 (uniform)","tiles":["B9","H3",...],"prevalent_wind":0,"options":{"reading":"judge2018","minimum":"eight_plus_flowers","empty_wall_kong":"accepted"},"seats":[{"name":"greedy","command":"greedy"},...]}
 //! {"type":"request","step":0,"seat":0,"request":"0 0 0","reply":{"kind":"answer","text":"PASS"}}
 //! {"type":"event","kind":"draw","seat":0,"tile":"W3"}
 //! {"type":"request","step":2,"seat":0,"request":"2 W3","reply":{"kind":"answer","text":"PLAY W3"}}
-//! {"type":"request","step":2,"seat":1,"request":"3 0 DRAW","reply":{"kind":"failed","verdict":"TLE"}}
-//! {"type":"result","scores":[10,-30,10,10],"end":{"kind":"penalty","seat":1,"action":"TLE","rule":"no_answer","verdict":"TLE","message":"no answer (TLE)"}}
+//! {"type":"request","step":2,"seat":1,"request":"3 0 DRAW","reply":{"kind":"answer","text":"PASS"},"program":{"ms":3,"started":false}}
+//! {"type":"request","step":2,"seat":2,"request":"3 0 DRAW","reply":{"kind":"failed","verdict":"TLE"},"program":{"ms":1004,"started":true,"failure":"time_limit","message":"took 1004 ms, over the time limit; it was sleeping","stderr":"thinking"}}
+//! {"type":"result","scores":[10,10,-30,10],"end":{"kind":"penalty","seat":2,"action":"TLE","rule":"no_answer","verdict":"TLE","message":"no answer (TLE)"}}
 //! ```
 //!
 //! A step is the official judge's: one request to each seat, judged once
@@ -21,7 +22,11 @@
 //! deal, a draw, a discard, a claim, a kong); a claim refused at the wall's
 //! end is an event followed by no step. The requests are the exact strings
 //! the judge sends, the replies the exact strings received (the official
-//! judge's transcripts keep the same, [`super::transcript`]).
+//! judge's transcripts keep the same, [`super::transcript`]). A bot
+//! program's request also says how its step went (`program`: its time,
+//! whether a process was started for it, and why it gave no usable
+//! answer); times differ from run to run, so what compares games reads
+//! everything but `program`.
 //!
 //! These types are the file format, apart from the judge's own types
 //! (which convert into them): renaming a judge variant never changes a
@@ -30,8 +35,9 @@
 //! format's (`unevaluatedProperties`), while the reader ignores unknown
 //! ones.
 
+use crate::botzone::protocol::Failure;
 use crate::mcr::fan::Fan;
-use crate::mcr::games::arena::{Game, Turn};
+use crate::mcr::games::arena::{Game, ProgramStep, StepFailed, Turn};
 use crate::mcr::judge::{
     EmptyWallKong, End, Event, GameResult, InitData, KongKind, Minimum, Offence, Options, Reply,
     Verdict, WallTile, WinKind, WrongMove, PLAYERS,
@@ -46,8 +52,12 @@ use std::io::{self, Write};
 
 /// The format's name, in every header.
 pub const FORMAT: &str = "mahjong-sim/mcr-game-log";
-/// The format's version, in every header; the reader reads this one only.
-pub const VERSION: u32 = 1;
+/// The format's version, in every header.
+pub const VERSION: u32 = 2;
+
+/// The oldest version the reader reads: version 2 only added to version 1
+/// (a program's step, `program`), so a version 1 log is a version 2 log.
+pub const OLDEST_READ: u32 = 1;
 
 /// One line of a log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -79,7 +89,7 @@ pub struct Header {
     /// Always [`FORMAT`].
     pub format: Format,
     /// The version of the format, [`VERSION`].
-    #[schemars(range(min = 1, max = 1))]
+    #[schemars(range(min = 2, max = 2))]
     pub version: u32,
     /// Where the wall comes from, for people (`wall of seed 3 (uniform)`).
     pub wall: String,
@@ -196,6 +206,86 @@ pub struct RequestRecord {
     pub request: String,
     /// The reply, or why there was none.
     pub reply: ReplyRecord,
+    /// For a bot program, how its step went (version 2 on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<ProgramRecord>,
+}
+
+/// How a bot program's step went. Its times differ from run to run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
+pub struct ProgramRecord {
+    /// Milliseconds from its input written to its answer (kept running: to
+    /// the marker), or until it was stopped.
+    pub ms: u64,
+    /// A process was started for this request (not one kept running).
+    pub started: bool,
+    /// CPU time its processes used, in milliseconds, where the sandbox
+    /// counts it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<u64>,
+    /// At the program's first step: what contains it (its sandbox, or
+    /// none) and which memory limit applies, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub containment: Option<String>,
+    /// Why it gave no usable answer, when it gave none (the judge's reply
+    /// is then a verdict, or the empty response for malformed output).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<FailureRecord>,
+    /// The driver's words on the failure (`took 1004 ms, over the time
+    /// limit; it was sleeping`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
+    /// The end of its standard error, when the step failed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stderr: String,
+    /// The end of its standard output, when the step failed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stdout: String,
+}
+
+/// Why a bot program gave no usable answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureRecord {
+    /// It ran past the time limit (`TLE`).
+    TimeLimit,
+    /// It was killed for using more memory than its limit (`MLE`).
+    MemoryLimit,
+    /// It exited with a failure status or was killed (`RE`).
+    Crash,
+    /// It printed more than the protocol allows (`OLE`).
+    TooMuchOutput,
+    /// Its output was not the protocol's JSON (the empty response).
+    MalformedOutput,
+}
+
+impl From<Failure> for FailureRecord {
+    fn from(f: Failure) -> FailureRecord {
+        match f {
+            Failure::TimeOut => FailureRecord::TimeLimit,
+            Failure::MemoryLimit => FailureRecord::MemoryLimit,
+            Failure::Crash => FailureRecord::Crash,
+            Failure::TooMuchOutput => FailureRecord::TooMuchOutput,
+            Failure::MalformedOutput => FailureRecord::MalformedOutput,
+        }
+    }
+}
+
+impl ProgramRecord {
+    /// The record of a program's step, and of its failure if it failed.
+    pub fn new(program: &ProgramStep, failed: Option<&StepFailed>) -> ProgramRecord {
+        ProgramRecord {
+            ms: program.ms,
+            started: program.started,
+            cpu_ms: program.cpu_ms,
+            containment: program.containment.clone(),
+            failure: failed.map(|f| f.kind.into()),
+            message: failed.map(|f| f.words.clone()).unwrap_or_default(),
+            stderr: failed.map(|f| f.stderr.clone()).unwrap_or_default(),
+            stdout: failed.map(|f| f.stdout.clone()).unwrap_or_default(),
+        }
+    }
 }
 
 /// A seat's reply to a request.
@@ -747,6 +837,9 @@ pub fn lines(setting: &Setting, game: &Game) -> Vec<Line> {
 pub fn game_turns(game: &Game) -> Vec<Turn> {
     // Each step but the first follows one event (see the module's doc).
     let mut events = game.events.iter();
+    // Programs' steps and failures are in the order of the turns.
+    let mut programs = game.programs.iter().peekable();
+    let mut failures = game.failures.iter().peekable();
     let mut turns = Vec::with_capacity(PLAYERS * game.steps.len());
     for (step, (requests, replies)) in game.steps.iter().zip(&game.replies).enumerate() {
         for player in 0..PLAYERS {
@@ -755,12 +848,20 @@ pub fn game_turns(game: &Game) -> Vec<Turn> {
             } else {
                 Vec::new()
             };
+            let program = programs
+                .next_if(|p| (p.step, p.player) == (step, player))
+                .map(|p| p.program.clone());
+            let failed = failures
+                .next_if(|f| (f.step, f.player) == (step, player))
+                .map(|f| f.failed.clone());
             turns.push(Turn {
                 step,
                 player,
                 request: requests[player],
                 reply: replies[player].clone(),
                 events: before,
+                program,
+                failed,
             });
         }
     }
@@ -797,6 +898,10 @@ pub fn turn_lines(turn: &Turn) -> Vec<Line> {
         seat: turn.player as u8,
         request: turn.request.to_string(),
         reply: (&turn.reply).into(),
+        program: turn
+            .program
+            .as_ref()
+            .map(|p| ProgramRecord::new(p, turn.failed.as_ref())),
     }));
     lines
 }
@@ -892,14 +997,15 @@ pub enum LogError {
     #[error("line 1 is not a header of {FORMAT}: {0}")]
     NotThisFormat(String),
     /// A header of another version.
-    #[error("the log is version {0} of {FORMAT}; this reads version {VERSION}")]
+    #[error("the log is version {0} of {FORMAT}; this reads versions {OLDEST_READ} to {VERSION}")]
     Version(u64),
     /// A header or result out of place, or none.
     #[error("{0}")]
     Shape(String),
 }
 
-/// Reads a log: the header first (of [`FORMAT`], version [`VERSION`]),
+/// Reads a log: the header first (of [`FORMAT`], version [`OLDEST_READ`]
+/// to [`VERSION`]),
 /// the result last, events and requests between.
 pub fn read(bytes: &[u8]) -> Result<GameLog, LogError> {
     let text = std::str::from_utf8(bytes).map_err(|_| LogError::NotUtf8)?;
@@ -919,7 +1025,7 @@ pub fn read(bytes: &[u8]) -> Result<GameLog, LogError> {
         return Err(LogError::NotThisFormat(shown));
     }
     match head["version"].as_u64() {
-        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) if (u64::from(OLDEST_READ)..=u64::from(VERSION)).contains(&v) => {}
         v => return Err(LogError::Version(v.unwrap_or(0))),
     }
     let parse = |i: usize, l: &str| {
@@ -1063,8 +1169,11 @@ mod tests {
         write(&mut out, &setting(), &game(2)).unwrap();
         let text = String::from_utf8(out).unwrap();
         let err = |t: &str| read(t.as_bytes()).unwrap_err().to_string();
-        let v2 = text.replacen("\"version\":1", "\"version\":2", 1);
-        assert!(err(&v2).contains("version 2"), "{}", err(&v2));
+        let v3 = text.replacen("\"version\":2", "\"version\":3", 1);
+        assert!(err(&v3).contains("version 3"), "{}", err(&v3));
+        // Version 1 is version 2 without programs' steps.
+        let v1 = text.replacen("\"version\":2", "\"version\":1", 1);
+        assert_eq!(read(v1.as_bytes()).unwrap().header.version, 1);
         assert!(err(r#"{"type":"game"}"#).contains("not a header"));
         let no_result: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
         assert!(err(&no_result).contains("no result"));
