@@ -9,6 +9,7 @@ mod common;
 use mahjong_sim::contest::mcr::Mcr;
 use mahjong_sim::contest::ruleset::{Draws, Ruleset};
 use mahjong_sim::mcr::games::arena::Game;
+use mahjong_sim::mcr::games::log::FailureRecord;
 use mahjong_sim::mcr::games::transcript::transcript;
 use mahjong_sim::mcr::games::walls::{seeded_init, Family};
 use mahjong_sim::mcr::judge::conform::{init_data, replay, reply, Conformance};
@@ -190,4 +191,144 @@ fn our_games_conform_as_transcripts() {
     }
     // Not degenerate: games end more than one way.
     assert!(ends.len() >= 2, "{ends:?}");
+}
+
+/// A program that answers `PASS` to everything: one process a request,
+/// or kept running. It breaks a rule at its first draw (`PASS` is no
+/// answer to one's own draw), a few steps in.
+const PASSER: &str = r#"sh -c 'read line; echo "{\"response\":\"PASS\"}"'"#;
+const PASSER_KEPT: &str = r#"sh -c 'while read line; do echo "{\"response\":\"PASS\"}"; echo ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"; done'"#;
+
+/// The log says how each program's step went: its time, whether a process
+/// was started for it, its sandbox at its first step, and why it gave no
+/// usable answer; in-process seats have none of it. The streamed log is
+/// the file's, times included.
+#[test]
+fn the_log_has_each_program_step() {
+    let tmp = common::scratch("mcr-play-programs");
+    let file = tmp.path().join("game.log");
+    let crash = "crash=sh -c 'read line; echo boom >&2; echo half; exit 3'";
+    let kept = format!("kept={PASSER_KEPT}");
+    let each = format!("each={PASSER}");
+    for bots in [
+        vec!["greedy", kept.as_str(), each.as_str()],
+        vec!["greedy", crash],
+    ] {
+        let mut args = vec!["mcr", "play", "--seed", "2", "--json", "--time-limit", "20"];
+        for b in &bots {
+            args.extend(["--bot", b]);
+        }
+        args.extend(["--log", file.to_str().unwrap()]);
+        let out = text(&common::run(&args, b""));
+        assert_eq!(out.as_bytes(), std::fs::read(&file).unwrap());
+        let log = common::mcr_game_log(out.as_bytes());
+        assert_eq!(log.header.version, 2);
+        let requests: Vec<_> = log.requests().collect();
+        let of = |seat: u8| requests.iter().filter(move |r| r.seat == seat);
+        for seat in [0, 3] {
+            assert!(of(seat).all(|r| r.program.is_none()), "seat {seat}");
+        }
+        let steps = |seat: u8| of(seat).map(|r| r.program.clone().unwrap());
+        if bots.len() == 3 {
+            // Kept running: one start; one process a request: all.
+            let kept: Vec<_> = steps(1).collect();
+            let each: Vec<_> = steps(2).collect();
+            // Not degenerate: several steps before the penalty.
+            assert!(kept.len() > 3, "{kept:?}");
+            assert!(kept[0].started && kept[1..].iter().all(|s| !s.started));
+            assert!(each.iter().all(|s| s.started), "{each:?}");
+            for s in [&kept[0], &each[0]] {
+                assert!(s.containment.is_some(), "{s:?}");
+            }
+            assert!(kept[1..].iter().all(|s| s.containment.is_none()));
+            assert!(kept.iter().chain(&each).all(|s| s.failure.is_none()));
+            // Its own draw: PASS breaks a rule, which is no failure.
+            let end = serde_json::to_value(&log.result.end).unwrap();
+            assert_eq!(
+                (&end["seat"], &end["rule"]),
+                (&1.into(), &"malformed".into()),
+                "{end}"
+            );
+        } else {
+            let [s] = &steps(1).collect::<Vec<_>>()[..] else {
+                panic!("{requests:?}")
+            };
+            assert_eq!(s.failure, Some(FailureRecord::Crash), "{s:?}");
+            assert!(s.message.starts_with("crashed"), "{s:?}");
+            assert_eq!((s.stderr.as_str(), s.stdout.as_str()), ("boom", "half"));
+            assert_eq!(log.result.scores, vec![10, -30, 10, 10]);
+        }
+    }
+}
+
+/// Interrupted (SIGTERM: exit 143), `play` says how much of the log it
+/// printed and that the files asked for were not written: none is left,
+/// not even empty, and a file already at one of their paths stays as it
+/// was.
+#[test]
+fn an_interrupted_play_leaves_no_file() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let tmp = common::scratch("mcr-play-interrupt");
+    let file = |n: &str| tmp.path().join(n);
+    let (log, page, game) = (file("game.log"), file("game.html"), file("game.jsonl"));
+    std::fs::write(&log, "yesterday's log\n").unwrap();
+    // About 2 s a request: the game lasts far longer than the test waits.
+    let slow = r#"slow=sh -c 'sleep 2; echo "{\"response\":\"PASS\"}"'"#;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-sim"))
+        .args(["mcr", "play", "--json", "--time-limit", "10"])
+        .args(["--bot", "greedy", "--bot", slow])
+        .arg("--log")
+        .arg(&log)
+        .arg("--replay")
+        .arg(&page)
+        .arg("--transcript")
+        .arg(&game)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    // Past the header and the slow bot's first request.
+    while !seen.iter().any(|l: &String| l.contains(r#""seat":1"#)) {
+        seen.push(lines.next().expect("a line").unwrap());
+    }
+    assert!(child.try_wait().unwrap().is_none(), "the game ended first");
+    // While the game is played, the files' paths are untouched.
+    let names = || {
+        let mut n: Vec<String> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        n.sort();
+        n
+    };
+    assert_eq!(names().len(), 4, "the log and three files being made");
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), "yesterday's log\n");
+    // SAFETY: kill(2) sends SIGTERM to our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    seen.extend(lines.map(Result::unwrap));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let requests = seen
+        .iter()
+        .filter(|l| l.contains(r#""type":"request""#))
+        .count();
+    let said = format!("interrupted: the game's log up to its {requests} requests was written");
+    assert!(stderr.contains(&said), "{said}\n{stderr}");
+    let files = format!(
+        "not written: the log {}, the replay page {}, the transcript {}",
+        log.display(),
+        page.display(),
+        game.display()
+    );
+    assert!(stderr.contains(&files), "{files}\n{stderr}");
+    assert_eq!(names(), vec!["game.log".to_string()]);
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), "yesterday's log\n");
+    assert!(seen.iter().all(|l| !l.contains(r#""type":"result""#)));
 }

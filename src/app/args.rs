@@ -70,7 +70,7 @@ pub fn parse_bot(s: &str) -> Result<BotSpec, String> {
 }
 
 /// The limits on each bot program of a game, tournament or duel.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct BotLimits {
     /// Seconds a bot program may take for one step (wall-clock, until it
     /// answers); the contest's limit is 1.
@@ -96,7 +96,7 @@ pub struct BotLimits {
 /// What the sandbox shows a program beyond its allow-list: its own
 /// folder, the system's, a private /tmp (docs/noi2014.md, "What a program
 /// can see").
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct GrantArgs {
     /// Show this folder (or file) to every program, read-only: an
     /// interpreter, a virtual environment or a JDK outside the system's

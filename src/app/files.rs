@@ -5,7 +5,7 @@ use super::CliError;
 use mahjong_sim::parse::ReadError;
 use mahjong_sim::thupc2021::wall::read_wall;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// An input file or stdin, read through a buffer.
 pub struct Input {
@@ -114,4 +114,62 @@ pub fn prepare_dir(dir: &Path, option: &str, taken: impl Fn(&str) -> bool) -> Re
         }
     }
     Ok(())
+}
+
+/// A file the command makes at its end, written whole or not at all. It is
+/// created first as a hidden temporary file beside its path (so that a path
+/// that cannot be written is an error before the work, not after it) and
+/// renamed to its path once written: until then the path is untouched, so
+/// an interrupted or failed command leaves neither an empty nor a partial
+/// file, and a file already there stays as it was. Dropped unwritten, the
+/// temporary file is removed; an interrupt that exits at once removes it
+/// by [`PendingFile::temp`].
+pub struct PendingFile {
+    path: PathBuf,
+    temp: PathBuf,
+    file: Option<std::fs::File>,
+}
+
+impl PendingFile {
+    /// Creates the temporary file of `path` (`.NAME.PID.partial` in its
+    /// folder), naming `path` in the error.
+    pub fn create(path: &Path) -> Result<PendingFile, CliError> {
+        let name = path
+            .file_name()
+            .ok_or_else(|| CliError::Other(format!("`{}` is no file name", path.display())))?;
+        let mut hidden = std::ffi::OsString::from(".");
+        hidden.push(name);
+        hidden.push(format!(".{}.partial", std::process::id()));
+        let temp = path.with_file_name(hidden);
+        let file = std::fs::File::create(&temp).map_err(cannot_write(path))?;
+        Ok(PendingFile {
+            path: path.to_path_buf(),
+            temp,
+            file: Some(file),
+        })
+    }
+
+    /// The temporary file, which is removed if the command stops before
+    /// [`PendingFile::finish`].
+    pub fn temp(&self) -> &Path {
+        &self.temp
+    }
+
+    /// Writes `bytes` and puts the file in its place.
+    pub fn finish(mut self, bytes: &[u8]) -> Result<(), CliError> {
+        use std::io::Write;
+        let mut file = self.file.take().expect("finished once");
+        file.write_all(bytes)
+            .and_then(|()| file.flush())
+            .map_err(cannot_write(&self.path))?;
+        drop(file);
+        std::fs::rename(&self.temp, &self.path).map_err(cannot_write(&self.path))
+    }
+}
+
+impl Drop for PendingFile {
+    fn drop(&mut self) {
+        // Unwritten, or written and renamed (then there is nothing to remove).
+        let _ = std::fs::remove_file(&self.temp);
+    }
 }

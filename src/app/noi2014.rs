@@ -257,7 +257,7 @@ fn load_wall(source: WallSource) -> Result<(Wall, String), CliError> {
 
 /// What an interrupted `play` says: how much of the log was written
 /// (`turns` requests) and that the page, if any, was not (its file is
-/// removed). `mcr play` says the same.
+/// removed).
 pub(super) fn note_interrupted_play(
     turns: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     html: Option<&Path>,
@@ -270,15 +270,20 @@ pub(super) fn note_interrupted_play(
             let _ = std::fs::remove_file(p);
             format!("; no replay page was written ({} removed)", p.display())
         });
-        let log = match n {
-            0 => "no line of the game's log was written".to_string(),
-            n => format!(
-                "the game's log up to its {} was written to standard output, without its result",
-                mahjong_sim::contest::count(n, "request")
-            ),
-        };
-        format!("{log}{page}")
+        format!("{}{page}", interrupted_log_words(n))
     });
+}
+
+/// How much of its log an interrupted `play` wrote to standard output:
+/// `turns` requests. Every ruleset's `play` says it so.
+pub(super) fn interrupted_log_words(turns: usize) -> String {
+    match turns {
+        0 => "no line of the game's log was written".to_string(),
+        n => format!(
+            "the game's log up to its {} was written to standard output, without its result",
+            mahjong_sim::contest::count(n, "request")
+        ),
+    }
 }
 
 /// A log written as the game goes: each piece flushed at once; the first

@@ -1,14 +1,16 @@
 //! `mahjong-sim mcr play`: one MCR game between bots, its log streamed
 //! as it is played.
 
-use super::super::noi2014::{note_interrupted_play, Stream};
+use super::super::args::BotLimits;
+use super::super::files::PendingFile;
+use super::super::noi2014::{interrupted_log_words, Stream};
 use super::super::CliError;
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::mcr::{BotSpec, Entrant, Mcr};
 use mahjong_sim::contest::play::{self as contest_play, Played};
 use mahjong_sim::contest::ruleset::Ruleset;
-use mahjong_sim::mcr::games::arena::{Game, Turn};
+use mahjong_sim::mcr::games::arena::{Game, StepFailed, Turn};
 use mahjong_sim::mcr::games::walls::{self, Family};
 use mahjong_sim::mcr::games::{log, transcript};
 use mahjong_sim::mcr::judge::{Options, Reply};
@@ -39,6 +41,8 @@ pub struct PlayArgs {
     /// Botzone's protocol (NAME=./mybot, NAME='python3 bot.py').
     #[arg(long = "bot", value_name = "[NAME=]BOT", value_parser = Entrant::parse)]
     pub bots: Vec<Entrant>,
+    #[command(flatten)]
+    pub limits: BotLimits,
     /// Print JSON Lines (the game log, `mahjong-sim/mcr-game-log`):
     /// the header, each event, each request with its reply, the result.
     #[arg(long)]
@@ -67,22 +71,19 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, CliError> {
 }
 
 /// `mcr play`: one game, its log written to `out` as the game goes, the
-/// files asked for at the end (their paths tried before the game).
+/// files asked for at the end (their folders tried before the game, their
+/// paths untouched until then).
 fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let family = Family::Uniform;
     let init = walls::seeded_init(family, args.seed);
     let outputs = [&args.log, &args.replay, &args.transcript];
-    let mut files = outputs
+    let files = outputs
         .iter()
-        .map(|p| {
-            p.as_deref()
-                .map(super::super::files::create_file)
-                .transpose()
-        })
+        .map(|p| p.as_deref().map(PendingFile::create).transpose())
         .collect::<Result<Vec<_>, _>>()?;
     let (specs, setting) = seating(args, walls::wall_label(family, args.seed));
     let turns = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    note_interrupted_play(turns.clone(), args.replay.as_deref());
+    note_interrupted(turns.clone(), args, &files);
     super::super::on_interrupt(super::super::OnInterrupt::Exit);
     let mut stream = Stream {
         out,
@@ -90,39 +91,35 @@ fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         closed: false,
     };
     let json = args.json;
+    let limits: Limits = args.limits.clone().into();
     let mut events_shown = 0;
-    let played =
-        contest_play::play_watched::<Mcr>(&init, &specs, args.seed, Limits::default(), |turn| {
-            events_shown += turn.events.len();
-            if turns.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
-                stream.write(|o| {
-                    if json {
-                        log::write_line(o, &log::header(&setting, &init, Options::default()))
-                    } else {
-                        write_text_header(o, &setting, init.quan)
-                    }
-                });
-            }
+    let played = contest_play::play_watched::<Mcr>(&init, &specs, args.seed, limits, |turn| {
+        if mahjong_sim::contest::guard::interrupted() {
+            // Its bots were killed by the interrupt: not the game's turns.
+            return;
+        }
+        events_shown += turn.events.len();
+        if turns.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
             stream.write(|o| {
                 if json {
-                    log::turn_lines(turn)
-                        .iter()
-                        .try_for_each(|l| log::write_line(o, l))
+                    log::write_line(o, &log::header(&setting, &init, Options::default()))
                 } else {
-                    write_text_turn(o, turn)
+                    write_text_header(o, &setting, init.quan)
                 }
             });
-        });
-    let Played { game, .. } = match played {
-        Ok(p) => p,
-        Err(e) => {
-            for p in outputs.iter().copied().flatten() {
-                // Nothing was written to it: no empty file is left.
-                let _ = std::fs::remove_file(p);
-            }
-            return Err(e.into());
         }
-    };
+        stream.write(|o| {
+            if json {
+                log::turn_lines(turn)
+                    .iter()
+                    .try_for_each(|l| log::write_line(o, l))
+            } else {
+                write_text_turn(o, turn)
+            }
+        });
+    });
+    // A program that cannot run: the files' temporary files go with them.
+    let Played { game, .. } = played?;
     stream.write(|o| {
         if json {
             log::last_events(&game, events_shown)
@@ -140,7 +137,41 @@ fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             source: e,
         });
     }
-    write_files(args, &mut files, &setting, &game)
+    write_files(files, &setting, &game)
+}
+
+/// What an interrupted `mcr play` says: how much of the log it wrote
+/// (`turns` requests), and that the files asked for were not written (their
+/// temporary files, in `files`, are removed; their paths were never
+/// touched).
+fn note_interrupted(
+    turns: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    args: &PlayArgs,
+    files: &[Option<PendingFile>],
+) {
+    let whats = ["log", "replay page", "transcript"];
+    let paths = [&args.log, &args.replay, &args.transcript];
+    let unwritten: Vec<(String, std::path::PathBuf)> = files
+        .iter()
+        .zip(whats.iter().zip(paths))
+        .filter_map(|(f, (what, path))| {
+            let (f, path) = (f.as_ref()?, path.as_ref()?);
+            Some((format!("{what} {}", path.display()), f.temp().to_path_buf()))
+        })
+        .collect();
+    super::super::interrupt_note(move || {
+        let n = turns.load(std::sync::atomic::Ordering::SeqCst);
+        let mut note = interrupted_log_words(n);
+        if !unwritten.is_empty() {
+            for (_, temp) in &unwritten {
+                // The exit skips the files' own clean-up.
+                let _ = std::fs::remove_file(temp);
+            }
+            let named: Vec<&str> = unwritten.iter().map(|(w, _)| w.as_str()).collect();
+            note.push_str(&format!("; not written: the {}", named.join(", the ")));
+        }
+        note
+    });
 }
 
 /// The bots of `args` in seat order, and the log's setting: the wall's
@@ -162,18 +193,16 @@ fn seating(args: &PlayArgs, label: String) -> (Vec<BotSpec>, Setting) {
     (specs, setting)
 }
 
-/// The files asked for (`--log`, `--replay`, `--transcript`, opened as
-/// `files`), written from the finished `game`.
+/// The files asked for (`--log`, `--replay`, `--transcript`, in that
+/// order), written from the finished `game` and put in their places.
 fn write_files(
-    args: &PlayArgs,
-    files: &mut [Option<std::fs::File>],
+    files: Vec<Option<PendingFile>>,
     setting: &Setting,
     game: &Game,
 ) -> Result<(), CliError> {
     let labels: Vec<String> = setting.seats.iter().map(|s| s.name.clone()).collect();
-    let paths = [&args.log, &args.replay, &args.transcript];
-    for (i, (path, file)) in paths.iter().zip(files).enumerate() {
-        let (Some(path), Some(file)) = (path, file) else {
+    for (i, file) in files.into_iter().enumerate() {
+        let Some(file) = file else {
             continue;
         };
         let mut bytes = Vec::new();
@@ -182,8 +211,7 @@ fn write_files(
             1 => bytes = page::game_page(game, &labels, &setting.wall).into_bytes(),
             _ => transcript::write(&mut bytes, game, Some(setting)).expect("to memory"),
         }
-        file.write_all(&bytes)
-            .map_err(super::super::files::cannot_write(path))?;
+        file.finish(&bytes)?;
     }
     Ok(())
 }
@@ -211,12 +239,28 @@ fn write_text_turn(out: &mut dyn Write, turn: &Turn) -> std::io::Result<()> {
     for e in &turn.events {
         writeln!(out, "{}", page::event_text(e))?;
     }
-    let answer = match &turn.reply {
-        Reply::Text(t) => t.clone(),
-        Reply::Failed(v) => format!("(no answer: {v})"),
+    let answer = match (&turn.reply, &turn.failed) {
+        (Reply::Text(t), None) => t.clone(),
+        // Malformed output: the judge reads the empty response.
+        (Reply::Text(_), Some(f)) => format!("(no usable answer: {})", failure_words(f)),
+        (Reply::Failed(v), Some(f)) => format!("(no answer: {v}, {})", failure_words(f)),
+        (Reply::Failed(v), None) => format!("(no answer: {v})"),
     };
     let request = turn.request.to_string();
     writeln!(out, "  {} <- {request:<44} -> {answer}", turn.player)
+}
+
+/// Why a program gave no usable answer, for people: the driver's words
+/// and the ends of its output (`crashed (exit status 3); its stderr
+/// ends: boom`).
+fn failure_words(f: &StepFailed) -> String {
+    let mut words = f.words.clone();
+    for (name, text) in [("stdout", &f.stdout), ("stderr", &f.stderr)] {
+        if !text.is_empty() {
+            words.push_str(&format!("; its {name} ends: {text}"));
+        }
+    }
+    words
 }
 
 /// The end of the log for people: the events no request followed (after
