@@ -171,7 +171,7 @@ impl Ruleset for Mcr {
             half_points: r.scores.map(|s| 2 * s),
             won: std::array::from_fn(|s| matches!(&r.end, End::Win(w) if usize::from(w.seat) == s)),
             put_out,
-            starts: 0,
+            starts: game.starts.iter().sum(),
         }
     }
 
