@@ -8,6 +8,8 @@
 mod common;
 
 use mahjong_sim::botzone::protocol::Failure;
+use mahjong_sim::contest::mcr::Mcr;
+use mahjong_sim::contest::ruleset::Ruleset;
 use mahjong_sim::mcr::bots::bot::Bot;
 use mahjong_sim::mcr::games::arena::{try_play, Game, Seat};
 use mahjong_sim::mcr::games::program::ProgramBot;
@@ -92,8 +94,12 @@ fn starts(seats: &[Seat; PLAYERS], seat: usize) -> u64 {
 /// The game's record of each program seat's steps: one a request, with
 /// a process started as often as the program says, the first step
 /// saying what contains it; the game's count of starts is the
-/// program's; no step of an in-process seat.
+/// program's, and the outcome's; no step of an in-process seat.
 fn check_program_steps(seats: &[Seat; PLAYERS], game: &Game) {
+    // The contest layer counts them for a tournament's summary.
+    let outcome = <Mcr as Ruleset>::outcome(game);
+    assert_eq!(outcome.starts, game.starts.iter().sum::<u64>());
+    assert!(outcome.starts > 0, "games with programs start some");
     for (p, seat) in seats.iter().enumerate() {
         let steps: Vec<_> = game.programs.iter().filter(|s| s.player == p).collect();
         match seat {
