@@ -1,4 +1,5 @@
-//! MCR bot programs under Botzone's protocol, through the arena: the
+//! MCR bot programs under Botzone's protocol, through the arena (and the
+//! arena's games in process, the baseline): the
 //! Python and C++ examples play whole games in both modes (one process a
 //! request, kept running), in a sandbox where the machine allows one; a
 //! program's illegal move, time-out, memory, crash, flood of output and
@@ -23,7 +24,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// What the examples do, in process: discards its draw, passes otherwise.
+/// What the examples do, in process: discards its draw, passes otherwise
+/// (the one such bot of the tests).
 struct DrawAndDiscard;
 
 impl Bot for DrawAndDiscard {
@@ -143,6 +145,48 @@ fn same_as_in_process(init: &InitData, game: &Game) {
         game.result
     );
     assert!(game.steps.len() > 30, "{} steps", game.steps.len());
+}
+
+/// In process, the examples' way (discard the draw, pass the rest)
+/// exhausts every wall: no win, no penalty, every step asking all four.
+#[test]
+fn bots_that_discard_their_draws_exhaust_the_wall() {
+    let mut rng = Rng::new(3);
+    for _ in 0..20 {
+        let init = random_init(&mut rng);
+        let mut turns = 0;
+        let mut seats = std::array::from_fn(|_| in_process());
+        let game = try_play(&init, Options::default(), &mut seats, &mut |_| turns += 1).unwrap();
+        assert!(
+            matches!(game.result.end, End::Exhausted { .. }),
+            "{:?}",
+            game.result
+        );
+        assert_eq!(game.result.scores, [0; 4]);
+        assert_eq!(game.steps.len(), game.replies.len());
+        assert_eq!(turns, 4 * game.steps.len());
+        // Init, deal, then draws: a part of 36 tiles gives at most 23 draws.
+        assert!(game.steps.len() > 2 + 4 * 8, "{} steps", game.steps.len());
+        assert!(game.programs.is_empty() && game.starts == [0; 4]);
+    }
+}
+
+/// An in-process bot's wrong answer ends the game at once, penalised.
+#[test]
+fn a_wrong_answer_ends_the_game_with_the_penalty() {
+    struct Garbage;
+    impl Bot for Garbage {
+        fn respond(&mut self, _: &Request) -> Cow<'static, str> {
+            "PLAY".into()
+        }
+    }
+    let game = play(
+        &init(1),
+        &mut with_bad_seat(Seat::InProcess(Box::new(Garbage))),
+    );
+    let (seat, offence, answer) = penalty(&game);
+    assert_eq!((seat, offence.action(), answer), (2, "WA", Some("PLAY")));
+    assert_eq!(game.steps.len(), 1, "the first step's answer is wrong");
 }
 
 #[test]
