@@ -23,8 +23,9 @@ use super::action::{action_of, claimed, Action, Mask};
 use crate::mcr::bots::bot::Bot;
 use crate::mcr::bots::legal::{legal, note, Action as Move};
 use crate::mcr::bots::view::{Turn, View};
+use crate::mcr::games::arena::Game;
 use crate::mcr::hand::MeldKind;
-use crate::mcr::judge::{InitData, Judge, Options, Request, PLAYERS};
+use crate::mcr::judge::{InitData, Judge, Options, Reply, Request, PLAYERS};
 use crate::mcr::tile::{Tile, KINDS};
 use std::borrow::Cow;
 
@@ -157,14 +158,21 @@ pub struct Env {
     /// The current step's decisions not yet answered, by seat.
     masks: [Option<Mask>; PLAYERS],
     moves: Vec<Move>,
-    /// Every step's four answers, when recording.
-    replies: Option<Vec<[String; PLAYERS]>>,
+    /// The deal and every step's four answers, when recording.
+    record: Option<Record>,
+}
+
+/// What a recording [`Env`] keeps beside its judge: enough for
+/// [`Env::game`].
+struct Record {
+    init: InitData,
+    replies: Vec<[String; PLAYERS]>,
 }
 
 impl Env {
     /// A game from `init` judged under `options`; `bots[p]` plays seat `p`,
-    /// `None` for the caller's seats. With `record`, every answer is kept
-    /// ([`Env::replies`]).
+    /// `None` for the caller's seats. With `record`, the deal and every
+    /// answer are kept ([`Env::replies`], [`Env::game`]).
     pub fn new(
         init: &InitData,
         options: Options,
@@ -178,7 +186,10 @@ impl Env {
             answers: Default::default(),
             masks: [None; PLAYERS],
             moves: Vec::with_capacity(64),
-            replies: record.then(Vec::new),
+            record: record.then(|| Record {
+                init: init.clone(),
+                replies: Vec::new(),
+            }),
         };
         env.begin_step();
         env.feed();
@@ -275,7 +286,31 @@ impl Env {
 
     /// Every step's four answers so far (with `record`).
     pub fn replies(&self) -> Option<&[[String; PLAYERS]]> {
-        self.replies.as_deref()
+        self.record.as_ref().map(|r| r.replies.as_slice())
+    }
+
+    /// The finished game as the arena records one (with `record`; `None`
+    /// before the end), for its log ([`crate::mcr::games::log::write()`])
+    /// and replay page ([`crate::replay::mcr::game_page`]). Every answer
+    /// was given in process, so no reply is a failure and no program
+    /// ran.
+    pub fn game(&self) -> Option<Game> {
+        let record = self.record.as_ref()?;
+        Some(Game {
+            init: record.init.clone(),
+            options: self.judge.options(),
+            steps: self.judge.steps().to_vec(),
+            replies: record
+                .replies
+                .iter()
+                .map(|r| r.clone().map(Reply::Text))
+                .collect(),
+            events: self.judge.events().to_vec(),
+            result: self.judge.result()?.clone(),
+            failures: Vec::new(),
+            programs: Vec::new(),
+            starts: [0; PLAYERS],
+        })
     }
 
     /// The table as text, for people: each seat's concealed tiles, melds
@@ -364,7 +399,7 @@ impl Env {
                 return;
             };
             self.judge.answer_text(&text).expect("a request is pending");
-            if let Some(replies) = &mut self.replies {
+            if let Some(Record { replies, .. }) = &mut self.record {
                 if p == 0 {
                     replies.push(Default::default());
                 }

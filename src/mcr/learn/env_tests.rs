@@ -305,3 +305,43 @@ fn an_illegal_action_is_penalised() {
 }
 
 const ACTIONS_FOR_TESTS: usize = crate::mcr::learn::action::ACTIONS;
+
+/// A recorded game is the arena's record of the same game: with the same
+/// bots at every seat, the arena and the environment write the same log.
+#[test]
+fn a_recorded_game_is_the_arenas_game() {
+    use crate::contest::seed::bot_seed;
+    use crate::mcr::bots::built_in::BuiltIn;
+    use crate::mcr::games::arena::{self, Seat};
+    use crate::mcr::games::log::{self, SeatRecord, Setting};
+    use crate::mcr::games::walls::{seeded_init, Family};
+    let greedy = BuiltIn::parse("greedy").unwrap().unwrap();
+    let setting = Setting {
+        wall: "test".into(),
+        seats: std::array::from_fn(|_| SeatRecord {
+            name: "greedy".into(),
+            command: "greedy".into(),
+        }),
+        context: None,
+    };
+    let mut won = 0;
+    for seed in 1..6 {
+        let init = seeded_init(Family::Uniform, seed);
+        let bots = std::array::from_fn(|p| Some(greedy.bot(bot_seed(seed, &[p as u64]))));
+        let env = Env::new(&init, Options::default(), bots, true);
+        let mut seats =
+            std::array::from_fn(|p| Seat::InProcess(greedy.bot(bot_seed(seed, &[p as u64]))));
+        let game = arena::play(&init, Options::default(), &mut seats, &mut |_| {});
+        let recorded = env.game().expect("a finished, recorded game");
+        assert_eq!(log::lines(&setting, &recorded), log::lines(&setting, &game));
+        won += usize::from(matches!(game.result.end, End::Win(_)));
+    }
+    assert!(won > 0, "no game of the five was won");
+    // Not before the end, nor without `record`.
+    let init = seeded_init(Family::Uniform, 1);
+    let env = Env::new(&init, Options::default(), Default::default(), true);
+    assert!(env.decision().is_some() && env.game().is_none());
+    let bots = std::array::from_fn(|p| Some(greedy.bot(bot_seed(1, &[p as u64]))));
+    let env = Env::new(&init, Options::default(), bots, false);
+    assert!(env.judge().is_over() && env.game().is_none());
+}
