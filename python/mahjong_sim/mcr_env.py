@@ -30,8 +30,9 @@ chow (0 lowest, 1 middle, 2 highest) and the tile discarded after it;
 ``204..238`` ``BUGANG t``; ``238`` ``PASS``; ``239`` ``GANG`` of a discard;
 ``240`` ``HU``. :func:`action_text` writes them, :func:`action_of` reads
 answers back. An action outside the mask raises ``ValueError``; with
-``illegal="penalty"`` it is played, and the judge penalises the seat (-30,
-the others +10) as it would a bot program's.
+``illegal="put_out"`` it is played, and the judge puts the seat out
+(-30, the others +10) as it would a bot program (the same words as
+:mod:`mahjong_sim.noi2014`'s environments).
 
 Observations: ``{"observation": uint8 (11, 34), "action_mask": int8
 (241,)}``, rows over the 34 kinds, seats relative to the observer (0 itself,
@@ -46,7 +47,7 @@ kongs, 27 the wall's length is known.
 Rewards: the judge's scores when the game ends (a win on a discard ``24 +
 fans`` for the winner, ``-(8 + fans)`` for the discarder and ``-8`` for the
 others; a self-drawn win ``3 * (8 + fans)`` against ``-(8 + fans)`` each; a
-drawn game 0; a penalty -30 against +10), 0 before.
+drawn game 0; a seat put out -30 against +10 each), 0 before.
 """
 
 from __future__ import annotations
@@ -141,14 +142,16 @@ def _checked(action: Any, mask: np.ndarray, strict: bool, who: str) -> Tuple[int
     if illegal and strict:
         raise ValueError(
             f"{who}: action {number} ({action_text(number)}) is not legal here (its mask is 0); "
-            "illegal='penalty' plays it as the judge does, the seat penalised"
+            "illegal='put_out' plays it as the judge does, the seat put out"
         )
     return number, illegal
 
 
 def _strict(illegal: str) -> bool:
-    if illegal not in ("raise", "penalty"):
-        raise ValueError(f"illegal={illegal!r}: 'raise' or 'penalty'")
+    """Whether ``illegal`` asks for strict actions (``"raise"``); any word
+    but ``"raise"`` and ``"put_out"`` (NOI2014's) is refused."""
+    if illegal not in ("raise", "put_out"):
+        raise ValueError(f"illegal={illegal!r}: 'raise' or 'put_out'")
     return illegal == "raise"
 
 
@@ -217,8 +220,8 @@ class _Table:
 class raw_env(_Table, AECEnv):
     """MCR as a PettingZoo AEC environment (see the module): the agent
     selected is the next seat with a decision, in seat order within a
-    step of the judge. ``illegal="penalty"`` plays a masked action (the
-    judge penalises the seat; ``infos[agent]["illegal"]`` True) instead of
+    step of the judge. ``illegal="put_out"`` plays a masked action (the
+    judge puts the seat out; ``infos[agent]["illegal"]`` True) instead of
     raising ``ValueError``."""
 
     metadata = {**_Table.metadata, "name": "mcr_v0", "is_parallelizable": False}
@@ -376,14 +379,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     of the seat that decided, in the step that ended its game, else 0),
     terminations, truncations (all False) and infos: ``"seat"``,
     ``"scores"`` every seat's scores ``(n, 4)`` of the games that ended
-    (``"_scores"`` says which), ``"illegal"`` with ``illegal="penalty"``.
+    (``"_scores"`` says which), ``"illegal"`` with ``illegal="put_out"``.
     ``autoreset_mode``: ``NEXT_STEP`` (the default: a finished game is
     shown, mask all 0, and the next starts at the following step, its
     action ignored), ``SAME_STEP`` (the next game at once, the end in
     ``infos["final_obs"]``) or ``DISABLED`` (``reset(options={"reset_mask":
     m})`` restarts it). Actions are integers of shape ``(n,)`` from 0 to
     240 (else ``TypeError``/``ValueError``); a masked one raises
-    ``ValueError`` before any game moves, unless ``illegal="penalty"``.
+    ``ValueError`` before any game moves, unless ``illegal="put_out"``.
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "autoreset_mode": AutoresetMode.NEXT_STEP}
@@ -414,7 +417,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._every.flags.writeable = self._none.flags.writeable = False
         self._fresh = True
         self._seats = self._vec.current()[2]
-        #: Games whose last action was masked (``illegal="penalty"``).
+        #: Games whose last action was masked (``illegal="put_out"``).
         self.illegal = np.zeros(self.num_envs, dtype=bool)
 
     def _observed(self, obs: np.ndarray, masks: np.ndarray, seats: np.ndarray):
@@ -464,7 +467,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             batch, illegal = self._vec.step(self._actions(actions), self._strict)
         except ValueError as e:
             if "not legal there" in str(e):
-                raise ValueError(f"{e}; VectorEnv(illegal='penalty') plays it, the seat penalised") from None
+                raise ValueError(f"{e}; VectorEnv(illegal='put_out') plays it, the seat put out") from None
             raise
         self._fresh = False
         obs, masks, seats, scores, rewards, done, finals, _ = batch

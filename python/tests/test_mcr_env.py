@@ -133,7 +133,7 @@ def test_actions_are_checked_strictly():
             e.step(bad)
     assert e.game.requests() == before and e.agent_selection == agent
     # Played on request: the judge penalises the seat.
-    raw = mcr_env.raw_env(illegal="penalty")
+    raw = mcr_env.raw_env(illegal="put_out")
     raw.reset(seed=3)
     seat = raw.agent_name_mapping[raw.agent_selection]
     raw.step(illegal)
@@ -141,8 +141,11 @@ def test_actions_are_checked_strictly():
     while (d := game.decision()) is not None:
         game.step(int(np.flatnonzero(d[2])[0]))
     assert game.scores()[seat] == -30
-    with pytest.raises(ValueError):
-        mcr_env.raw_env(illegal="ignore")
+    # One vocabulary with NOI2014's environments: any other word is refused.
+    for word in ("ignore", "penalty"):
+        for make in (mcr_env.raw_env, mcr_env.raw_parallel_env, lambda illegal: mcr_env.VectorEnv(1, illegal=illegal)):
+            with pytest.raises(ValueError, match="'raise' or 'put_out'"):
+                make(illegal=word)
     p = mcr_env.parallel_env()
     obs, infos = p.reset(seed=5)
     quiet = next(a for a in p.agents if not infos[a]["decides"])
@@ -209,7 +212,7 @@ def test_the_vector_env_is_seeded_legal_and_resets_games():
     for wrong, error in [(bad.astype(float), TypeError), (np.array([0]), ValueError), (np.array([0, 241]), ValueError)]:
         with pytest.raises(error):
             v.step(wrong)
-    loose = mcr_env.VectorEnv(2, seed=0, illegal="penalty")
+    loose = mcr_env.VectorEnv(2, seed=0, illegal="put_out")
     loose.reset()
     _, _, term, _, infos = loose.step(bad)
     assert infos["illegal"].all()
