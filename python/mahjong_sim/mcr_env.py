@@ -175,11 +175,12 @@ class _Table:
 
     metadata: Dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
-    def _setup(self, render_mode: Optional[str], illegal: str) -> None:
+    def _setup(self, render_mode: Optional[str], illegal: str, record: bool) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self._strict = _strict(illegal)
+        self.record = record
         self.possible_agents = AGENTS[:]
         self.agent_name_mapping = {a: p for p, a in enumerate(AGENTS)}
         self.observation_spaces = {a: _observation_space() for a in AGENTS}
@@ -197,7 +198,7 @@ class _Table:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         while True:
-            self.game = McrGame([None] * 4, seed=int(self._rng.integers(0, 2**63)))
+            self.game = McrGame([None] * 4, seed=int(self._rng.integers(0, 2**63)), record=self.record)
             if not self.game.is_over():
                 return
 
@@ -213,6 +214,16 @@ class _Table:
             return None
         return text
 
+    def log_jsonl(self) -> str:
+        """The finished game's log, JSON Lines as ``mcr play --json``
+        writes it (``mahjong-sim/mcr-game-log``; needs ``record=True``)."""
+        return self.game.log_jsonl(AGENTS)
+
+    def replay_html(self) -> str:
+        """The finished game's replay page, HTML as ``mcr play --replay``
+        writes it (needs ``record=True``)."""
+        return self.game.replay_html(AGENTS)
+
     def close(self) -> None:
         pass
 
@@ -222,13 +233,14 @@ class raw_env(_Table, AECEnv):
     selected is the next seat with a decision, in seat order within a
     step of the judge. ``illegal="put_out"`` plays a masked action (the
     judge puts the seat out; ``infos[agent]["illegal"]`` True) instead of
-    raising ``ValueError``."""
+    raising ``ValueError``. ``record`` keeps every answer for
+    :meth:`log_jsonl` and :meth:`replay_html`."""
 
     metadata = {**_Table.metadata, "name": "mcr_v0", "is_parallelizable": False}
 
-    def __init__(self, render_mode: Optional[str] = None, illegal: str = "raise"):
+    def __init__(self, render_mode: Optional[str] = None, illegal: str = "raise", record: bool = False):
         super().__init__()
-        self._setup(render_mode, illegal)
+        self._setup(render_mode, illegal, record)
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         """A new game, its wall drawn from ``seed`` (or the stream of the
@@ -297,12 +309,12 @@ class raw_parallel_env(_Table, ParallelEnv):
     otherwise be ``PASS``. ``infos[agent]["decides"]`` says who decides,
     with the request in ``"request"``. Rewards are the scores when the game
     ends; then every agent terminates and :attr:`agents` is empty.
-    ``illegal`` as in :class:`raw_env`."""
+    ``illegal`` and ``record`` as in :class:`raw_env`."""
 
     metadata = {**_Table.metadata, "name": "mcr_parallel_v0"}
 
-    def __init__(self, render_mode: Optional[str] = None, illegal: str = "raise"):
-        self._setup(render_mode, illegal)
+    def __init__(self, render_mode: Optional[str] = None, illegal: str = "raise", record: bool = False):
+        self._setup(render_mode, illegal, record)
         self.agents: List[str] = []
 
     def _observed(self) -> Tuple[Dict[str, Any], Dict[str, Any]]:

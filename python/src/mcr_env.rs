@@ -4,16 +4,20 @@
 //! is taken with the GIL released (`super::locked`).
 
 use super::{locked, value_error, Raised};
+use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::mcr::bots::bot::Bot;
 use mahjong_sim::mcr::bots::built_in::BuiltIn;
-use mahjong_sim::mcr::games::walls::{seeded_init, Family};
+use mahjong_sim::mcr::games::arena::Game;
+use mahjong_sim::mcr::games::log;
+use mahjong_sim::mcr::games::walls::{seeded_init, wall_label, Family};
 use mahjong_sim::mcr::judge::{Options, Request, PLAYERS};
 use mahjong_sim::mcr::learn::action::{action_of, Action, ACTIONS};
 use mahjong_sim::mcr::learn::env::{Env, PolicyBot, OBS_ROWS, OBS_SIZE};
 use mahjong_sim::mcr::learn::vector::{Autoreset, Out, Vector, VectorError};
 use mahjong_sim::mcr::tile::{Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
@@ -88,27 +92,36 @@ fn policy_bot(f: Py<PyAny>, raised: Raised) -> Box<dyn Bot + Send> {
 }
 
 /// Seat `p`'s bot: `None` (the caller), a built-in bot's name, a
-/// policy, or a callable `request -> answer`.
+/// policy, or a callable `request -> answer`; and how logs name it
+/// (`caller`, the bot's name, `policy`, or the callable's `__name__`).
 fn seat_bot(
     obj: &Option<Bound<'_, PyAny>>,
     seed: u64,
     raised: &Raised,
-) -> PyResult<Option<Box<dyn Bot + Send>>> {
-    let Some(obj) = obj else { return Ok(None) };
+) -> PyResult<(Option<Box<dyn Bot + Send>>, String)> {
+    let Some(obj) = obj else {
+        return Ok((None, "caller".into()));
+    };
     if let Ok(name) = obj.extract::<String>() {
         let b = BuiltIn::parse(&name)
             .map_err(value_error)?
             .ok_or_else(|| value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES)))?;
-        return Ok(Some(b.bot(seed)));
+        return Ok((Some(b.bot(seed)), b.name()));
     }
     if let Ok(p) = obj.extract::<PyRef<'_, McrPolicy>>() {
-        return Ok(Some(policy_bot(p.f.clone_ref(obj.py()), raised.clone())));
+        let bot = policy_bot(p.f.clone_ref(obj.py()), raised.clone());
+        return Ok((Some(bot), "policy".into()));
     }
     if obj.is_callable() {
-        return Ok(Some(Box::new(PyBot {
+        let name = obj
+            .getattr("__name__")
+            .and_then(|n| n.extract::<String>())
+            .unwrap_or_else(|_| "callable".into());
+        let bot = Box::new(PyBot {
             f: obj.clone().unbind(),
             raised: raised.clone(),
-        })));
+        });
+        return Ok((Some(bot), name));
     }
     Err(pyo3::exceptions::PyTypeError::new_err(
         "a seat is None (the caller's), an MCR bot's name, a policy, or a callable request -> answer",
@@ -133,6 +146,9 @@ fn mask_array(py: Python<'_>, m: mahjong_sim::mcr::learn::action::Mask) -> Bound
 struct McrGame {
     env: Mutex<Env>,
     raised: Raised,
+    /// How logs name the wall and each seat.
+    wall_label: String,
+    labels: [String; PLAYERS],
 }
 
 /// A decision: seat, request string, mask.
@@ -160,15 +176,19 @@ impl McrGame {
         }
         let raised: Raised = Arc::default();
         let mut bots: [Option<Box<dyn Bot + Send>>; PLAYERS] = Default::default();
-        for (p, (bot, seat)) in bots.iter_mut().zip(&seats).enumerate() {
-            *bot = seat_bot(seat, bot_seed(seed, &[p as u64]), &raised)?;
+        let mut labels: [String; PLAYERS] = Default::default();
+        for (p, seat) in seats.iter().enumerate() {
+            (bots[p], labels[p]) = seat_bot(seat, bot_seed(seed, &[p as u64]), &raised)?;
         }
+        // The deal `mcr play --seed` plays.
         let init = seeded_init(Family::Uniform, seed);
         let env = py.detach(|| Env::new(&init, Options::default(), bots, record));
         take_raised(&raised)?;
         Ok(McrGame {
             env: Mutex::new(env),
             raised,
+            wall_label: wall_label(Family::Uniform, seed),
+            labels,
         })
     }
 
@@ -281,6 +301,61 @@ impl McrGame {
     /// The table as text: each seat's hand, melds, flowers and wall left.
     fn table_text(&self, py: Python<'_>) -> String {
         locked(py, &self.env, |e| e.table_text())
+    }
+
+    /// The game's log (JSON Lines, `mahjong-sim/mcr-game-log`, as `mcr
+    /// play --json` writes it); needs `record` and a finished game.
+    /// `labels` name the seats (default: the built-in bots' names,
+    /// `caller`, `policy`, or the callables' `__name__`).
+    #[pyo3(signature = (labels=None))]
+    fn log_jsonl(&self, py: Python<'_>, labels: Option<Vec<String>>) -> PyResult<String> {
+        let (game, labels) = self.finished(py, labels)?;
+        let setting = log::Setting {
+            wall: self.wall_label.clone(),
+            seats: seat_records(labels.clone(), labels),
+            context: None,
+        };
+        let mut out = Vec::new();
+        log::write(&mut out, &setting, &game).map_err(value_error)?;
+        String::from_utf8(out).map_err(value_error)
+    }
+
+    /// The game's replay page (self-contained HTML, as `mcr play --replay`
+    /// writes it); needs `record` and a finished game. `title` defaults
+    /// to the wall's label.
+    #[pyo3(signature = (labels=None, title=None))]
+    fn replay_html(
+        &self,
+        py: Python<'_>,
+        labels: Option<Vec<String>>,
+        title: Option<String>,
+    ) -> PyResult<String> {
+        let (game, labels) = self.finished(py, labels)?;
+        let title = title.unwrap_or_else(|| self.wall_label.clone());
+        Ok(mahjong_sim::replay::mcr::game_page(&game, &labels, &title))
+    }
+}
+
+impl McrGame {
+    /// The finished, recorded game and the seats' labels (`labels`, else
+    /// the game's own).
+    fn finished(
+        &self,
+        py: Python<'_>,
+        labels: Option<Vec<String>>,
+    ) -> PyResult<(Game, [String; PLAYERS])> {
+        let (over, game) = locked(py, &self.env, |e| (e.judge().is_over(), e.game()));
+        if !over {
+            return Err(PyRuntimeError::new_err("the game is not over"));
+        }
+        let game = game
+            .ok_or_else(|| PyRuntimeError::new_err("the game was not recorded (record=False)"))?;
+        let labels = match labels {
+            None => self.labels.clone(),
+            Some(l) => <[String; PLAYERS]>::try_from(l)
+                .map_err(|l| value_error(format!("{} labels: one a seat", l.len())))?,
+        };
+        Ok((game, labels))
     }
 }
 

@@ -2,6 +2,7 @@
 masked actions are what the judge accepts, actions are checked strictly,
 the AEC, parallel and batched faces play the same games."""
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -12,6 +13,8 @@ from pettingzoo.test import api_test, parallel_api_test
 
 from mahjong_sim import mcr_env
 from mahjong_sim.mcr_env import ACTIONS, PASS, McrGame
+
+from conftest import ROOT
 
 PENALTY = sorted([10, 10, 10, -30])
 
@@ -253,3 +256,55 @@ def test_threads_never_wait_for_each_other_for_good():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def _log_lines(text):
+    """The log's lines as JSON, each checked against the format's committed
+    schema (of the header's version) when ``jsonschema`` is installed."""
+    assert text.endswith("\n")
+    lines = [json.loads(line) for line in text.splitlines()]
+    header = lines[0]
+    assert header["type"] == "header" and header["format"] == "mahjong-sim/mcr-game-log"
+    assert lines[-1]["type"] == "result"
+    assert {line["type"] for line in lines[1:-1]} == {"event", "request"}
+    try:
+        import jsonschema
+    except ImportError:
+        return lines
+    schema = json.loads((ROOT / "docs" / "schemas" / f"mcr-game-log.v{header['version']}.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    for line in lines:
+        validator.validate(line)
+    return lines
+
+
+def test_a_recorded_game_gives_its_log_and_replay_page():
+    game = McrGame([None, "greedy", lambda request: "PASS" if request.startswith(("0", "1")) else "", None], seed=2, record=True)
+    with pytest.raises(RuntimeError, match="not over"):
+        game.log_jsonl()
+    while (d := game.decision()) is not None:
+        game.step(int(np.flatnonzero(d[2])[0]))
+    lines = _log_lines(game.log_jsonl())
+    assert [s["name"] for s in lines[0]["seats"]] == ["caller", "greedy", "<lambda>", "caller"]
+    assert lines[-1]["scores"] == game.scores()
+    answers = [r["reply"]["text"] for r in lines if r["type"] == "request"]
+    assert answers == [a for step in game.replies() for a in step]
+    page = game.replay_html(["alice", "bob", "carol", "dave"], title="a test game")
+    assert page.startswith("<!DOCTYPE html>")
+    assert all(name in page for name in ("alice", "bob", "carol", "dave", "a test game"))
+    with pytest.raises(ValueError, match="labels"):
+        game.log_jsonl(["one"])
+    unrecorded = McrGame(["greedy"] * 4, seed=2)
+    with pytest.raises(RuntimeError, match="record"):
+        unrecorded.log_jsonl()
+    # From the PettingZoo faces, seats named by their agents.
+    for make in (mcr_env.raw_env, mcr_env.raw_parallel_env):
+        e = make(record=True)
+        e.reset(seed=4)
+        g = e.game
+        while (d := g.decision()) is not None:
+            g.step(int(np.flatnonzero(d[2])[-1]))
+        lines = _log_lines(e.log_jsonl())
+        assert [s["name"] for s in lines[0]["seats"]] == mcr_env.AGENTS
+        assert "player_3" in e.replay_html()
+
