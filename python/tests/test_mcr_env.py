@@ -308,3 +308,17 @@ def test_a_recorded_game_gives_its_log_and_replay_page():
         assert [s["name"] for s in lines[0]["seats"]] == mcr_env.AGENTS
         assert "player_3" in e.replay_html()
 
+
+def test_bots_in_the_env_play_the_apps_games(cli):
+    """Greedy bots at every seat of the environment's game of a seed play
+    the game ``mcr play --seed`` plays: the same scores, the same log."""
+    ended = set()
+    for seed in (1, 2, 3, 7):
+        game = McrGame(["greedy"] * 4, seed=seed, record=True)
+        assert game.is_over()
+        want = cli("mcr", "play", "--seed", str(seed), "--json", *["--bot", "greedy"] * 4)
+        app = _log_lines(want)
+        assert game.scores() == app[-1]["scores"]
+        assert game.log_jsonl() == want
+        ended.add(app[-1]["end"]["kind"])
+    assert "win" in ended, ended
