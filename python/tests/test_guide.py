@@ -24,3 +24,4 @@ def test_the_guides_examples_run(tmp_path, monkeypatch):
     # What the examples leave behind is what they say.
     assert names["report"]["decision"] in ("h1", "h0", "identical", "none", "refused")
     assert names["game"].log_jsonl().startswith('{"type":"header"')
+    assert '"format":"mahjong-sim/mcr-game-log"' in names["mcr_log"].splitlines()[0]
