@@ -26,6 +26,9 @@ const COMMANDS: &[&[&str]] = &[
     &["mcr", "shanten"],
     &["mcr", "play"],
     &["mcr", "conform"],
+    &["mcr", "duel"],
+    &["mcr", "tournament"],
+    &["mcr", "merge"],
 ];
 
 /// The `--help` text of `command`.
@@ -134,7 +137,7 @@ fn every_help_example_runs() {
             ran += 1;
         }
     }
-    // Not degenerate: merge's example is three commands, mcr conform's
-    // two.
-    assert_eq!(ran, COMMANDS.len() + 3);
+    // Not degenerate: each merge's example is three commands, mcr
+    // conform's two.
+    assert_eq!(ran, COMMANDS.len() + 5);
 }

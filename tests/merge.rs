@@ -2,7 +2,9 @@
 //! tournament cut into shards (`noi2014 tournament --round R --tables
 //! FROM..TO --after DIR...`), put back together (`noi2014 merge`): the
 //! report one machine prints for the same walls or rounds, byte for byte;
-//! shards that do not fit together refused.
+//! shards that do not fit together refused. The same for MCR (`mcr duel`,
+//! `mcr tournament`, `mcr merge`: the one contest layer over another
+//! ruleset), its files valid under MCR's schemas.
 
 mod common;
 
@@ -14,15 +16,31 @@ fn me() -> &'static str {
 
 /// Runs `mahjong-sim noi2014 ARGS`; stdout, stderr, status.
 fn noi2014(args: &[&str]) -> (String, String, Option<i32>) {
-    let mut all = vec!["noi2014"];
+    sim("noi2014", args)
+}
+
+/// Runs `mahjong-sim RULESET ARGS`; stdout, stderr, status.
+fn sim(ruleset: &str, args: &[&str]) -> (String, String, Option<i32>) {
+    let mut all = vec![ruleset];
     all.extend_from_slice(args);
     let r = common::run(&all, b"");
     (String::from_utf8(r.stdout).unwrap(), r.stderr, r.code)
 }
 
-/// A duel of `bots` (and `more` options) with its logs in `dir`, as a
-/// shard of `walls` when given; its stdout and status.
+/// A NOI2014 duel of `bots` (and `more` options) with its logs in `dir`,
+/// as a shard of `walls` when given; its stdout and status.
 fn duel(bots: &[&str], more: &[&str], walls: Option<&str>, dir: &Path) -> (String, Option<i32>) {
+    duel_of("noi2014", bots, more, walls, dir)
+}
+
+/// [`duel`] of `ruleset`.
+fn duel_of(
+    ruleset: &str,
+    bots: &[&str],
+    more: &[&str],
+    walls: Option<&str>,
+    dir: &Path,
+) -> (String, Option<i32>) {
     let mut args = vec!["duel"];
     for b in bots {
         args.extend(["--bot", b]);
@@ -32,7 +50,7 @@ fn duel(bots: &[&str], more: &[&str], walls: Option<&str>, dir: &Path) -> (Strin
         args.extend(["--walls", w]);
     }
     args.extend(["--logs", dir.to_str().unwrap()]);
-    let (out, err, code) = noi2014(&args);
+    let (out, err, code) = sim(ruleset, &args);
     assert!(code == Some(0) || code == Some(1), "{err}");
     (out, code)
 }
@@ -41,23 +59,30 @@ fn duel(bots: &[&str], more: &[&str], walls: Option<&str>, dir: &Path) -> (Strin
 /// that merging them (in a shuffled order) prints the one machine's
 /// report, text and JSON; the one machine's report as text and JSON.
 fn shards_equal_one_machine(
+    ruleset: &str,
     bots: &[&str],
     more: &[&str],
     cuts: &[u64],
 ) -> (String, serde_json::Value) {
     let tmp = common::scratch("merge");
     let at = |name: &str| tmp.path().join(name);
-    let (one, code) = duel(bots, more, None, &at("one"));
+    let (one, code) = duel_of(ruleset, bots, more, None, &at("one"));
     let mut json_more = more.to_vec();
     json_more.push("--json");
-    let (one_json, _) = duel(bots, &json_more, None, &at("one-json"));
+    let (one_json, _) = duel_of(ruleset, bots, &json_more, None, &at("one-json"));
     let mut dirs: Vec<PathBuf> = Vec::new();
     for (i, w) in cuts.windows(2).enumerate() {
         let dir = at(&format!("shard-{i}"));
-        let (text, shard_code) = duel(bots, more, Some(&format!("{}..{}", w[0], w[1])), &dir);
+        let (text, shard_code) = duel_of(
+            ruleset,
+            bots,
+            more,
+            Some(&format!("{}..{}", w[0], w[1])),
+            &dir,
+        );
         assert_eq!(shard_code, Some(0), "a shard gives no verdict: {text}");
         assert!(
-            text.contains("a shard: `noi2014 merge` applies the test"),
+            text.contains(&format!("a shard: `{ruleset} merge` applies the test")),
             "{text}"
         );
         dirs.push(dir);
@@ -68,16 +93,52 @@ fn shards_equal_one_machine(
     let names: Vec<&str> = dirs.iter().map(|d| d.to_str().unwrap()).collect();
     let mut args = vec!["merge"];
     args.extend(&names);
-    let (merged, err, merged_code) = noi2014(&args);
+    let (merged, err, merged_code) = sim(ruleset, &args);
     assert_eq!(merged, one, "{err}");
     assert_eq!(merged_code, code);
     args.push("--json");
-    let (merged_json, _, _) = noi2014(&args);
+    let (merged_json, _, _) = sim(ruleset, &args);
     assert_eq!(merged_json, one_json);
     // The merge of the one machine's folder is its own report.
-    let (again, _, _) = noi2014(&["merge", at("one").to_str().unwrap()]);
+    let (again, _, _) = sim(ruleset, &["merge", at("one").to_str().unwrap()]);
     assert_eq!(again, one);
+    valid_files(ruleset, &at("one"), true);
     (one, serde_json::from_str(&one_json).unwrap())
+}
+
+/// The files of a duel's (`duel`) or a tournament's logs folder `dir` are
+/// valid under `ruleset`'s schemas: its report, its record and every game
+/// log (read back).
+fn valid_files(ruleset: &str, dir: &Path, duel: bool) {
+    use common::schemas::*;
+    let [report_schema, record, log] = match (ruleset, duel) {
+        ("mcr", true) => [MCR_DUEL_REPORT, MCR_DUEL_WALLS, MCR_GAME_LOG],
+        ("mcr", false) => [MCR_TOURNAMENT_REPORT, MCR_TOURNAMENT_GAMES, MCR_GAME_LOG],
+        (_, true) => [NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG],
+        (_, false) => [
+            NOI2014_TOURNAMENT_REPORT,
+            NOI2014_TOURNAMENT_GAMES,
+            NOI2014_GAME_LOG,
+        ],
+    };
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    report(report_schema, &read("report.json"));
+    let file = if duel { "duel.json" } else { "tournament.json" };
+    report(record, &read(file));
+    let mut logs = 0;
+    for e in std::fs::read_dir(dir.join("games")).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_some_and(|x| x == "jsonl") {
+            let bytes = std::fs::read(&path).unwrap();
+            validate_lines(log, &bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            match ruleset {
+                "mcr" => drop(common::mcr_game_log(&bytes)),
+                _ => drop(common::game_log(&bytes)),
+            }
+            logs += 1;
+        }
+    }
+    assert!(logs > 0, "no game log in {}", dir.display());
 }
 
 /// Four shards of a sequential test whose decision comes in the last one:
@@ -87,6 +148,7 @@ fn shards_equal_one_machine(
 fn four_shards_merge_into_the_one_machine_report_byte_for_byte() {
     let bots = ["a=greedy", "b=greedy:eps=0.1"];
     let (report, json) = shards_equal_one_machine(
+        "noi2014",
         &bots,
         &["--sprt", "d1=0.3", "--jobs", "2"],
         &[0, 8, 16, 24, 100],
@@ -103,7 +165,8 @@ fn four_shards_merge_into_the_one_machine_report_byte_for_byte() {
 fn shards_with_a_bot_program_merge_into_the_one_machine_report() {
     let program = format!("prog={} noi2014 bot", me());
     let bots = [program.as_str(), "b=greedy:eps=0.2"];
-    let (report, _) = shards_equal_one_machine(&bots, &["--games", "16"], &[0, 2, 4, 6, 8]);
+    let (report, _) =
+        shards_equal_one_machine("noi2014", &bots, &["--games", "16"], &[0, 2, 4, 6, 8]);
     assert!(report.contains("; 8 walls, 16 games\n"), "{report}");
     assert!(report.contains("fixed number of games"), "{report}");
 }
@@ -120,7 +183,7 @@ fn shards_with_a_program_put_out_for_a_crash_merge() {
     let against = format!("crash={}", fixture.display());
     let bots = ["a=greedy", "b=greedy:eps=0.1"];
     let more = ["--games", "16", "--against", against.as_str()];
-    let (report, json) = shards_equal_one_machine(&bots, &more, &[0, 3, 8]);
+    let (report, json) = shards_equal_one_machine("noi2014", &bots, &more, &[0, 3, 8]);
     // Not degenerate: crashes counted, in some games, not all.
     let crashes = json["against_put_out"][0]["crash"].as_u64().unwrap_or(0);
     assert!((1..16).contains(&crashes), "{report}");
@@ -310,6 +373,18 @@ fn the_draw_order_is_checked_against_the_logs() {
 /// A tournament of `bots` (and `more` options) with its logs in `dir`, as
 /// a shard (`--round` ...) when `shard` is not empty; its stdout.
 fn tournament(bots: &[&str], more: &[&str], shard: &[&str], dir: &Path) -> String {
+    tournament_of("noi2014", bots, more, shard, dir)
+}
+
+/// A tournament of `ruleset` between `bots`, `more` options and a
+/// `shard`'s, its logs in `dir`; its stdout.
+fn tournament_of(
+    ruleset: &str,
+    bots: &[&str],
+    more: &[&str],
+    shard: &[&str],
+    dir: &Path,
+) -> String {
     let mut args = vec!["tournament"];
     for b in bots {
         args.extend(["--bot", b]);
@@ -317,7 +392,7 @@ fn tournament(bots: &[&str], more: &[&str], shard: &[&str], dir: &Path) -> Strin
     args.extend_from_slice(more);
     args.extend_from_slice(shard);
     args.extend(["--logs", dir.to_str().unwrap()]);
-    let (out, err, code) = noi2014(&args);
+    let (out, err, code) = sim(ruleset, &args);
     assert_eq!(code, Some(0), "{args:?}: {err}");
     out
 }
@@ -327,16 +402,17 @@ fn tournament(bots: &[&str], more: &[&str], shard: &[&str], dir: &Path) -> Strin
 /// and checks that merging them in a shuffled order prints the one
 /// machine's standings, text and JSON; the one machine's JSON.
 fn tournament_shards_equal_one_machine(
+    ruleset: &str,
     bots: &[&str],
     more: &[&str],
     shards: &[(&[&str], &[usize])],
 ) -> serde_json::Value {
     let tmp = common::scratch("merge-tournament");
     let at = |name: &str| tmp.path().join(name);
-    let one = tournament(bots, more, &[], &at("one"));
+    let one = tournament_of(ruleset, bots, more, &[], &at("one"));
     let mut json_more = more.to_vec();
     json_more.push("--json");
-    let one_json = tournament(bots, &json_more, &[], &at("one-json"));
+    let one_json = tournament_of(ruleset, bots, &json_more, &[], &at("one-json"));
     let dirs: Vec<String> = (0..shards.len())
         .map(|i| at(&format!("shard-{i}")).to_str().unwrap().to_string())
         .collect();
@@ -346,7 +422,7 @@ fn tournament_shards_equal_one_machine(
             shard.push("--after");
             shard.extend(after.iter().map(|&j| dirs[j].as_str()));
         }
-        let text = tournament(bots, more, &shard, Path::new(&dirs[i]));
+        let text = tournament_of(ruleset, bots, more, &shard, Path::new(&dirs[i]));
         assert!(text.contains("\na shard: round "), "{text}");
     }
     let mut order: Vec<&str> = dirs.iter().map(|d| d.as_str()).collect();
@@ -354,19 +430,21 @@ fn tournament_shards_equal_one_machine(
     order.swap(0, 1);
     let mut args = vec!["merge"];
     args.extend(&order);
-    let (merged, err, code) = noi2014(&args);
+    let (merged, err, code) = sim(ruleset, &args);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(merged, one, "{err}");
     args.push("--json");
-    let (merged_json, _, _) = noi2014(&args);
+    let (merged_json, _, _) = sim(ruleset, &args);
     assert_eq!(merged_json, one_json);
     // The merge of the one machine's folder is its own standings.
-    let (again, _, _) = noi2014(&["merge", at("one").to_str().unwrap()]);
+    let (again, _, _) = sim(ruleset, &["merge", at("one").to_str().unwrap()]);
     assert_eq!(again, one);
-    common::schemas::report(
-        common::schemas::NOI2014_TOURNAMENT_REPORT,
-        one_json.as_bytes(),
-    )
+    valid_files(ruleset, &at("one"), false);
+    let schema = match ruleset {
+        "mcr" => common::schemas::MCR_TOURNAMENT_REPORT,
+        _ => common::schemas::NOI2014_TOURNAMENT_REPORT,
+    };
+    common::schemas::report(schema, one_json.as_bytes())
 }
 
 /// Nine built-in bots (three tables, the last with house bots), three
@@ -386,6 +464,7 @@ fn tournament_shards_merge_into_the_one_machine_standings_byte_for_byte() {
         "e3=greedy:eps=0.6",
     ];
     let json = tournament_shards_equal_one_machine(
+        "noi2014",
         &bots,
         &["--rounds", "3", "--seed", "9", "--jobs", "2"],
         &[
@@ -419,6 +498,7 @@ fn tournament_shards_with_a_bot_program_merge_into_the_one_machine_standings() {
         "g2=greedy",
     ];
     let json = tournament_shards_equal_one_machine(
+        "noi2014",
         &bots,
         &["--rounds", "2", "--duplicate", "--seed", "3"],
         &[
@@ -581,4 +661,75 @@ fn tampered_tournament_records_are_refused() {
         err.contains("the log of round 1, table 2 does not match the tournament"),
         "{err}"
     );
+}
+
+/// An MCR duel of built-in bots to a decision, in three shards, the
+/// decision in the last: the merge (`mcr merge`) stops where one machine
+/// stopped, and prints its report byte for byte. Two copies of one bot
+/// play identically: H0, near the test's floor (87 walls).
+#[test]
+fn mcr_duel_shards_merge_into_the_one_machine_report_byte_for_byte() {
+    let bots = ["a=greedy", "b=greedy"];
+    let (report, json) =
+        shards_equal_one_machine("mcr", &bots, &["--jobs", "2"], &[0, 40, 80, 120]);
+    assert!(report.starts_with("MCR duel: "), "{report}");
+    assert!(
+        report.contains("played identically on every wall"),
+        "{report}"
+    );
+    // At the floor (87 walls) or just after, in the last shard.
+    let walls = json["walls"].as_u64().unwrap();
+    assert!((87..100).contains(&walls), "{json}");
+    assert_eq!(json["decision"], "identical");
+    // Different bots differ, wall by wall, in a fixed number of games.
+    let bots = ["new=planner", "old=random"];
+    let (report, json) = shards_equal_one_machine("mcr", &bots, &["--games", "16"], &[0, 3, 8]);
+    assert!(json["diff"].as_f64().unwrap() > 0.0, "{report}");
+    assert_eq!(json["format"], "mahjong-sim/mcr-duel-report");
+}
+
+/// An MCR tournament of four bots over two rounds, the second round in two
+/// shards of tables: the merge prints the one machine's standings.
+#[test]
+fn mcr_tournament_shards_merge_into_the_one_machine_standings() {
+    let bots = ["greedy", "planner", "random", "g2=greedy", "p2=planner"];
+    let json = tournament_shards_equal_one_machine(
+        "mcr",
+        &bots,
+        &["--rounds", "2", "--seed", "5", "--jobs", "2"],
+        &[
+            (&["--round", "1"], &[]),
+            (&["--round", "2", "--tables", "2..3"], &[0]),
+            (&["--round", "2", "--tables", "1..2"], &[0]),
+        ],
+    );
+    assert_eq!(json["format"], "mahjong-sim/mcr-tournament-report");
+    assert_eq!(json["games"], 4);
+    // Scores: the five bots' points are not all 0.
+    let points: Vec<f64> = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["points"].as_f64().unwrap())
+        .collect();
+    assert_eq!(points.len(), 5);
+    assert!(points.iter().any(|&p| p != 0.0), "{points:?}");
+}
+
+/// One ruleset's merge refuses another's shards, naming the formats.
+#[test]
+fn a_merge_refuses_another_rulesets_shards() {
+    let tmp = common::scratch("merge-rulesets");
+    let dir = tmp.path().join("noi");
+    duel(&["a=greedy", "b=sample"], &["--games", "4"], None, &dir);
+    let (out, err, code) = sim("mcr", &["merge", dir.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        err.contains(
+            "is of format `mahjong-sim/noi2014-duel-walls`, not `mahjong-sim/mcr-duel-walls`"
+        ),
+        "{err}"
+    );
+    let (_, err, code) = noi2014(&["merge", dir.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
 }

@@ -12,7 +12,8 @@
 mod common;
 
 use common::schemas::{
-    self, MCR_GAME_LOG, MCR_GAME_LOG_V1, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG,
+    self, MCR_DUEL_REPORT, MCR_DUEL_WALLS, MCR_GAME_LOG, MCR_GAME_LOG_V1, MCR_TOURNAMENT_GAMES,
+    MCR_TOURNAMENT_REPORT, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG,
     NOI2014_TOURNAMENT_GAMES, NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT,
     THUPC2021_EXPLANATION, THUPC2021_GAME_LOG,
 };
@@ -33,13 +34,60 @@ fn the_committed_game_log_schema_is_the_types() {
     schemas::check_committed::<Line>(NOI2014_GAME_LOG);
 }
 
+/// A contest file's type is every ruleset's; each ruleset's schema file
+/// names its format alone (`schemas::generated_for`).
 #[test]
 fn the_committed_report_schemas_are_the_types() {
-    schemas::check_committed::<DuelJson>(NOI2014_DUEL_REPORT);
-    schemas::check_committed::<WallsJson>(NOI2014_DUEL_WALLS);
-    schemas::check_committed::<TournamentJson>(NOI2014_TOURNAMENT_REPORT);
-    schemas::check_committed::<RecordJson>(NOI2014_TOURNAMENT_GAMES);
+    for (ruleset, [report, walls, standings, games]) in [
+        (
+            "noi2014",
+            [
+                NOI2014_DUEL_REPORT,
+                NOI2014_DUEL_WALLS,
+                NOI2014_TOURNAMENT_REPORT,
+                NOI2014_TOURNAMENT_GAMES,
+            ],
+        ),
+        (
+            "mcr",
+            [
+                MCR_DUEL_REPORT,
+                MCR_DUEL_WALLS,
+                MCR_TOURNAMENT_REPORT,
+                MCR_TOURNAMENT_GAMES,
+            ],
+        ),
+    ] {
+        schemas::check_committed_for::<DuelJson>(report, ruleset);
+        schemas::check_committed_for::<WallsJson>(walls, ruleset);
+        schemas::check_committed_for::<TournamentJson>(standings, ruleset);
+        schemas::check_committed_for::<RecordJson>(games, ruleset);
+    }
     schemas::check_committed::<CheckJson>(THUPC2021_CHECK_REPORT);
+}
+
+/// One ruleset's report is not valid under another's schema.
+#[test]
+fn a_report_names_its_ruleset() {
+    let (_tmp, logs) = common::logs_dir("schemas-ruleset");
+    let r = common::run(
+        &[
+            "noi2014", "duel", "--bot", "a=sample", "--bot", "b=greedy", "--games", "4", "--json",
+            "--logs",
+        ]
+        .iter()
+        .copied()
+        .chain([logs.to_str().unwrap()])
+        .collect::<Vec<_>>(),
+        b"",
+    );
+    let good: Value = serde_json::from_slice(&r.stdout).unwrap();
+    schemas::validate(NOI2014_DUEL_REPORT, &good).unwrap();
+    assert!(schemas::validate(MCR_DUEL_REPORT, &good).is_err());
+    let walls: Value =
+        serde_json::from_slice(&std::fs::read(logs.join("duel.json")).unwrap()).unwrap();
+    schemas::validate(NOI2014_DUEL_WALLS, &walls).unwrap();
+    assert!(schemas::validate(MCR_DUEL_WALLS, &walls).is_err());
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! What several commands' arguments share: the parsers of counts,
 //! seconds, families and bots, and the argument groups they flatten.
 
+use super::ruleset::{family_names, parse_family as parse_family_of};
 use mahjong_sim::contest::limits::Limits;
-use mahjong_sim::contest::noi2014::{BotSpec, Entrant};
+use mahjong_sim::contest::noi2014::{BotSpec, Noi2014};
+use mahjong_sim::contest::ruleset::Ruleset;
 use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::process::{Grants, SandboxMode};
 use mahjong_sim::thupc2021::families::Family;
@@ -47,16 +49,7 @@ pub fn parse_family(s: &str) -> Result<Family, String> {
 
 /// A NOI2014 wall family by name.
 pub fn parse_noi_family(s: &str) -> Result<mahjong_sim::noi2014::games::families::Family, String> {
-    use mahjong_sim::noi2014::games::families::Family;
-    Family::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-        format!("unknown family `{s}`; one of: {}", names.join(", "))
-    })
-}
-
-/// A bot of a duel or tournament: `NAME=BOT`, or a built-in name alone.
-pub fn parse_entrant(s: &str) -> Result<Entrant, String> {
-    Entrant::parse(s)
+    parse_family_of::<Noi2014>(s)
 }
 
 /// A built-in bot.
@@ -141,13 +134,17 @@ impl From<BotLimits> for Limits {
     }
 }
 
-/// What every game of a duel or a tournament is played under: the walls'
-/// family and a program's limits.
+/// What every game of a duel or a tournament of ruleset `R` is played
+/// under: the walls' family and a program's limits.
 #[derive(clap::Args, Debug)]
-pub struct GameArgs {
-    /// The family of the walls: uniform, kongs, multi-ron, long.
-    #[arg(long, default_value = mahjong_sim::noi2014::games::families::Family::default().name(), value_parser = parse_noi_family)]
-    pub family: mahjong_sim::noi2014::games::families::Family,
+pub struct GameArgs<R: Ruleset> {
+    #[arg(
+        long,
+        help = format!("The family of the walls: {}", family_names::<R>()),
+        default_value = R::family_name(R::FAMILIES[0]),
+        value_parser = parse_family_of::<R>
+    )]
+    pub family: R::Family,
     #[command(flatten)]
     pub limits: BotLimits,
 }
@@ -181,7 +178,7 @@ mod tests {
     #[derive(Parser)]
     struct Cli {
         #[command(flatten)]
-        played: GameArgs,
+        played: GameArgs<Noi2014>,
     }
 
     /// The flags' defaults are the library's, so that every front end

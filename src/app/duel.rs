@@ -1,53 +1,49 @@
-//! `mahjong-sim noi2014 duel`: the arguments, a live progress line, and the
-//! report printed; the duel itself is [`mahjong_sim::contest::duel`].
+//! `mahjong-sim RULESET duel` (`noi2014 duel`, `mcr duel`): the arguments,
+//! a live progress line, and the report printed; the duel itself is
+//! [`mahjong_sim::contest::duel`], written once over the ruleset.
 
-use super::args::{count_in, jobs_or_cpus, parse_entrant, parse_range, GameArgs};
+use super::args::{count_in, jobs_or_cpus, parse_range, GameArgs};
+use super::ruleset::{parse_entrant, Cli};
 use super::{CliError, OnInterrupt, Verdict};
-use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options};
-use mahjong_sim::contest::noi2014::{DuelReport as Report, Entrant, Noi2014};
+use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options, Report};
+use mahjong_sim::contest::entrant::Entrant;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Is bot A stronger than bot B? Head-to-head on duplicate walls.
-///
-/// Each wall is played twice: a game with A in one seat against three
-/// opponents (--against, by default the built-in greedy bot), then the
-/// same game with B in A's place, so the luck of the tiles and the seat
-/// cancels out of each wall's difference (A's points minus B's); each
-/// seat draws its own column of the wall, so that a claim made in one
-/// game and not the other leaves every seat the same tiles to draw
-/// (docs/duel.md); A's seat goes round the four seats from one wall to
-/// the next. With --sprt (the default)
-/// a sequential probability ratio test on that difference (fishtest's
-/// generalized SPRT on the walls' empirical distribution, any shape in
-/// [-3, 3] points a game) stops at the first bound it crosses; --games N plays N games. A live
-/// progress line shows games, the difference with its 95% interval and
-/// the LLR against its bounds; the report gives both bots' points, how
-/// often each was put out and why, and the verdict. Every game's log is
-/// saved. Exit status 1 when the test accepts H0 (A is not stronger) or
-/// the bots play identically; Ctrl-C prints the result so far (status
-/// 130; SIGTERM 143) with every bot process gone.
-///
-/// A bot program is given by its command line (`--bot new='./mybot
-/// --keep-running'`), a built-in bot by its name.
-///
-/// A long duel can be cut into shards that any scheduler runs: `--walls
-/// FROM..TO` plays just those walls of the duel's sequence (the same games
-/// on any machine), and `noi2014 merge` counts the shards' walls in order
-/// into the report one machine would print (docs/duel.md, "Shards").
-///
-/// Example: mahjong-sim noi2014 duel --bot new=greedy --bot old=greedy:eps=0.1 --jobs 2
+/// The first line of the help (`-h`; `--help` ends it with a period).
+const ABOUT: &str = "Is bot A stronger than bot B? Head-to-head on duplicate walls";
+
+/// The help of `R`'s duel: the same words for every ruleset but its
+/// name, its note on points and its example.
+fn long_about<R: Cli>() -> String {
+    let name = R::NAME;
+    format!(
+        "{ABOUT}.\n\n\
+         Each wall is played twice: a game with A in one seat against three opponents (--against, by default the built-in greedy bot), then the same game with B in A's place, so the luck of the tiles and the seat cancels out of each wall's difference (A's points minus B's); each seat draws its own column of the wall, so that a claim made in one game and not the other leaves every seat the same tiles to draw (docs/duel.md); A's seat goes round the four seats from one wall to the next. With --sprt (the default) a sequential probability ratio test on that difference (fishtest's generalized SPRT on the walls' empirical distribution, any shape in [-3, 3] points a game) stops at the first bound it crosses; --games N plays N games. A live progress line shows games, the difference with its 95% interval and the LLR against its bounds; the report gives both bots' points, how often each was put out and why, and the verdict. Every game's log is saved. Exit status 1 when the test accepts H0 (A is not stronger) or the bots play identically; Ctrl-C prints the result so far (status 130; SIGTERM 143) with every bot process gone.\n\n\
+         {}\
+         A bot program is given by its command line (`--bot new='{}'`), a built-in bot by its name.\n\n\
+         A long duel can be cut into shards that any scheduler runs: `--walls FROM..TO` plays just those walls of the duel's sequence (the same games on any machine), and `{name} merge` counts the shards' walls in order into the report one machine would print (docs/duel.md, \"Shards\").\n\n\
+         Example: {}",
+        R::DUEL_NOTE,
+        R::PROGRAM,
+        R::DUEL_EXAMPLE
+    )
+}
+
+/// Is bot A stronger than bot B? Head-to-head on duplicate walls, in
+/// ruleset `R` (the help: [`long_about`]).
 #[derive(clap::Args)]
-pub struct Args {
+#[command(about = ABOUT, long_about = long_about::<R>())]
+pub struct Args<R: Cli> {
     /// A, then B: NAME=BOT (BOT a built-in name or a program, as in
     /// play), or a built-in name alone. Exactly twice.
-    #[arg(long = "bot", value_name = "NAME=BOT", required = true, num_args = 1, value_parser = parse_entrant)]
-    pub bots: Vec<Entrant>,
+    #[arg(long = "bot", value_name = "NAME=BOT", required = true, num_args = 1, value_parser = parse_entrant::<R>)]
+    pub bots: Vec<Entrant<R>>,
     /// An opponent (up to 3; the missing ones are the greedy bot).
-    #[arg(long, value_name = "NAME=BOT", value_parser = parse_entrant)]
-    pub against: Vec<Entrant>,
+    #[arg(long, value_name = "NAME=BOT", value_parser = parse_entrant::<R>)]
+    pub against: Vec<Entrant<R>>,
     /// The seed of the walls.
     #[arg(long, default_value_t = duel::Settings::defaults().seed)]
     pub seed: u64,
@@ -72,28 +68,27 @@ pub struct Args {
     #[arg(long, value_parser = count_in(1, 256))]
     pub jobs: Option<usize>,
     #[command(flatten)]
-    pub played: GameArgs,
-    /// The folder for the logs (created; must be empty or new). By
-    /// default noi2014-duel-seed-S.
-    #[arg(long, value_name = "DIR")]
+    pub played: GameArgs<R>,
+    #[arg(
+        long,
+        value_name = "DIR",
+        help = format!("The folder for the logs (created; must be empty or new). By default {}-duel-seed-S", R::NAME)
+    )]
     pub logs: Option<PathBuf>,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// A and B draw random streams of their own. By default built-in bots
-    /// with random choices (sample, greedy:eps=P) draw the same stream on
-    /// the same wall, so that two bots differing only in their
-    /// play are compared on the same luck (and two copies of one bot play
-    /// identically). Programs seed themselves: this changes nothing for
-    /// them.
-    #[arg(long)]
+    #[arg(
+        long,
+        help = format!("A and B draw random streams of their own. By default built-in bots with random choices ({}) draw the same stream on the same wall, so that two bots differing only in their play are compared on the same luck (and two copies of one bot play identically). Programs seed themselves: this changes nothing for them", R::RANDOM_BOTS)
+    )]
     pub independent_random: bool,
-    /// Play walls FROM to TO - 1 of the duel's sequence (walls from 0),
-    /// all of them, as a shard of the duel: its logs folder is for
-    /// `noi2014 merge`, which applies the test to the shards' walls in
-    /// order. The other options must be the same for every shard, and TO
-    /// at most the walls of --games or --max-games.
-    #[arg(long, value_name = "FROM..TO", value_parser = parse_walls)]
+    #[arg(
+        long,
+        value_name = "FROM..TO",
+        value_parser = parse_walls,
+        help = format!("Play walls FROM to TO - 1 of the duel's sequence (walls from 0), all of them, as a shard of the duel: its logs folder is for `{} merge`, which applies the test to the shards' walls in order. The other options must be the same for every shard, and TO at most the walls of --games or --max-games", R::NAME)
+    )]
     pub walls: Option<Range<u64>>,
 }
 
@@ -102,9 +97,9 @@ fn parse_walls(s: &str) -> Result<Range<u64>, String> {
     parse_range(s, ("walls", "wall"), 0, "0..500 for walls 0 to 499", "")
 }
 
-/// Runs `noi2014 duel`.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let [a, b]: [Entrant; 2] = args.bots.try_into().map_err(|v: Vec<_>| {
+/// Runs `RULESET duel`.
+pub fn run<R: Cli>(args: Args<R>) -> Result<ExitCode, CliError> {
+    let [a, b]: [Entrant<R>; 2] = args.bots.try_into().map_err(|v: Vec<_>| {
         CliError::Other(format!(
             "a duel takes exactly two --bot (A, then B), not {}",
             v.len()
@@ -123,7 +118,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     settings.common_random = !args.independent_random;
     let logs = args
         .logs
-        .unwrap_or_else(|| duel::default_logs::<Noi2014>(settings.seed));
+        .unwrap_or_else(|| duel::default_logs::<R>(settings.seed));
     let options = Options {
         jobs: jobs_or_cpus(args.jobs),
         walls: args.walls,
@@ -148,7 +143,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// Prints a duel's report (`duel`, `merge`), as text or JSON; the exit
 /// status its verdict gives: 1 for H0, 2 when a bot that does not play
 /// leaves no verdict.
-pub fn print_report(report: &Report, json: bool) -> Result<ExitCode, CliError> {
+pub fn print_report<R: Cli>(report: &Report<R>, json: bool) -> Result<ExitCode, CliError> {
     let out = if json {
         report.json_line()
     } else {

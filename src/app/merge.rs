@@ -1,56 +1,48 @@
-//! `mahjong-sim noi2014 merge`: the arguments and the report printed; the
-//! merge itself is [`mahjong_sim::contest::merge`].
+//! `mahjong-sim RULESET merge` (`noi2014 merge`, `mcr merge`): the
+//! arguments and the report printed; the merge itself is
+//! [`mahjong_sim::contest::merge`], written once over the ruleset.
 
+use super::ruleset::Cli;
 use super::CliError;
 use mahjong_sim::contest::merge::{self, Merged};
+use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Merge a duel's or a tournament's shards into the report one machine
-/// would print.
-///
-/// A duel's shard is the logs folder of `noi2014 duel --walls FROM..TO`
-/// (or of a whole duel), run on any machine with the same options but
-/// --walls, --jobs and --logs. The merge counts the shards' walls in order
-/// from wall 0 under the duel's test (--sprt or --games, as the shards
-/// were given), up to a decision or the cap, and prints the report a
-/// single `noi2014 duel` prints for the same walls, byte for byte (with
-/// --json, its JSON). Every wall is checked against its two game logs.
-/// Shards of different settings, shards holding the same wall, or a wall
-/// that no shard holds before the test decides are refused (exit 2); exit
-/// 1 when the test accepts H0, as `duel`.
-///
-/// A tournament's shard is the logs folder of `noi2014 tournament --round
-/// R [--tables FROM..TO]` (or of a whole tournament). The merge seats each
-/// round from the standings before it, as the tournament does, and prints
-/// the standings one machine prints after the rounds the shards hold.
-/// Every game is checked against its log. Shards of different settings, a
-/// game held twice, a round with a game missing (the command to run is
-/// named), or a game seated after other standings are refused (exit 2).
-///
-/// The example below makes its shards first: two shards of an 8-game
-/// duel (walls 0 and 1, walls 2 and 3), then their merge.
+/// The first line of the help (`-h`; `--help` ends it with a period).
+const ABOUT: &str =
+    "Merge a duel's or a tournament's shards into the report one machine would print";
+
+/// The help of `R`'s merge: the same words for every ruleset but its name;
+/// its example is [`Cli::MERGE_EXAMPLE`].
+fn long_about<R: Cli>() -> String {
+    let name = R::NAME;
+    format!(
+        "{ABOUT}.\n\n\
+         A duel's shard is the logs folder of `{name} duel --walls FROM..TO` (or of a whole duel), run on any machine with the same options but --walls, --jobs and --logs. The merge counts the shards' walls in order from wall 0 under the duel's test (--sprt or --games, as the shards were given), up to a decision or the cap, and prints the report a single `{name} duel` prints for the same walls, byte for byte (with --json, its JSON). Every wall is checked against its two game logs. Shards of different settings, shards holding the same wall, or a wall that no shard holds before the test decides are refused (exit 2); exit 1 when the test accepts H0, as `duel`.\n\n\
+         A tournament's shard is the logs folder of `{name} tournament --round R [--tables FROM..TO]` (or of a whole tournament). The merge seats each round from the standings before it, as the tournament does, and prints the standings one machine prints after the rounds the shards hold. Every game is checked against its log. Shards of different settings, a game held twice, a round with a game missing (the command to run is named), or a game seated after other standings are refused (exit 2).\n\n\
+         The example below makes its shards first: two shards of an 8-game duel (walls 0 and 1, walls 2 and 3), then their merge."
+    )
+}
+
+/// Merge a duel's or a tournament's shards of ruleset `R` (the help:
+/// [`long_about`]).
 #[derive(clap::Args)]
-#[command(after_help = EXAMPLE)]
-pub struct Args {
+#[command(about = ABOUT, long_about = long_about::<R>(), after_help = R::MERGE_EXAMPLE)]
+pub struct Args<R: Cli> {
     /// The shards' logs folders, in any order.
     #[arg(value_name = "DIR", required = true)]
     pub dirs: Vec<PathBuf>,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
+    #[arg(skip)]
+    ruleset: PhantomData<R>,
 }
 
-/// The help's example, one command a line, run in order (`tests/help.rs`
-/// runs them from a fresh clone).
-const EXAMPLE: &str = "\
-Example: mahjong-sim noi2014 duel --bot a=greedy --bot b=sample --games 8 --walls 0..2 --logs shard-0
-         mahjong-sim noi2014 duel --bot a=greedy --bot b=sample --games 8 --walls 2..4 --logs shard-1
-         mahjong-sim noi2014 merge shard-0 shard-1";
-
-/// Runs `noi2014 merge`.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let (code, shards) = match merge::merge(&args.dirs)? {
+/// Runs `RULESET merge`.
+pub fn run<R: Cli>(args: Args<R>) -> Result<ExitCode, CliError> {
+    let (code, shards) = match merge::merge::<R>(&args.dirs)? {
         Merged::Duel(merged) => {
             let code = super::duel::print_report(&merged.report, args.json)?;
             let shards = merged

@@ -16,6 +16,7 @@ pub mod gen;
 pub mod mcr;
 pub mod merge;
 pub mod noi2014;
+pub mod ruleset;
 pub mod simulate;
 pub mod tournament;
 

@@ -5,7 +5,7 @@ use super::args::{parse_bot, parse_builtin, parse_noi_family, BotLimits};
 use super::CliError;
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::logs::seat_records;
-use mahjong_sim::contest::noi2014::BotSpec;
+use mahjong_sim::contest::noi2014::{BotSpec, Noi2014};
 use mahjong_sim::contest::play::{self as contest_play, Played};
 use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::noi2014::games::arena::Turn;
@@ -30,11 +30,11 @@ pub enum Command {
     #[allow(missing_docs)]
     Bot(BotArgs),
     #[allow(missing_docs)]
-    Duel(super::duel::Args),
+    Duel(super::duel::Args<Noi2014>),
     #[allow(missing_docs)]
-    Tournament(super::tournament::Args),
+    Tournament(super::tournament::Args<Noi2014>),
     #[allow(missing_docs)]
-    Merge(super::merge::Args),
+    Merge(super::merge::Args<Noi2014>),
 }
 
 /// Runs a `noi2014` command.

@@ -174,7 +174,7 @@ pub fn play_unit<R: Ruleset>(
             }
         }
         let out = outcome.put_out[seat].as_ref().map(|o| o.kind);
-        let half = outcome.half_points[seat];
+        let half = R::duel_half_points(outcome.half_points)[seat];
         if g == 0 {
             (unit.a_half, unit.a_out) = (half, out);
         } else {

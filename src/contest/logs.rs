@@ -96,17 +96,35 @@ pub fn read_record(dir: &Path, file: &str, written: &str) -> Result<Vec<u8>, Err
     })
 }
 
-/// A record of version `version` from its bytes (those of `dir`'s
-/// `file`), or an error naming it as `kind` ("a duel's"); `version_of`
-/// reads the version it holds.
-pub fn parse_record<T: serde::de::DeserializeOwned>(
+/// A record of ruleset `R` and version `version` from its bytes (those of
+/// `dir`'s `file`), or an error naming it as `kind` ("a duel's"); its
+/// format must be `R`'s `format` ([`format_name`]: `duel-walls`, ...),
+/// and `version_of` reads the version it holds.
+///
+/// [`format_name`]: super::ruleset::format_name
+pub fn parse_record<R: Ruleset, T: serde::de::DeserializeOwned>(
     dir: &Path,
     file: &str,
     bytes: &[u8],
     kind: &str,
+    format: &str,
     version: u32,
     version_of: impl Fn(&T) -> u32,
 ) -> Result<T, Error> {
+    #[derive(serde::Deserialize)]
+    struct Format {
+        format: String,
+    }
+    // Another ruleset's record reads as well: its format tells them apart.
+    let want = format!("mahjong-sim/{}-{format}", R::NAME);
+    if let Ok(Format { format: held }) = serde_json::from_slice::<Format>(bytes) {
+        if held != want && held.ends_with(&format!("-{format}")) {
+            return Err(Error::Usage(format!(
+                "{} is of format `{held}`, not `{want}`: merge a ruleset's shards with its own `merge`",
+                dir.join(file).display()
+            )));
+        }
+    }
     let path = dir.join(file);
     let record: T = serde_json::from_slice(bytes).map_err(|e| {
         Error::Usage(format!(

@@ -9,14 +9,18 @@
 //!   claims what, so both [`Draws`] play a wall alike: the games of a
 //!   duplicate unit stay comparable as they are.
 //! - Points: a game's points are its MCR scores (whole, possibly negative,
-//!   summing to zero), counted in halves as the layer does (2 × score).
+//!   summing to zero), counted in halves as the layer does (2 × score):
+//!   a tournament's standings add them up. A duel counts places instead
+//!   ([`Ruleset::duel_half_points`]): 4, 3, 2, 1 points from the highest
+//!   score down, tied seats sharing theirs, so that its sequential test has
+//!   a unit in `[-3, 3]` as NOI2014's has (see `UNIT_RANGE`).
 //! - Put-outs: the seat penalised (a failed answer, an illegal move, a
 //!   false win), of the kinds [`arena::PUT_OUT_KINDS`].
 //! - Programs: bot programs under Botzone's protocol
 //!   ([`crate::mcr::games::program`]).
 
 use super::limits::Limits;
-use super::ruleset::{Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
+use super::ruleset::{place_half_points, Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
 use crate::mcr::bots::bot::Bot;
 use crate::mcr::bots::built_in::BuiltIn;
 use crate::mcr::games::arena::{self, Game, Seat, Turn};
@@ -45,18 +49,6 @@ pub type Entrant = super::entrant::Entrant<Mcr>;
 /// An MCR bot of a front end's own.
 pub type InProcess = super::entrant::InProcess<Mcr>;
 
-/// The most a winning hand can total, flowers included: a generous bound
-/// over the richest hands (about 330 fans, e.g. big four winds with four
-/// concealed kongs of honours, plus 8 flowers).
-pub const MAX_TOTAL: i32 = 400;
-
-/// The highest score of a game: a self-drawn win at [`MAX_TOTAL`], paid
-/// `8 + total` by each of the three others.
-pub const MAX_SCORE: i32 = 3 * (8 + MAX_TOTAL);
-
-/// The lowest: paying such a self-drawn win (a discarder pays as much).
-pub const MIN_SCORE: i32 = -(8 + MAX_TOTAL);
-
 /// The bot program run by `command` under `limits`.
 fn program(command: &str, limits: &Limits) -> ProgramBot {
     ProgramBot::new(command)
@@ -69,11 +61,14 @@ fn program(command: &str, limits: &Limits) -> ProgramBot {
 impl Ruleset for Mcr {
     const NAME: &'static str = "mcr";
     const TITLE: &'static str = "MCR";
-    const UNIT_RANGE: (f64, f64) = (
-        (MIN_SCORE - MAX_SCORE) as f64,
-        (MAX_SCORE - MIN_SCORE) as f64,
-    );
+    // A duel counts places (`duel_half_points`): 1 to 4 points a game, so
+    // A's minus B's lies in [-3, 3] whatever the hands. Scores have no
+    // bound short of the richest hand's fans (some hundreds, never proven
+    // here), which would put the test's floor at thousands of walls.
+    const UNIT_RANGE: (f64, f64) = (-3.0, 3.0);
     const BUILT_IN_NAMES: &'static str = BuiltIn::NAMES;
+
+    const FAMILIES: &'static [Family] = &Family::ALL;
 
     type Family = Family;
     type Wall = InitData;
@@ -175,6 +170,11 @@ impl Ruleset for Mcr {
         }
     }
 
+    /// Places from the scores ([`place_half_points`]).
+    fn duel_half_points(half_points: [i32; PLAYERS]) -> [i32; PLAYERS] {
+        place_half_points(half_points)
+    }
+
     fn put_out_kind(name: &str) -> Option<&'static str> {
         arena::put_out_kind(name)
     }
@@ -219,10 +219,10 @@ mod tests {
             let outcome = Mcr::outcome(&game);
             assert_eq!(outcome.half_points.iter().sum::<i32>(), 0);
             assert_eq!(outcome.half_points, game.result.scores.map(|s| 2 * s));
-            let (lo, hi) = Mcr::UNIT_RANGE;
-            for s in game.result.scores {
-                assert!((MIN_SCORE..=MAX_SCORE).contains(&s) && lo < 0.0 && hi > 0.0);
-            }
+            // A duel's points of the game are places: 1 to 4, ten in all.
+            let places = Mcr::duel_half_points(outcome.half_points);
+            assert_eq!(places.iter().sum::<i32>(), 20);
+            assert!(places.iter().all(|&h| (2..=8).contains(&h)));
             let setting = Setting {
                 wall: Mcr::wall_label(Family::Uniform, 1),
                 seats: std::array::from_fn(|p| SeatRecord {
@@ -240,6 +240,45 @@ mod tests {
             assert!(!Mcr::read_log(&out, &other, DRAWS).unwrap().same_wall);
         }
     }
+
+    /// A duel counts places from the scores (half points): a self-drawn
+    /// win, a win on a discard, an exhausted wall, a penalty.
+    #[test]
+    fn a_duel_counts_places_from_the_scores() {
+        for (scores, places) in [
+            ([72, -24, -24, -24], [8, 4, 4, 4]),
+            ([-20, 44, -16, -16], [2, 8, 5, 5]),
+            ([0, 0, 0, 0], [5, 5, 5, 5]),
+            ([20, 20, -60, 20], [6, 6, 2, 6]),
+            ([6, 4, 2, 0], [8, 6, 4, 2]),
+        ] {
+            assert_eq!(Mcr::duel_half_points(scores), places, "{scores:?}");
+        }
+    }
+
+    /// Every contest file names its format after the ruleset: each format
+    /// enum has MCR's (`format_name` would panic without it).
+    #[test]
+    fn every_contest_format_has_mcrs_name() {
+        crate::contest::ruleset::tests::every_contest_format_has_the_rulesets_name::<Mcr>();
+    }
+
+    over_ruleset!(Mcr, duel:
+        a_bot_put_out_in_most_of_its_games_leaves_no_verdict,
+        missing_opponents_are_greedy_bots_with_names_of_their_own,
+        logs_are_named_and_indexed_by_unit_and_game,
+        the_report_counts_points_and_outs_per_side,
+        the_report_says_the_test_and_the_walls_left_uncounted,
+        zero_spread_has_an_llr_and_the_floor_is_stated,
+        a_cap_that_can_never_decide_is_refused,
+    );
+
+    over_ruleset!(Mcr, tournament:
+        names_are_letters_digits_and_four_signs,
+        half_points_pages_and_chairs_are_named,
+        the_run_line_says_how_the_games_were_played,
+        the_report_gives_standings_outs_and_every_game,
+    );
 
     /// Every kind of penalty is a put-out kind a merge reads back.
     #[test]

@@ -47,6 +47,24 @@
 //! 5. the command-line app (`src/app/`, the binary only): arguments,
 //!    progress bars, printing.
 
+/// The contest layer's tests written over any ruleset ([`ruleset::Ruleset`]),
+/// run on one ruleset's: `over_ruleset!(Noi2014, duel: NAME, ...)` runs
+/// `duel::tests::NAME::<Noi2014>` as a test of that name (each ruleset's
+/// file calls it in its tests).
+#[cfg(test)]
+macro_rules! over_ruleset {
+    ($ruleset:ident, $module:ident: $($name:ident),* $(,)?) => {
+        mod $module {
+            $(
+                #[test]
+                fn $name() {
+                    crate::contest::$module::tests::$name::<super::$ruleset>()
+                }
+            )*
+        }
+    };
+}
+
 pub mod check;
 pub mod duel;
 pub mod duplicate;

@@ -55,6 +55,8 @@ impl Ruleset for Noi2014 {
     const UNIT_RANGE: (f64, f64) = (-3.0, 3.0);
     const BUILT_IN_NAMES: &'static str = BuiltIn::NAMES;
 
+    const FAMILIES: &'static [Family] = &Family::ALL;
+
     type Family = Family;
     type Wall = Wall;
     type BuiltIn = BuiltIn;
@@ -146,6 +148,11 @@ impl Ruleset for Noi2014 {
         }
     }
 
+    /// A game's points are already places' (1 to 4).
+    fn duel_half_points(half_points: [i32; PLAYERS]) -> [i32; PLAYERS] {
+        half_points
+    }
+
     fn put_out_kind(name: &str) -> Option<&'static str> {
         arena::put_out_kind(name)
     }
@@ -235,35 +242,7 @@ mod tests {
     /// enum has NOI2014's (`format_name` would panic without it).
     #[test]
     fn every_contest_format_has_noi2014s_name() {
-        use crate::contest::ruleset::format_name;
-        let shown = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
-        let names = [
-            shown(serde_json::json!(format_name::<
-                Noi2014,
-                crate::contest::duel::DuelFormat,
-            >("duel-report"))),
-            shown(serde_json::json!(format_name::<
-                Noi2014,
-                crate::contest::duel::walls::WallsFormat,
-            >("duel-walls"))),
-            shown(serde_json::json!(format_name::<
-                Noi2014,
-                crate::contest::tournament::TournamentFormat,
-            >("tournament-report"))),
-            shown(serde_json::json!(format_name::<
-                Noi2014,
-                crate::contest::tournament::record::GamesFormat,
-            >("tournament-games"))),
-        ];
-        assert_eq!(
-            names,
-            [
-                "mahjong-sim/noi2014-duel-report",
-                "mahjong-sim/noi2014-duel-walls",
-                "mahjong-sim/noi2014-tournament-report",
-                "mahjong-sim/noi2014-tournament-games",
-            ]
-        );
+        crate::contest::ruleset::tests::every_contest_format_has_the_rulesets_name::<Noi2014>();
     }
 
     #[test]
@@ -305,22 +284,7 @@ mod tests {
         }
     }
 
-    /// The contest layer's tests written over any ruleset ([`Ruleset`]),
-    /// run on NOI2014's: `NAME` runs `module::tests::NAME::<Noi2014>`.
-    macro_rules! over_noi2014 {
-        ($module:ident: $($name:ident),* $(,)?) => {
-            mod $module {
-                $(
-                    #[test]
-                    fn $name() {
-                        crate::contest::$module::tests::$name::<super::Noi2014>()
-                    }
-                )*
-            }
-        };
-    }
-
-    over_noi2014!(duel:
+    over_ruleset!(Noi2014, duel:
         a_bot_put_out_in_most_of_its_games_leaves_no_verdict,
         missing_opponents_are_greedy_bots_with_names_of_their_own,
         logs_are_named_and_indexed_by_unit_and_game,
@@ -330,7 +294,7 @@ mod tests {
         a_cap_that_can_never_decide_is_refused,
     );
 
-    over_noi2014!(tournament:
+    over_ruleset!(Noi2014, tournament:
         names_are_letters_digits_and_four_signs,
         half_points_pages_and_chairs_are_named,
         the_run_line_says_how_the_games_were_played,

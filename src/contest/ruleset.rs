@@ -28,8 +28,9 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// The ruleset's name in a report's title (`NOI2014`).
     const TITLE: &'static str;
 
-    /// The range of one game's points of a player minus another's (a
-    /// duel's unit), in points: the sequential test needs it bounded.
+    /// The range of one game's duel points ([`Ruleset::duel_half_points`])
+    /// of a player minus another's (a duel's unit), in points: the
+    /// sequential test needs it bounded, and proven so.
     const UNIT_RANGE: (f64, f64);
 
     /// The built-in bots' names, for the error on an unknown one.
@@ -52,6 +53,9 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// One request of a game and its answer, as a game being played shows
     /// it.
     type Turn;
+
+    /// Every family, the default first.
+    const FAMILIES: &'static [Self::Family];
 
     /// The family's name, as `--family` takes it.
     fn family_name(family: Self::Family) -> &'static str;
@@ -105,6 +109,12 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
 
     /// The result of a finished game, seat by seat.
     fn outcome(game: &Self::Game) -> Outcome;
+
+    /// What a duel counts of a game, seat by seat, in half points, from
+    /// its points ([`Outcome::half_points`]): a unit inside
+    /// [`Ruleset::UNIT_RANGE`] (NOI2014's points as they are; MCR's
+    /// scores are unbounded in practice, so its duel counts places).
+    fn duel_half_points(half_points: [i32; PLAYERS]) -> [i32; PLAYERS];
 
     /// The kind of reason `name` of a put-out as [`Outcome`] names it, if
     /// the ruleset has it (a merge reads them back).
@@ -163,6 +173,21 @@ pub struct PutOut {
     pub stdout: String,
 }
 
+/// Half points of places from each seat's half points (or any score):
+/// 4 points to the highest, 3, 2 and 1 to the next, tied seats sharing
+/// the places they hold (two tied at the top: 3.5 each). Every seat gets
+/// 1 to 4 points, and the four always sum to 10.
+pub fn place_half_points(half_points: [i32; PLAYERS]) -> [i32; PLAYERS] {
+    std::array::from_fn(|s| {
+        let x = half_points[s];
+        let above = half_points.iter().filter(|&&y| y > x).count() as i32;
+        let tied = half_points.iter().filter(|&&y| y == x).count() as i32 - 1;
+        // The mean of places above + 1 to above + 1 + tied, as points
+        // 5 - place, times two.
+        8 - 2 * above - tied
+    })
+}
+
 /// The format `mahjong-sim/RULESET-KIND` of a contest's file as its format
 /// enum `F` names it: each such enum has one value per ruleset (a test of
 /// each ruleset checks that its are there).
@@ -170,4 +195,47 @@ pub fn format_name<R: Ruleset, F: serde::de::DeserializeOwned>(kind: &str) -> F 
     let name = format!("mahjong-sim/{}-{kind}", R::NAME);
     serde_json::from_value(serde_json::Value::String(name))
         .expect("every ruleset has each format (tested)")
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Every contest file of `R` names its format after the ruleset: each
+    /// format enum has `R`'s value (`format_name` would panic without it),
+    /// and it reads back.
+    pub(crate) fn every_contest_format_has_the_rulesets_name<R: Ruleset>() {
+        fn named<R: Ruleset, F>(kind: &str) -> String
+        where
+            F: serde::Serialize + serde::de::DeserializeOwned,
+        {
+            let value = serde_json::to_value(format_name::<R, F>(kind)).unwrap();
+            value.as_str().unwrap_or_default().to_string()
+        }
+        use crate::contest::duel::{walls::WallsFormat, DuelFormat};
+        use crate::contest::tournament::{record::GamesFormat, TournamentFormat};
+        let names = [
+            named::<R, DuelFormat>("duel-report"),
+            named::<R, WallsFormat>("duel-walls"),
+            named::<R, TournamentFormat>("tournament-report"),
+            named::<R, GamesFormat>("tournament-games"),
+        ];
+        let n = R::NAME;
+        assert_eq!(
+            names,
+            [
+                format!("mahjong-sim/{n}-duel-report"),
+                format!("mahjong-sim/{n}-duel-walls"),
+                format!("mahjong-sim/{n}-tournament-report"),
+                format!("mahjong-sim/{n}-tournament-games"),
+            ]
+        );
+    }
+
+    #[test]
+    fn places_share_ties_and_sum_to_ten() {
+        assert_eq!(place_half_points([3, 2, 1, 0]), [8, 6, 4, 2]);
+        assert_eq!(place_half_points([1, 1, 0, 0]), [7, 7, 3, 3]);
+        assert_eq!(place_half_points([0; PLAYERS]), [5; PLAYERS]);
+    }
 }

@@ -26,6 +26,14 @@ pub const MCR_GAME_LOG: &str = "mcr-game-log.v2.json";
 /// Version 1 of the MCR game log's schema, kept for the logs written
 /// before programs' steps were recorded.
 pub const MCR_GAME_LOG_V1: &str = "mcr-game-log.v1.json";
+/// MCR's duel report (`mcr duel --json`, `report.json`).
+pub const MCR_DUEL_REPORT: &str = "mcr-duel-report.v2.json";
+/// MCR's duel settings and walls (`duel.json`).
+pub const MCR_DUEL_WALLS: &str = "mcr-duel-walls.v1.json";
+/// MCR's tournament standings (`mcr tournament --json`, `report.json`).
+pub const MCR_TOURNAMENT_REPORT: &str = "mcr-tournament-report.v2.json";
+/// MCR's tournament settings and games (`tournament.json`).
+pub const MCR_TOURNAMENT_GAMES: &str = "mcr-tournament-games.v1.json";
 /// The THUPC 2021 game log's schema: one line of `simulate --json`.
 pub const THUPC2021_GAME_LOG: &str = "thupc2021-game-log.v1.json";
 /// The THUPC 2021 explanation's schema: one line of `explain --json`.
@@ -48,10 +56,80 @@ pub fn generated<T: JsonSchema>() -> String {
     text
 }
 
+/// The schema of a contest file of `ruleset` (`noi2014`, `mcr`) whose type
+/// `T` is shared by every ruleset: `T`'s schema with, of each format enum
+/// (a definition whose values are all `mahjong-sim/...` names), only the
+/// ruleset's value, the `format` property described as that value, and
+/// commands in descriptions named as the ruleset's (the types' documents
+/// say `noi2014 duel`). Each ruleset's files then name their own format
+/// alone, and NOI2014's stayed as they were before MCR's came.
+pub fn generated_for<T: JsonSchema>(ruleset: &str) -> String {
+    let mut schema = schemars::schema_for!(T);
+    let prefix = format!("mahjong-sim/{ruleset}-");
+    let root = schema.as_object_mut().expect("a schema object");
+    let mut kept = Vec::new();
+    if let Some(Value::Object(defs)) = root.get_mut("$defs") {
+        for def in defs.values_mut() {
+            let Some(Value::Array(values)) = def.get_mut("oneOf") else {
+                continue;
+            };
+            let name = |v: &Value| v["const"].as_str().unwrap_or_default().to_string();
+            if !values.iter().all(|v| name(v).starts_with("mahjong-sim/")) {
+                continue;
+            }
+            values.retain(|v| name(v).starts_with(&prefix));
+            assert_eq!(values.len(), 1, "one format of {ruleset} in {values:?}");
+            kept.push(name(&values[0]));
+        }
+    }
+    assert_eq!(
+        kept.len(),
+        1,
+        "one format enum in {}",
+        std::any::type_name::<T>()
+    );
+    root["properties"]["format"]["description"] = format!("Always `{}`.", kept[0]).into();
+    if ruleset != "noi2014" {
+        rename_commands(root, ruleset);
+    }
+    let mut text = serde_json::to_string_pretty(&schema).expect("a schema serializes");
+    text.push('\n');
+    text
+}
+
+/// Names every description's `noi2014 ...` command as `ruleset`'s.
+fn rename_commands(object: &mut serde_json::Map<String, Value>, ruleset: &str) {
+    for (k, v) in object.iter_mut() {
+        match v {
+            Value::String(s) if k == "description" => {
+                *s = s.replace("`noi2014 ", &format!("`{ruleset} "));
+            }
+            Value::Object(m) => rename_commands(m, ruleset),
+            Value::Array(a) => {
+                for x in a {
+                    if let Value::Object(m) = x {
+                        rename_commands(m, ruleset);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Checks that the committed `file` is `T`'s schema; with `UPDATE_SCHEMAS=1`
 /// in the environment, writes it first.
 pub fn check_committed<T: JsonSchema>(file: &str) {
-    let want = generated::<T>();
+    check_text(file, generated::<T>());
+}
+
+/// Checks that the committed `file` is the schema of `T` for `ruleset`
+/// ([`generated_for`]); with `UPDATE_SCHEMAS=1`, writes it first.
+pub fn check_committed_for<T: JsonSchema>(file: &str, ruleset: &str) {
+    check_text(file, generated_for::<T>(ruleset));
+}
+
+fn check_text(file: &str, want: String) {
     let path = path(file);
     if std::env::var_os("UPDATE_SCHEMAS").is_some_and(|v| v == "1") {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -12,6 +12,7 @@ pub use play::PlayArgs;
 pub use shanten::ShantenArgs;
 
 use super::CliError;
+use mahjong_sim::contest::mcr::Mcr;
 use mahjong_sim::mcr::Tile;
 use std::process::ExitCode;
 
@@ -28,6 +29,12 @@ pub enum Command {
     Conform(ConformArgs),
     #[allow(missing_docs)]
     Play(PlayArgs),
+    #[allow(missing_docs)]
+    Duel(super::duel::Args<Mcr>),
+    #[allow(missing_docs)]
+    Tournament(super::tournament::Args<Mcr>),
+    #[allow(missing_docs)]
+    Merge(super::merge::Args<Mcr>),
 }
 
 /// Runs an `mcr` command.
@@ -37,6 +44,9 @@ pub fn run(command: Command) -> Result<ExitCode, CliError> {
         Command::Shanten(args) => shanten::run(args),
         Command::Conform(args) => conform::run(args),
         Command::Play(args) => play::run(args),
+        Command::Duel(args) => super::duel::run(args),
+        Command::Tournament(args) => super::tournament::run(args),
+        Command::Merge(args) => super::merge::run(args),
     }
 }
 

@@ -16,7 +16,7 @@ use super::{Options, Report, RunFacts, Tally};
 use crate::contest::duplicate::{seats, unit_wall, Who, GAMES_PER_UNIT};
 use crate::contest::entrant::BotJson;
 use crate::contest::logs::{parse_record, read_record, settings_difference};
-use crate::contest::ruleset::Ruleset;
+use crate::contest::ruleset::{Ruleset, PLAYERS};
 use crate::contest::Error;
 use crate::place::Context;
 use crate::stats::Sprt;
@@ -38,20 +38,21 @@ impl Shard {
 }
 
 /// Reads a shard's record from its folder.
-fn read_shard(dir: &Path) -> Result<Shard, Error> {
+fn read_shard<R: Ruleset>(dir: &Path) -> Result<Shard, Error> {
     let written = "a duel's logs folder holds it once its duel or shard has ended";
-    parse_shard(dir, &read_record(dir, walls::FILE, written)?)
+    parse_shard::<R>(dir, &read_record(dir, walls::FILE, written)?)
 }
 
 /// A shard's record from its bytes; `dir` is its folder, or where it came
 /// from.
-fn parse_shard(dir: &Path, bytes: &[u8]) -> Result<Shard, Error> {
+fn parse_shard<R: Ruleset>(dir: &Path, bytes: &[u8]) -> Result<Shard, Error> {
     let path = dir.join(walls::FILE);
-    let record: WallsJson = parse_record(
+    let record: WallsJson = parse_record::<R, _>(
         dir,
         walls::FILE,
         bytes,
         "a duel's",
+        "duel-walls",
         walls::VERSION,
         |r: &WallsJson| r.version,
     )?;
@@ -143,7 +144,9 @@ fn check_logs_of<R: Ruleset>(
         } else {
             w.b_half_points
         };
-        let got = log.half_points.get(w.seat).copied();
+        let got = <[i32; PLAYERS]>::try_from(log.half_points.as_slice())
+            .ok()
+            .map(|h| R::duel_half_points(h)[w.seat]);
         if got != Some(want) {
             return Err(bad(format!(
                 "its result gives seat {} {got:?} half points, the record {want}",
@@ -205,14 +208,14 @@ impl<R: Ruleset> Merger<R> {
 
     /// Adds the shard whose logs folder is `dir`.
     pub fn add_dir(&mut self, dir: &Path) -> Result<(), Error> {
-        let shard = read_shard(dir)?;
+        let shard = read_shard::<R>(dir)?;
         self.add(shard)
     }
 
     /// Adds a shard's record (a `duel.json`'s bytes); `origin` names it
     /// in errors and is where its logs are, if anywhere.
     pub fn add_record(&mut self, origin: &Path, bytes: &[u8]) -> Result<(), Error> {
-        let shard = parse_shard(origin, bytes)?;
+        let shard = parse_shard::<R>(origin, bytes)?;
         self.add(shard)
     }
 

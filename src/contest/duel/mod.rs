@@ -863,7 +863,10 @@ pub const REPORT_VERSION: u32 = 2;
 pub enum DuelFormat {
     /// `mahjong-sim/noi2014-duel-report`.
     #[serde(rename = "mahjong-sim/noi2014-duel-report")]
-    DuelReport,
+    Noi2014DuelReport,
+    /// `mahjong-sim/mcr-duel-report`.
+    #[serde(rename = "mahjong-sim/mcr-duel-report")]
+    McrDuelReport,
 }
 
 /// The duel's report as JSON (`noi2014 duel --json`, `report.json`):
@@ -871,7 +874,7 @@ pub enum DuelFormat {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("unevaluatedProperties" = false))]
 pub struct DuelJson {
-    /// Always `mahjong-sim/noi2014-duel-report`.
+    /// Always `mahjong-sim/RULESET-duel-report`, the ruleset's name in it.
     pub format: DuelFormat,
     /// The version of the format, [`REPORT_VERSION`].
     #[schemars(range(min = 2, max = 2))]
@@ -988,12 +991,17 @@ pub(crate) mod tests {
     use crate::contest::seed::bot_seed;
     use crate::stats::Sprt;
 
-    /// A bot of this name playing the built-in greedy bot.
+    /// A bot of this name playing the ruleset's house bot (a built-in).
     fn named<R: Ruleset>(name: &str) -> Entrant<R> {
-        Entrant::parse(&format!("{name}=greedy")).expect("a built-in greedy bot")
+        Entrant::parse(&format!("{name}={}", house::<R>())).expect("a built-in bot")
     }
 
-    /// A duel of two walls between greedy bots named new and old, against
+    /// The ruleset's house bot's name.
+    fn house<R: Ruleset>() -> String {
+        R::built_in_name(R::house())
+    }
+
+    /// A duel of two walls between house bots named new and old, against
     /// x, y and z, seed 9, with no memory limit.
     pub(crate) fn options<R: Ruleset>() -> Options<R> {
         let family = R::parse_family("uniform").expect("a uniform family");
@@ -1158,7 +1166,7 @@ pub(crate) mod tests {
                 .unwrap_or_else(|e| vec![e.to_string()])
         };
         assert_eq!(names(&[]), ["house1", "house2", "house3"]);
-        assert_eq!(names(&["greedy"]), ["greedy", "house1", "house2"]);
+        assert_eq!(names(&["me"]), ["me", "house1", "house2"]);
         assert_eq!(names(&["house2", "me"]), ["house2", "me", "house1"]);
         assert_eq!(names(&["a", "b", "c"]), ["a", "b", "c"]);
         assert_eq!(
@@ -1235,12 +1243,20 @@ pub(crate) mod tests {
             format!("games 16  A-B +0.375 {} points a game", interval(&units))
         );
         let text = r.text();
+        let first = format!(
+            "{} duel: A = new ({h}), B = old ({h}), against x ({h}), y ({h}), z ({h}); seed 9, uniform walls\n",
+            R::TITLE,
+            h = house::<R>()
+        );
         for line in [
-            "NOI2014 duel: A = new (greedy), B = old (greedy), against x (greedy), y (greedy), z (greedy); seed 9, uniform walls\n",
+            first.as_str(),
             "; 8 walls, 16 games\n",
             "A new: 0.500 points a game; put out in 1 of 8 games (12.5%): illegal 1\n",
             "B old: 0.125 points a game; put out in 2 of 8 games (25.0%): timeout 2\n",
-            &format!("A - B: +0.375 points a game, 95% interval {}", interval(&units)),
+            &format!(
+                "A - B: +0.375 points a game, 95% interval {}",
+                interval(&units)
+            ),
             "fixed number of games: no sequential test\n",
         ] {
             assert!(text.contains(line), "{line:?} in\n{text}");

@@ -25,14 +25,17 @@ pub const VERSION: u32 = 1;
 pub enum WallsFormat {
     /// `mahjong-sim/noi2014-duel-walls`.
     #[serde(rename = "mahjong-sim/noi2014-duel-walls")]
-    DuelWalls,
+    Noi2014DuelWalls,
+    /// `mahjong-sim/mcr-duel-walls`.
+    #[serde(rename = "mahjong-sim/mcr-duel-walls")]
+    McrDuelWalls,
 }
 
 /// A duel's (or a shard's) settings and the walls it counted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("unevaluatedProperties" = false))]
 pub struct WallsJson {
-    /// Always `mahjong-sim/noi2014-duel-walls`.
+    /// Always `mahjong-sim/RULESET-duel-walls`, the ruleset's name in it.
     pub format: WallsFormat,
     /// The version of the format, [`VERSION`].
     #[schemars(range(min = 1, max = 1))]

@@ -32,19 +32,20 @@ struct Source {
 }
 
 /// Reads a shard's record from its folder.
-fn read_source(dir: &Path) -> Result<Source, Error> {
+fn read_source<R: Ruleset>(dir: &Path) -> Result<Source, Error> {
     let written = "a tournament's logs folder holds it once a round has ended";
-    parse_source(dir, &read_record(dir, record::FILE, written)?)
+    parse_source::<R>(dir, &read_record(dir, record::FILE, written)?)
 }
 
 /// A shard's record from its bytes; `dir` is its folder, or where it came
 /// from.
-fn parse_source(dir: &Path, bytes: &[u8]) -> Result<Source, Error> {
-    let record = parse_record(
+fn parse_source<R: Ruleset>(dir: &Path, bytes: &[u8]) -> Result<Source, Error> {
+    let record = parse_record::<R, _>(
         dir,
         record::FILE,
         bytes,
         "a tournament's",
+        "tournament-games",
         record::VERSION,
         |r: &RecordJson| r.version,
     )?;
@@ -257,7 +258,7 @@ pub(super) fn before<R: Ruleset>(opts: &Options<R>, shard: &Shard) -> Result<Rep
     let own = opts.settings.record();
     let mut sources = Vec::new();
     for dir in &shard.after {
-        let src = read_source(dir)?;
+        let src = read_source::<R>(dir)?;
         if let Some(d) = settings_difference(&own, &src.record.settings, super::settings::SETTINGS)
         {
             return Err(Error::Usage(format!(
@@ -317,14 +318,14 @@ impl<R: Ruleset> Merger<R> {
 
     /// Adds the shard whose logs folder is `dir`.
     pub fn add_dir(&mut self, dir: &Path) -> Result<(), Error> {
-        let src = read_source(dir)?;
+        let src = read_source::<R>(dir)?;
         self.add(src)
     }
 
     /// Adds a shard's record (a `tournament.json`'s bytes); `origin` names
     /// it in errors and is where its logs are, if anywhere.
     pub fn add_record(&mut self, origin: &Path, bytes: &[u8]) -> Result<(), Error> {
-        let src = parse_source(origin, bytes)?;
+        let src = parse_source::<R>(origin, bytes)?;
         self.add(src)
     }
 

@@ -287,8 +287,8 @@ fn save_game<R: Ruleset>(
     Ok(file)
 }
 /// The tournament's own tests. Those of a ruleset's bots are written over
-/// any ruleset whose built-in bots include `greedy` and `sample` and whose
-/// families include `uniform` (as `pub(crate)` functions): each such
+/// any ruleset whose families include `uniform`, with its house bot as
+/// the built-in (as `pub(crate)` functions): each such
 /// ruleset runs them among its own tests (in the file that implements
 /// [`Ruleset`] for it).
 #[cfg(test)]
@@ -304,9 +304,14 @@ pub(crate) mod tests {
         Entrant::<R>::parse(s).unwrap()
     }
 
+    /// The ruleset's house bot's name: a built-in bot of every ruleset.
+    fn house<R: Ruleset>() -> String {
+        R::built_in_name(R::house())
+    }
+
     fn options<R: Ruleset>(duplicate: bool) -> Options<R> {
         let bots = vec![
-            entrant("a=greedy"),
+            entrant(&format!("a={}", house::<R>())),
             Entrant {
                 name: "b".into(),
                 spec: BotSpec::Program("./b --n <2".into()),
@@ -337,19 +342,17 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn names_are_letters_digits_and_four_signs<R: Ruleset>() {
+        let h = house::<R>();
         assert_eq!(
-            Entrant::<R>::parse("my-bot_1.2+=greedy").unwrap().name,
+            Entrant::<R>::parse(&format!("my-bot_1.2+={h}"))
+                .unwrap()
+                .name,
             "my-bot_1.2+"
         );
-        assert_eq!(Entrant::<R>::parse("sample").unwrap().name, "sample");
-        for bad in [
-            "=greedy",
-            " =greedy",
-            "a b=greedy",
-            "é=greedy",
-            "a/b=greedy",
-        ] {
-            assert!(Entrant::<R>::parse(bad).is_err(), "{bad}");
+        assert_eq!(Entrant::<R>::parse(&h).unwrap().name, h);
+        for bad in ["=", " =", "a b=", "é=", "a/b="] {
+            let bad = format!("{bad}{h}");
+            assert!(Entrant::<R>::parse(&bad).is_err(), "{bad}");
         }
     }
 
@@ -433,7 +436,8 @@ pub(crate) mod tests {
         let text = r.text();
         assert_eq!(
             text,
-            "NOI2014 Swiss tournament: 2 bots, round 2 of 3, seed 4, duplicate format, uniform walls; 16 games\n\
+            R::TITLE.to_string()
+                + " Swiss tournament: 2 bots, round 2 of 3, seed 4, duplicate format, uniform walls; 16 games\n\
              \nplace  points  games  won  out  bot\n\
              1      4       8      2    3    b\n\
              2      2.5     8      1    0    a\n\
@@ -456,7 +460,7 @@ pub(crate) mod tests {
             half_points: [2, 3, 0, 1],
         };
         let page = r.index_html(&[listed(1, 1), listed(1, 2), listed(2, 1)]);
-        assert!(page.contains("<title>NOI2014 tournament, seed 4</title>"));
+        assert!(page.contains(&format!("<title>{} tournament, seed 4</title>", R::TITLE)));
         assert!(
             page.contains("<td>b</td><td><code>./b --n &lt;2</code></td>"),
             "{page}"

@@ -24,14 +24,17 @@ pub const VERSION: u32 = 1;
 pub enum GamesFormat {
     /// `mahjong-sim/noi2014-tournament-games`.
     #[serde(rename = "mahjong-sim/noi2014-tournament-games")]
-    TournamentGames,
+    Noi2014TournamentGames,
+    /// `mahjong-sim/mcr-tournament-games`.
+    #[serde(rename = "mahjong-sim/mcr-tournament-games")]
+    McrTournamentGames,
 }
 
 /// A tournament's (or a shard's) settings and the games it played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("unevaluatedProperties" = false))]
 pub struct RecordJson {
-    /// Always `mahjong-sim/noi2014-tournament-games`.
+    /// Always `mahjong-sim/RULESET-tournament-games`, the ruleset's name in it.
     pub format: GamesFormat,
     /// The version of the format, [`VERSION`].
     #[schemars(range(min = 1, max = 1))]

@@ -374,7 +374,10 @@ pub const REPORT_VERSION: u32 = 2;
 pub enum TournamentFormat {
     /// `mahjong-sim/noi2014-tournament-report`.
     #[serde(rename = "mahjong-sim/noi2014-tournament-report")]
-    TournamentReport,
+    Noi2014TournamentReport,
+    /// `mahjong-sim/mcr-tournament-report`.
+    #[serde(rename = "mahjong-sim/mcr-tournament-report")]
+    McrTournamentReport,
 }
 
 /// The standings as JSON (`noi2014 tournament --json`, `report.json`,
@@ -386,7 +389,7 @@ pub enum TournamentFormat {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("unevaluatedProperties" = false))]
 pub struct TournamentJson {
-    /// Always `mahjong-sim/noi2014-tournament-report`.
+    /// Always `mahjong-sim/RULESET-tournament-report`, the ruleset's name in it.
     pub format: TournamentFormat,
     /// The version of the format, [`REPORT_VERSION`].
     #[schemars(range(min = 2, max = 2))]
