@@ -65,6 +65,37 @@ macro_rules! over_ruleset {
     };
 }
 
+/// Every test of the contest layer written over any ruleset, run on
+/// `$ruleset` (each ruleset's file calls it once in its tests).
+#[cfg(test)]
+macro_rules! contest_tests {
+    ($ruleset:ident) => {
+        over_ruleset!($ruleset, duel:
+            a_bot_put_out_in_most_of_its_games_leaves_no_verdict,
+            missing_opponents_are_greedy_bots_with_names_of_their_own,
+            logs_are_named_and_indexed_by_unit_and_game,
+            the_report_counts_points_and_outs_per_side,
+            the_report_says_the_test_and_the_walls_left_uncounted,
+            zero_spread_has_an_llr_and_the_floor_is_stated,
+            a_cap_that_can_never_decide_is_refused,
+        );
+        over_ruleset!($ruleset, tournament:
+            names_are_letters_digits_and_four_signs,
+            half_points_pages_and_chairs_are_named,
+            the_run_line_says_how_the_games_were_played,
+            the_report_gives_standings_outs_and_every_game,
+        );
+        /// Every contest file names its format after the ruleset: each
+        /// format enum has its value (`format_name` would panic without
+        /// it).
+        #[test]
+        fn every_contest_format_has_the_rulesets_name() {
+            crate::contest::ruleset::tests::every_contest_format_has_the_rulesets_name::<$ruleset>(
+            );
+        }
+    };
+}
+
 pub mod check;
 pub mod duel;
 pub mod duplicate;

@@ -238,13 +238,6 @@ mod tests {
     use crate::noi2014::bots::greedy::GreedyBot;
     use crate::noi2014::bots::sample::SampleBot;
 
-    /// Every contest file names its format after the ruleset: each format
-    /// enum has NOI2014's (`format_name` would panic without it).
-    #[test]
-    fn every_contest_format_has_noi2014s_name() {
-        crate::contest::ruleset::tests::every_contest_format_has_the_rulesets_name::<Noi2014>();
-    }
-
     #[test]
     fn identical_bots_give_identical_games_and_different_ones_do_not() {
         let wall = unit_wall::<Noi2014>(1, 0, Family::Uniform);
@@ -284,22 +277,7 @@ mod tests {
         }
     }
 
-    over_ruleset!(Noi2014, duel:
-        a_bot_put_out_in_most_of_its_games_leaves_no_verdict,
-        missing_opponents_are_greedy_bots_with_names_of_their_own,
-        logs_are_named_and_indexed_by_unit_and_game,
-        the_report_counts_points_and_outs_per_side,
-        the_report_says_the_test_and_the_walls_left_uncounted,
-        zero_spread_has_an_llr_and_the_floor_is_stated,
-        a_cap_that_can_never_decide_is_refused,
-    );
-
-    over_ruleset!(Noi2014, tournament:
-        names_are_letters_digits_and_four_signs,
-        half_points_pages_and_chairs_are_named,
-        the_run_line_says_how_the_games_were_played,
-        the_report_gives_standings_outs_and_every_game,
-    );
+    contest_tests!(Noi2014);
 
     /// An in-process entrant (a front end's bot, made afresh for each
     /// game from its seed) plays a duel exactly as the built-in bot it
