@@ -7,15 +7,16 @@ mod app;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Mahjong rules engines for two contests: THUPC 2021 and NOI2014.
+/// Mahjong rules engines for contests: THUPC 2021, NOI2014 and MCR.
 ///
 /// THUPC 2021 "麻将模拟器": the contest's game log of a wall (simulate),
 /// its reasons (explain), seeded walls (gen) and a differential test of
 /// your solution (check). The winning distance of a hand (distance) and
 /// its analysis (analyze). The NOI2014 team contest: games, duels and
 /// Swiss tournaments between built-in bots and your bot programs under
-/// Botzone's protocol (noi2014). Chinese Standard Mahjong's fans and
-/// shanten (mcr).
+/// Botzone's protocol (noi2014). Chinese Standard Mahjong (MCR): fans,
+/// shanten, Botzone's judge, and games, duels and tournaments of bots
+/// (mcr).
 ///
 /// Exit status: 0 success, 1 a negative verdict (a mismatch found, a duel
 /// that accepts H0), 2 bad usage, bad input or an I/O error. Errors go to
@@ -51,10 +52,13 @@ enum Command {
         after_help = "Example: mahjong-sim noi2014 play --seed 1 --bot greedy --bot sample --bot ./mybot"
     )]
     Noi2014(app::noi2014::Command),
-    /// Chinese Standard Mahjong (MCR, 国标麻将): fans and shanten.
+    /// Chinese Standard Mahjong (MCR, 国标麻将): fans, shanten, games of bots.
     ///
     /// The fan calculator and shanten of MahjongGB 1.4.0 (pymahjonggb),
-    /// exact on its recorded answers, with Botzone's tile names.
+    /// exact on its recorded answers, with Botzone's tile names; the game
+    /// as Botzone's judge plays it (conform checks recorded games against
+    /// ours), and games, duels and Swiss tournaments between built-in bots
+    /// and your bot programs under Botzone's protocol.
     #[command(
         subcommand,
         after_help = "Example: mahjong-sim mcr fan W1 W2 W3 T4 T5 T6 B7 B8 B9 F1 F1 F1 J2 J2 --self-drawn"
