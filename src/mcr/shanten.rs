@@ -296,6 +296,35 @@ fn honors_and_knitted(t: &Counts) -> Shanten {
     })
 }
 
+/// The knitted straight's shanten number of the standing tiles `t` (by
+/// kind), as [`shanten_number`] gives it, when it is below `bound`; `None`
+/// when it is not (or the form does not fit the tile count). Faster: no
+/// list of tiles, and a straight whose missing kinds alone reach `bound`
+/// is not searched (the rest's shanten is -1 at best).
+pub fn knitted_straight_below(t: &Counts, bound: i32) -> Option<i32> {
+    let n: u32 = t.iter().map(|&c| u32::from(c)).sum();
+    if !matches!(n, 13 | 10) {
+        return None;
+    }
+    let fixed = (13 - n) / 3;
+    let have = held(t);
+    let mut best = bound;
+    for k in super::calc::KNITTED {
+        let missing = (k & !have).count_ones() as i32;
+        if missing > best {
+            continue;
+        }
+        let mut rest = *t;
+        for (i, r) in rest.iter_mut().enumerate() {
+            if k >> i & 1 != 0 && *r > 0 {
+                *r -= 1;
+            }
+        }
+        best = best.min(missing + regular(rest, fixed + 3, false).shanten);
+    }
+    (best < bound).then_some(best)
+}
+
 fn knitted_straight(t: &Counts, fixed: u32, with_useful: bool) -> Shanten {
     let have = held(t);
     best_of_six(|k| {
@@ -312,4 +341,54 @@ fn knitted_straight(t: &Counts, fixed: u32, with_useful: bool) -> Shanten {
             useful: (k & !have) | r.useful,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The bounded knitted straight gives the full search's number below
+    /// the bound, and nothing at or above it, on hands rich in knitted
+    /// tiles (of 13 and 10 tiles) and on hands of other sizes.
+    #[test]
+    fn the_bounded_knitted_straight_is_the_number_below_the_bound() {
+        let mut rng = Rng::new(5);
+        let deck: Vec<Tile> = (0..136).map(|i| Tile::from_index(i / 4).unwrap()).collect();
+        let (mut below, mut found) = (0, 0);
+        for n in 0..20_000 {
+            let size = [13, 10, 13, 7, 14][n % 5];
+            let mut hand = Vec::with_capacity(size);
+            // Most of a knitted straight, then random tiles.
+            let k = super::super::calc::KNITTED[rng.below(6)];
+            let mut kinds: Vec<usize> = (0..KINDS).filter(|&i| k >> i & 1 != 0).collect();
+            rng.shuffle(&mut kinds);
+            let knitted = rng.below(10).min(size);
+            hand.extend(
+                kinds[..knitted]
+                    .iter()
+                    .map(|&i| Tile::from_index(i).unwrap()),
+            );
+            let mut d = deck.clone();
+            rng.shuffle(&mut d);
+            for t in d {
+                if hand.len() == size {
+                    break;
+                }
+                if hand.iter().filter(|&&h| h == t).count() < 4 {
+                    hand.push(t);
+                }
+            }
+            let full = shanten_number(ShantenForm::KnittedStraight, &hand);
+            let bound = rng.below(8) as i32 - 1;
+            let fast = knitted_straight_below(&counts_of(&hand), bound);
+            assert_eq!(fast, full.filter(|&s| s < bound), "{hand:?} below {bound}");
+            below += usize::from(fast.is_some());
+            found += usize::from(full.is_some());
+        }
+        assert!(
+            below > 1_000 && found > 10_000,
+            "{below} below, {found} found"
+        );
+    }
 }

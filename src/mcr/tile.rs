@@ -112,6 +112,25 @@ impl Tile {
         NAMES[self.index()]
     }
 
+    /// The kind named `s` exactly (`W1`-`J3`, as [`Tile::name`] spells
+    /// it), without allocating on a miss: the judge reads every answer's
+    /// tiles with it.
+    pub fn from_name(s: &str) -> Option<Tile> {
+        let &[letter, digit] = s.as_bytes() else {
+            return None;
+        };
+        let (first, kinds) = match letter {
+            b'W' => (0, 9),
+            b'T' => (9, 9),
+            b'B' => (18, 9),
+            b'F' => (27, 4),
+            b'J' => (31, 3),
+            _ => return None,
+        };
+        let rank = digit.wrapping_sub(b'1');
+        (rank < kinds).then(|| Tile(first + rank))
+    }
+
     /// The tile in the rule-free core's numbering (characters are `M`,
     /// dots `P`, bamboo `S`; the dragons red, green, white are `Z F B`).
     pub fn to_core(self) -> crate::tile::Tile {
@@ -140,11 +159,7 @@ impl FromStr for Tile {
     type Err = UnknownTile;
 
     fn from_str(s: &str) -> Result<Tile, UnknownTile> {
-        NAMES
-            .iter()
-            .position(|n| *n == s)
-            .map(|i| Tile(i as u8))
-            .ok_or_else(|| UnknownTile(s.to_string()))
+        Tile::from_name(s).ok_or_else(|| UnknownTile(s.to_string()))
     }
 }
 
@@ -191,5 +206,22 @@ mod tests {
         assert_eq!(t("T3").to_core().to_string(), "3S");
         assert_eq!(t("J1").to_core().to_string(), "Z");
         assert_eq!(t("J3").to_core().to_string(), "B");
+    }
+
+    #[test]
+    fn names_read_exactly_as_the_list_spells_them() {
+        let by_list = |s: &str| NAMES.iter().position(|n| *n == s).map(|i| Tile(i as u8));
+        let mut found = 0;
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let s = String::from_utf8_lossy(&[a, b]).into_owned();
+                assert_eq!(Tile::from_name(&s), by_list(&s), "{s:?}");
+                found += usize::from(Tile::from_name(&s).is_some());
+            }
+        }
+        assert_eq!(found, KINDS);
+        for s in ["", "W", "W10", "W1 ", " W1", "w1", "F5", "J4", "W0", "H1"] {
+            assert_eq!(Tile::from_name(s), None, "{s:?}");
+        }
     }
 }

@@ -7,8 +7,8 @@
 
 use crate::distance::distance_from_counts;
 use crate::mcr::calc::{KNITTED, ORPHANS};
-use crate::mcr::shanten::{shanten_number, ShantenForm};
-use crate::mcr::tile::{Counts, Tile, KINDS};
+use crate::mcr::shanten::knitted_straight_below;
+use crate::mcr::tile::{Counts, KINDS};
 
 /// Honors, one bit each.
 const HONORS: u64 = 0x7F << 27;
@@ -73,18 +73,15 @@ fn knitted_straight(hand: &Counts, bound: i32) -> i32 {
     if 8 - most >= bound {
         return FAR;
     }
-    let mut tiles: Vec<Tile> = Vec::with_capacity(14);
-    for t in Tile::all() {
-        tiles.extend(std::iter::repeat_n(t, usize::from(hand[t.index()])));
-    }
-    shanten_number(ShantenForm::KnittedStraight, &tiles).unwrap_or(FAR)
+    // Only a number below `bound` changes the best.
+    knitted_straight_below(hand, bound).unwrap_or(FAR)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::mcr::shanten::best_number;
-    use crate::mcr::tile::counts_of;
+    use crate::mcr::tile::{counts_of, Tile};
     use crate::rng::Rng;
 
     #[test]

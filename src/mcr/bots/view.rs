@@ -74,12 +74,8 @@ pub struct SeatView {
 impl Default for SeatView {
     fn default() -> SeatView {
         SeatView {
-            melds: [NO_MELD; 4],
-            len: 0,
-            hidden: 0,
             river: Vec::with_capacity(32),
-            flowers: 0,
-            taken: 0,
+            ..SeatView::EMPTY
         }
     }
 }
@@ -91,6 +87,26 @@ const NO_MELD: Meld = Meld {
 };
 
 impl SeatView {
+    /// A seat before the deal, its river without room.
+    const EMPTY: SeatView = SeatView {
+        melds: [NO_MELD; 4],
+        len: 0,
+        hidden: 0,
+        river: Vec::new(),
+        flowers: 0,
+        taken: 0,
+    };
+
+    /// Back to before the deal, keeping the river's room.
+    fn clear(&mut self) {
+        let mut river = std::mem::take(&mut self.river);
+        river.clear();
+        *self = SeatView {
+            river,
+            ..SeatView::EMPTY
+        };
+    }
+
     /// The melds in the order made (a promoted kong where its pung was);
     /// a hidden one's tile means nothing.
     pub fn melds(&self) -> &[Meld] {
@@ -161,11 +177,15 @@ impl Default for View {
 impl View {
     /// The view before the first request.
     pub fn new() -> View {
+        View::with_seats(Default::default())
+    }
+
+    fn with_seats(seats: [SeatView; PLAYERS]) -> View {
         View {
             me: 0,
             quan: 0,
             hand: [0; KINDS],
-            seats: Default::default(),
+            seats,
             visible: [0; KINDS],
             shown: [0; KINDS],
             long_wall: false,
@@ -278,7 +298,12 @@ impl View {
         self.turn = Turn::Quiet;
         match *request {
             Request::Init { seat, quan } => {
-                *self = View::new();
+                // A fresh view, keeping the rivers' room.
+                let mut seats = std::mem::replace(&mut self.seats, [SeatView::EMPTY; PLAYERS]);
+                for s in &mut seats {
+                    s.clear();
+                }
+                *self = View::with_seats(seats);
                 self.me = seat;
                 self.quan = quan;
             }

@@ -216,20 +216,24 @@ fn play_seats(
         }
         let events = judge.events()[seen..].to_vec();
         seen = judge.events().len();
-        watch(&Turn {
+        let turn = Turn {
             step,
             player,
             request,
-            reply: reply.clone(),
+            reply,
             events,
             program,
             failed,
-        });
+        };
+        watch(&turn);
         if player == 0 {
             replies.push(std::array::from_fn(|_| Reply::Text(String::new())));
         }
-        replies[step][player] = reply.clone();
-        judge.answer(reply).expect("a request is pending");
+        // The reply moves to the record: no copy of it (speed).
+        replies[step][player] = turn.reply;
+        judge
+            .answer_ref(&replies[step][player])
+            .expect("a request is pending");
     }
     Ok(Game {
         init: init.clone(),

@@ -252,9 +252,14 @@ impl Judge {
     /// Takes the answer to the pending request; after the fourth answer of
     /// a step the step is judged and the next one (or the end) follows.
     pub fn answer(&mut self, reply: Reply) -> Result<(), NotPending> {
+        self.answer_ref(&reply)
+    }
+
+    /// [`Judge::answer`] with a borrowed reply (the caller keeps it).
+    pub fn answer_ref(&mut self, reply: &Reply) -> Result<(), NotPending> {
         match reply {
-            Reply::Text(t) => self.answer_text(&t),
-            Reply::Failed(v) => self.answer_failed(v),
+            Reply::Text(t) => self.answer_text(t),
+            Reply::Failed(v) => self.answer_failed(v.clone()),
         }
     }
 

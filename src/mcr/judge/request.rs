@@ -193,7 +193,7 @@ impl Answer {
         }
         let mut words = text.split(' ');
         let w: [Option<&str>; 4] = std::array::from_fn(|_| words.next());
-        let tile = |w: &str| w.parse::<Tile>().ok();
+        let tile = Tile::from_name;
         match w {
             [Some("HU"), None, ..] => Answer::Hu,
             [Some("GANG"), None, ..] => Answer::Gang,
