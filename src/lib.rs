@@ -9,6 +9,8 @@
 //! - [`parse`]: strict parsing of tile lists, hands and decks, with positions;
 //! - [`place`]: a game's place in a duel or tournament and its seats, as
 //!   every ruleset's log records them;
+//! - [`game_log`]: the JSON Lines machinery of every ruleset's game log
+//!   (writing lines, reading a header, body and result back);
 //! - [`rng`]: seeded randomness, the same on every machine;
 //! - [`stats`]: mean differences, confidence intervals and the SPRT, for
 //!   telling whether one bot is stronger than another.
@@ -38,6 +40,7 @@ pub mod analysis;
 pub mod botzone;
 pub mod contest;
 pub mod distance;
+pub mod game_log;
 pub mod hand;
 pub mod mcr;
 pub mod meld;

@@ -26,6 +26,7 @@
 use super::event::{Event, Player};
 use super::explain::Step;
 use super::wall::Wall;
+use crate::game_log::write_line;
 use crate::tile::Tile;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -295,11 +296,6 @@ fn header<F>(format: F, wall: &Wall) -> Header<F> {
         version: VERSION,
         tiles: wall.tiles().iter().copied().map(TileName).collect(),
     }
-}
-
-fn write_line(out: &mut dyn Write, line: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, line)?;
-    out.write_all(b"\n")
 }
 
 /// The game log of `events`, the game on `wall`: `simulate --json`.

@@ -21,6 +21,7 @@
 //! is a new [`VERSION`]. The schema allows no field but the format's
 //! (`unevaluatedProperties`), while the reader ignores unknown ones.
 
+use crate::game_log::{self, LogFormat};
 use crate::meld::Meld;
 use crate::noi2014::games::arena::{Game, ProgramStep, Turn};
 use crate::noi2014::rules::event::{EndReason, Event};
@@ -768,137 +769,31 @@ pub fn result_line(judge: &Judge) -> Line {
     })
 }
 
-/// Writes one line of a log and its newline.
-pub fn write_line(out: &mut (impl Write + ?Sized), line: &Line) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, line)?;
-    out.write_all(b"\n")
-}
+pub use crate::game_log::{write_line, LogError};
 
 /// Writes `game`'s log: one JSON object a line.
 pub fn write(out: &mut impl Write, setting: &Setting, game: &Game) -> io::Result<()> {
-    for line in lines(setting, game) {
-        write_line(out, &line)?;
-    }
-    Ok(())
+    game_log::write_lines(out, lines(setting, game))
 }
 
 /// A log read back: its header, its requests and events in order, and its
 /// result.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameLog {
-    /// The first line.
-    pub header: Header,
-    /// The lines between the header and the result.
-    pub body: Vec<Entry>,
-    /// The last line.
-    pub result: ResultRecord,
-}
+pub type GameLog = game_log::GameLog<Header, RequestRecord, EventRecord, ResultRecord>;
 
 /// A line between the header and the result.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Entry {
-    /// A request and its reply.
-    Request(RequestRecord),
-    /// An event.
-    Event(EventRecord),
-}
+pub type Entry = game_log::Entry<RequestRecord, EventRecord>;
 
-impl GameLog {
-    /// The requests, in order.
-    pub fn requests(&self) -> impl Iterator<Item = &RequestRecord> {
-        self.body.iter().filter_map(|e| match e {
-            Entry::Request(r) => Some(r),
-            Entry::Event(_) => None,
-        })
-    }
+/// This format and the versions its reader reads.
+pub const LOG_FORMAT: LogFormat = LogFormat {
+    name: FORMAT,
+    oldest_read: OLDEST_READ,
+    version: VERSION,
+};
 
-    /// The events, in order.
-    pub fn events(&self) -> impl Iterator<Item = &EventRecord> {
-        self.body.iter().filter_map(|e| match e {
-            Entry::Event(e) => Some(e),
-            Entry::Request(_) => None,
-        })
-    }
-}
-
-/// Why bytes are not a game log of this format and version.
-#[derive(Debug, thiserror::Error)]
-pub enum LogError {
-    /// Not UTF-8.
-    #[error("a game log is UTF-8 text")]
-    NotUtf8,
-    /// A line that is not JSON or not one of the format's lines.
-    #[error("line {line}: {source}")]
-    Line {
-        /// Its number, from 1.
-        line: usize,
-        /// What serde found.
-        source: serde_json::Error,
-    },
-    /// The first line is no header of this format.
-    #[error("line 1 is not a header of {FORMAT}: {0}")]
-    NotThisFormat(String),
-    /// A header of another version.
-    #[error("the log is version {0} of {FORMAT}; this reads versions {OLDEST_READ} to {VERSION}")]
-    Version(u64),
-    /// A header or result out of place, or none.
-    #[error("{0}")]
-    Shape(String),
-}
-
-/// Reads a log: the header first (of [`FORMAT`], versions [`OLDEST_READ`] to [`VERSION`]), the
-/// result last, requests and events between.
+/// Reads a log: the header first (of [`FORMAT`], versions [`OLDEST_READ`]
+/// to [`VERSION`]), the result last, requests and events between.
 pub fn read(bytes: &[u8]) -> Result<GameLog, LogError> {
-    let text = std::str::from_utf8(bytes).map_err(|_| LogError::NotUtf8)?;
-    let mut numbered = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let (_, first) = numbered
-        .next()
-        .ok_or_else(|| LogError::Shape("the log is empty".into()))?;
-    // The format and version first, so that another version is named as
-    // such rather than as a line that does not parse.
-    let head: serde_json::Value =
-        serde_json::from_str(first).map_err(|source| LogError::Line { line: 1, source })?;
-    if head["type"] != "header" || head["format"] != FORMAT {
-        let shown: String = first.chars().take(120).collect();
-        return Err(LogError::NotThisFormat(shown));
-    }
-    match head["version"].as_u64() {
-        Some(v) if (u64::from(OLDEST_READ)..=u64::from(VERSION)).contains(&v) => {}
-        v => return Err(LogError::Version(v.unwrap_or(0))),
-    }
-    let parse = |i: usize, l: &str| {
-        serde_json::from_str::<Line>(l).map_err(|source| LogError::Line {
-            line: i + 1,
-            source,
-        })
-    };
-    let Line::Header(header) = parse(0, first)? else {
-        unreachable!("the type is header")
-    };
-    let mut body = Vec::new();
-    let mut result = None;
-    for (i, l) in numbered {
-        if result.is_some() {
-            return Err(LogError::Shape(format!("line {}: after the result", i + 1)));
-        }
-        match parse(i, l)? {
-            Line::Header(_) => {
-                return Err(LogError::Shape(format!("line {}: a second header", i + 1)))
-            }
-            Line::Request(r) => body.push(Entry::Request(r)),
-            Line::Event(e) => body.push(Entry::Event(e)),
-            Line::Result(r) => result = Some(r),
-        }
-    }
-    let result = result.ok_or_else(|| LogError::Shape("the log has no result line".into()))?;
-    Ok(GameLog {
-        header,
-        body,
-        result,
-    })
+    game_log::read(bytes, LOG_FORMAT)
 }
 
 #[cfg(test)]
