@@ -195,3 +195,67 @@ where
         result,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const F: LogFormat = LogFormat {
+        name: "mahjong-sim/x-game-log",
+        oldest_read: 1,
+        version: 2,
+    };
+
+    fn err(text: &str) -> String {
+        read::<serde_json::Value, u8, u8, u8>(text.as_bytes(), F)
+            .unwrap_err()
+            .to_string()
+    }
+
+    /// The reader's words, which users and tests read, letter for letter.
+    #[test]
+    fn the_reader_names_what_is_wrong() {
+        let head = r#"{"type":"header","format":"mahjong-sim/x-game-log","version":2}"#;
+        assert_eq!(
+            err(r#"{"type":"header","format":"mahjong-sim/x-game-log","version":3}"#),
+            "the log is version 3 of mahjong-sim/x-game-log; this reads versions 1 to 2"
+        );
+        assert_eq!(
+            err(r#"{"type":"game"}"#),
+            r#"line 1 is not a header of mahjong-sim/x-game-log: {"type":"game"}"#
+        );
+        assert_eq!(err(""), "the log is empty");
+        assert_eq!(err(head), "the log has no result line");
+        assert_eq!(err(&format!("{head}\n{head}")), "line 2: a second header");
+        let two = format!("{head}\n{{\"type\":\"result\"}}\n{{\"type\":\"event\"}}");
+        assert!(err(&two).starts_with("line 2: "), "{}", err(&two));
+        let after = format!("{head}\n\n{{\"type\":\"result\",\"0\":1}}");
+        assert!(err(&after).starts_with("line 3: "), "{}", err(&after));
+        assert_eq!(err("\u{0}").split(':').next(), Some("line 1"));
+        assert!(matches!(
+            read::<u8, u8, u8, u8>(b"\xff", F),
+            Err(LogError::NotUtf8)
+        ));
+    }
+
+    /// The body keeps requests and events in order, and tells them apart.
+    #[test]
+    fn the_body_is_read_in_order() {
+        let text = concat!(
+            r#"{"type":"header","format":"mahjong-sim/x-game-log","version":1}"#,
+            "\n",
+            "{\"type\":\"request\",\"n\":1}\n{\"type\":\"event\",\"n\":2}\n",
+            "{\"type\":\"request\",\"n\":3}\n{\"type\":\"result\",\"n\":4}\n",
+        );
+        let log: GameLog<
+            serde_json::Value,
+            serde_json::Value,
+            serde_json::Value,
+            serde_json::Value,
+        > = read(text.as_bytes(), F).unwrap();
+        let n = |v: &serde_json::Value| v["n"].as_u64().unwrap();
+        assert_eq!(log.requests().map(n).collect::<Vec<_>>(), [1, 3]);
+        assert_eq!(log.events().map(n).collect::<Vec<_>>(), [2]);
+        assert_eq!(n(&log.result), 4);
+    }
+}
