@@ -42,6 +42,7 @@ pub mod contest;
 pub mod distance;
 pub mod game_log;
 pub mod hand;
+pub mod learn;
 pub mod mcr;
 pub mod meld;
 pub mod noi2014;

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 fn layer(module: &str) -> Option<u8> {
     Some(match module {
         "tile" | "hand" | "meld" | "distance" | "analysis" | "parse" | "place" | "game_log"
-        | "rng" | "stats" | "process" | "botzone" => 0,
+        | "learn" | "rng" | "stats" | "process" | "botzone" => 0,
         "thupc2021" | "noi2014" | "mcr" => 1,
         "replay" => 2,
         "contest" => 3,

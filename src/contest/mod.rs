@@ -35,10 +35,13 @@
 //! by `tests/layers.rs`, which reads the `use crate::` lines):
 //!
 //! 1. the rule-free core: `tile`, `hand`, `meld`, `distance`, `analysis`,
-//!    `parse`, `rng`, `stats`, `process`, `botzone` (Botzone's bot
-//!    protocol and bot programs, for every ruleset);
-//! 2. the rulesets: `thupc2021`, `noi2014` (judges, bots, bot programs, the
-//!    arena of one game);
+//!    `parse`, `place` (a game's place in a contest), `game_log` (the JSON
+//!    Lines of every game log), `learn` (what batched learning
+//!    environments share), `rng`, `stats`, `process`, `botzone` (Botzone's
+//!    bot protocol and bot programs, for every ruleset);
+//! 2. the rulesets, which do not use each other: `thupc2021`, `noi2014`,
+//!    `mcr` (judges, bots, bot programs, the arena of one game, learning
+//!    environments);
 //! 3. `replay`: a ruleset's game as a self-contained page (pure: no
 //!    programs, no files);
 //! 4. `contest` (this folder): programs over many games, with limits, logs

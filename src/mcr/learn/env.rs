@@ -291,7 +291,7 @@ impl Env {
 
     /// The finished game as the arena records one (with `record`; `None`
     /// before the end), for its log ([`crate::mcr::games::log::write()`])
-    /// and replay page ([`crate::replay::mcr::game_page`]). Every answer
+    /// and replay page (`replay::mcr::game_page`). Every answer
     /// was given in process, so no reply is a failure and no program
     /// ran.
     pub fn game(&self) -> Option<Game> {

@@ -1,9 +1,8 @@
 //! Many MCR games stepped at once, for batched learning: `N` [`Env`]s,
 //! one decision pending in each (the next in seat order), all answered by
 //! one call that writes flat buffers (observations, masks, seats, scores,
-//! rewards, done flags), as NOI2014's vector does
-//! ([`crate::noi2014::learn::vector`], whose [`Autoreset`] modes this
-//! shares). A finished game is replaced by the next one of its slot as
+//! rewards, done flags), as NOI2014's vector does, with the same
+//! [`Autoreset`] modes. A finished game is replaced by the next one of its slot as
 //! the mode says.
 //!
 //! Deterministic from the seed: slot `i` draws its walls (Botzone's
@@ -16,7 +15,7 @@ use crate::mcr::games::walls::random_init;
 use crate::mcr::judge::{Options, PLAYERS};
 use crate::rng::Rng;
 
-pub use crate::noi2014::learn::vector::{Autoreset, VectorError};
+pub use crate::learn::{Autoreset, VectorError};
 
 /// One slot: its game and its stream.
 struct Slot {

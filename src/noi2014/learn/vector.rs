@@ -15,64 +15,7 @@ use crate::noi2014::learn::env::{Action, Env, ACTIONS, OBS_SIZE};
 use crate::noi2014::rules::PLAYERS;
 use crate::rng::Rng;
 
-/// A [`Vector`] that cannot be made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VectorError {
-    /// Every seat is a bot: the caller would never decide anything.
-    #[error("at least one seat must be the caller's (None)")]
-    NoCallerSeat,
-    /// An action number outside the action space, or a buffer of the
-    /// wrong length.
-    #[error("{0}")]
-    Shape(String),
-    /// An action the pending decision's mask forbids, refused by
-    /// [`Vector::step_flagged`] before any game moved.
-    #[error("game {game}: action {action} is not legal there (its mask is 0)")]
-    Illegal {
-        /// The slot.
-        game: usize,
-        /// The action given.
-        action: u32,
-    },
-    /// A step of a slot whose game is over and waits for
-    /// [`Vector::reset_slots`] ([`Autoreset::Disabled`]).
-    #[error("game {0} is over: reset it first (autoreset disabled)")]
-    Over(usize),
-}
-
-/// When a slot whose game ended starts its next game: Gymnasium's
-/// autoreset modes (`gymnasium.vector.AutoresetMode`), named as its values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Autoreset {
-    /// In the step after the one that ended it: until then the slot shows
-    /// the finished game (the observation of the seat that decided last,
-    /// its mask all 0); that next step ignores the slot's action and shows
-    /// the next game's first decision, with no reward and done 0.
-    NextStep,
-    /// In the step that ended it: the slot shows the next game's first
-    /// decision at once, and the finished game's observations go to
-    /// [`Out::final_obs`].
-    SameStep,
-    /// Only through [`Vector::reset_slots`]: until then the slot shows the
-    /// finished game as [`Autoreset::NextStep`] does, and a step refuses
-    /// to be given it ([`VectorError::Over`]).
-    Disabled,
-}
-
-impl Autoreset {
-    /// The modes' names, Gymnasium's values of `AutoresetMode`.
-    pub const NAMES: [&'static str; 3] = ["NextStep", "SameStep", "Disabled"];
-
-    /// The mode named `name` (one of [`Autoreset::NAMES`]).
-    pub fn parse(name: &str) -> Option<Autoreset> {
-        match name {
-            "NextStep" => Some(Autoreset::NextStep),
-            "SameStep" => Some(Autoreset::SameStep),
-            "Disabled" => Some(Autoreset::Disabled),
-            _ => None,
-        }
-    }
-}
+pub use crate::learn::{Autoreset, VectorError};
 
 /// One slot: its game and its stream.
 struct Slot {
