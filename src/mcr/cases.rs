@@ -3,9 +3,9 @@
 //! error), so that any such file can be answered and compared line by line.
 
 use super::calc::{calculate, FanResult};
+use super::fan::Reading;
 use super::hand::{Hand, Meld, MeldError, WinContext};
 use super::tile::Tile;
-use super::Reading;
 use serde::Serialize;
 use serde_json::Value;
 

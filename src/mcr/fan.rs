@@ -1,7 +1,8 @@
 //! The fan table: the 81 MCR fans and MahjongGB's 明暗杠 (Concealed Kong
 //! and Melded Kong, 5 points), with their points and names, in the
 //! reference calculator's table order, which is also the order results
-//! list them in.
+//! list them in; and [`Reading`], which calculator's answers to give
+//! where MahjongGB 1.4.0 and the one bundled with Botzone's judge differ.
 
 use serde::Serialize;
 
@@ -372,11 +373,11 @@ impl Fan {
 
     /// The Chinese name under `reading` (the 2018 calculator names the
     /// three wait fans 边张, 嵌张 and 单钓将).
-    pub fn chinese(self, reading: super::Reading) -> &'static str {
+    pub fn chinese(self, reading: Reading) -> &'static str {
         match (reading, self) {
-            (super::Reading::Judge2018, Fan::EdgeWait) => "边张",
-            (super::Reading::Judge2018, Fan::ClosedWait) => "嵌张",
-            (super::Reading::Judge2018, Fan::SingleWait) => "单钓将",
+            (Reading::Judge2018, Fan::EdgeWait) => "边张",
+            (Reading::Judge2018, Fan::ClosedWait) => "嵌张",
+            (Reading::Judge2018, Fan::SingleWait) => "单钓将",
             _ => TABLE[self as usize].1,
         }
     }
@@ -462,6 +463,52 @@ pub struct FanCount {
     pub count: u16,
     /// Points of one occurrence.
     pub points: u16,
+}
+
+/// Which calculator's answers to give where they differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// MahjongGB 1.4.0 (`pymahjonggb`), the default.
+    #[default]
+    V1_4_0,
+    /// The calculator bundled with the official Botzone judge (upstream
+    /// 2018-12-25): no wait fan when the winning tile belongs to a knitted
+    /// straight, the first of equal-scoring arrangements, an error on a
+    /// fifth copy of a tile, and the wait fans named 边张, 嵌张, 单钓将.
+    Judge2018,
+}
+
+impl Reading {
+    /// Parses `1.4.0` or `judge2018`.
+    pub fn parse(s: &str) -> Option<Reading> {
+        match s {
+            "1.4.0" => Some(Reading::V1_4_0),
+            "judge2018" => Some(Reading::Judge2018),
+            _ => None,
+        }
+    }
+
+    /// A tile more than four times is an error (`ERROR_TILE_COUNT_GREATER_THAN_4`).
+    pub fn checks_fifth_copy(self) -> bool {
+        self == Reading::Judge2018
+    }
+
+    /// Edge, closed and single waits count even when the winning tile can
+    /// be read as part of a knitted straight (upstream 2023-10).
+    pub fn waits_inside_knitted_straight(self) -> bool {
+        self == Reading::V1_4_0
+    }
+
+    /// Whether an arrangement scoring the same as the best so far replaces
+    /// it: 1.4.0 prefers one with pure triple chow or triple pung, and any
+    /// regular arrangement over seven pairs; the 2018 calculator keeps the
+    /// first.
+    pub fn prefers_later_tie(self, table: &FanTable, over_seven_pairs: bool) -> bool {
+        self == Reading::V1_4_0
+            && (table.get(Fan::PureTripleChow) == 1
+                || over_seven_pairs
+                || table.has(Fan::TriplePung))
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,6 @@ pub use shanten::ShantenArgs;
 
 use super::CliError;
 use mahjong_sim::contest::mcr::Mcr;
-use mahjong_sim::mcr::Tile;
 use std::process::ExitCode;
 
 /// `mahjong-sim mcr ...`: Chinese Standard Mahjong (MCR, 国标麻将) as
@@ -48,9 +47,4 @@ pub fn run(command: Command) -> Result<ExitCode, CliError> {
         Command::Tournament(args) => super::tournament::run(args),
         Command::Merge(args) => super::merge::run(args),
     }
-}
-
-/// The tiles of `words` (see [`mahjong_sim::mcr::input::parse_tiles`]).
-fn parse_tiles(words: &[String], what: &str) -> Result<(Vec<Tile>, u8), CliError> {
-    mahjong_sim::mcr::input::parse_tiles(words, what).map_err(CliError::Other)
 }

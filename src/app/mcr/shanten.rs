@@ -2,7 +2,6 @@
 
 use super::super::files::open_input;
 use super::super::{CliError, Verdict};
-use super::parse_tiles;
 use mahjong_sim::mcr::input::{shanten_report, ShantenReport};
 use mahjong_sim::mcr::shanten::ShantenForm;
 use mahjong_sim::mcr::Tile;
@@ -100,4 +99,9 @@ fn one(line: usize, tiles: &[Tile], json: bool, out: &mut dyn Write) -> Result<(
         useful.join(" ")
     )
     .map_err(CliError::Stdout)
+}
+
+/// The tiles of `words` (see [`mahjong_sim::mcr::input::parse_tiles`]).
+fn parse_tiles(words: &[String], what: &str) -> Result<(Vec<Tile>, u8), CliError> {
+    mahjong_sim::mcr::input::parse_tiles(words, what).map_err(CliError::Other)
 }

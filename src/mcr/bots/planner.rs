@@ -26,10 +26,10 @@ use super::shape;
 use super::view::{completing, Turn, View, MINIMUM};
 use crate::distance::distance_from_counts;
 use crate::mcr::calc::calculate;
+use crate::mcr::fan::Reading;
 use crate::mcr::hand::{Hand, Meld, MeldKind, WinContext};
 use crate::mcr::judge::Request;
 use crate::mcr::tile::{Counts, Tile, KINDS};
-use crate::mcr::Reading;
 use std::borrow::Cow;
 
 /// The core's first special kind: counted in a hand's size, never part

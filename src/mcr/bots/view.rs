@@ -20,12 +20,12 @@
 //!   both bounds.
 
 use crate::mcr::calc::{calculate, KNITTED, ORPHANS};
+use crate::mcr::fan::Reading;
 use crate::mcr::hand::{Hand, Meld, MeldKind, WinContext};
 use crate::mcr::judge::{Request, PLAYERS};
 use crate::mcr::shanten::{shanten_number, ShantenForm};
 use crate::mcr::tile::{Counts, Tile, KINDS};
 use crate::mcr::wait::{waits_fast, TileSet};
-use crate::mcr::Reading;
 
 /// Tiles in a part of a 136-tile wall (no flowers).
 const PART_WITHOUT_FLOWERS: u8 = 34;

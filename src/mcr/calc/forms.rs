@@ -2,10 +2,12 @@
 //! pairs, honors and knitted tiles, thirteen orphans, a knitted straight
 //! with a set and a pair, nine gates.
 
-use super::{
-    final_adjust, fours, rank_range_fans, regular::wait_fans, suit_fans, tile_hog, tile_trait_fans,
-    win_flag_fans, wind_fans, Ctx, Form, Set, SetKind, SELF_DRAWN,
+use super::context::{Ctx, Form, Set, SetKind, SELF_DRAWN};
+use super::hand_fans::{
+    final_adjust, fours, rank_range_fans, suit_fans, tile_hog, tile_trait_fans, win_flag_fans,
+    wind_fans,
 };
+use super::regular::wait_fans;
 use crate::mcr::fan::{Fan, FanTable};
 use crate::mcr::tile::{Tile, KINDS};
 use crate::mcr::wait::{self, chow_key, chow_starts, pung_key};

@@ -1,9 +1,10 @@
 //! Four sets and a pair: every arrangement of the standing tiles, each
 //! scored, the best kept.
 
-use super::{
+use super::context::{Ctx, Set, SetKind, NO_SET, SELF_DRAWN};
+use super::hand_fans::{
     final_adjust, fours, rank_range_fans, suit_fans, tile_hog, tile_trait_fans, win_flag_fans,
-    wind_fans, Ctx, Set, SetKind, NO_SET, SELF_DRAWN,
+    wind_fans,
 };
 use crate::mcr::fan::{Fan, FanTable};
 use crate::mcr::tile::{Tile, KINDS};

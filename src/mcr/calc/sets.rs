@@ -6,7 +6,7 @@
 //! one fan of two; without such a fan the fans of two are counted and cut
 //! down to what the rule allows.
 
-use super::Set;
+use super::context::Set;
 use crate::mcr::fan::{Fan, FanTable};
 use crate::mcr::tile::Tile;
 

@@ -38,13 +38,13 @@
 use crate::botzone::protocol::Failure;
 use crate::game_log::{self, LogFormat};
 use crate::mcr::fan::Fan;
+use crate::mcr::fan::Reading;
 use crate::mcr::games::arena::{Game, ProgramStep, StepFailed, Turn};
 use crate::mcr::judge::{
     EmptyWallKong, End, Event, GameResult, InitData, KongKind, Minimum, Offence, Options, Reply,
     Verdict, WallTile, WinKind, WrongMove, PLAYERS,
 };
 use crate::mcr::tile::Tile;
-use crate::mcr::Reading;
 pub use crate::place::{Challenger, Context, SeatRecord, Setting};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -31,16 +31,13 @@ mod tests;
 
 pub use request::{Reply, Request, Verdict};
 pub use result::{End, Event, GameResult, KongKind, Offence, Win, WinKind, WrongMove};
-pub use wall::{Flower, InitData, Wall, WallError, WallTile};
+pub use wall::{Flower, InitData, Wall, WallError, WallTile, PLAYERS};
 
+use super::fan::Reading;
 use super::hand::Meld;
 use super::tile::{Counts, Tile, KINDS};
-use super::Reading;
 use request::Answer;
 use wall::HAND_TILES;
-
-/// Players at a table.
-pub const PLAYERS: usize = 4;
 
 /// The 8-fan minimum with flowers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -478,7 +478,7 @@ fn wins(j: &Judge, seat: usize, tile: Tile, self_drawn: bool) -> bool {
         seat_wind: seat as u8,
         ..super::super::hand::WinContext::on(tile)
     };
-    super::super::calc::calculate(&hand, &ctx, super::super::Reading::Judge2018)
+    super::super::calc::calculate(&hand, &ctx, super::super::fan::Reading::Judge2018)
         .is_ok_and(|r| r.total >= 8)
 }
 

@@ -2,9 +2,11 @@
 //! prevalent wind, as Botzone's `initdata` gives them.
 
 use super::super::tile::{Tile, UnknownTile};
-use super::PLAYERS;
 use std::fmt;
 use std::str::FromStr;
+
+/// Players at a table: the wall is cut into a part for each.
+pub const PLAYERS: usize = 4;
 
 /// Standing tiles a seat is dealt.
 pub const HAND_TILES: usize = 13;
