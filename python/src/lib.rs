@@ -26,14 +26,13 @@ use mahjong_sim::noi2014::rules::PLAYERS;
 use mahjong_sim::process::Grants;
 use mahjong_sim::thupc2021;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
-fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
-}
+mod common;
+use common::{locked, value_error, Raised};
 
 // ---- the rule-free core ---------------------------------------------------
 
@@ -185,9 +184,6 @@ fn noi_walls(family: &str, seed: u64, count: usize) -> PyResult<Vec<String>> {
         .map(|w| w.to_string())
         .collect())
 }
-
-/// The error a Python bot raised, kept until the call that ran it returns.
-type Raised = Arc<Mutex<Option<PyErr>>>;
 
 /// A Python callable as a bot: `request -> answer`, both strings of the
 /// protocol (point 21). An exception answers nothing (the judge puts the
@@ -374,20 +370,6 @@ fn game_from_state(py: Python<'_>, state: &str) -> PyResult<Game> {
         Some(saved.seats),
         Arc::default(),
     ))
-}
-
-/// `f` on `value`, locked while this thread does not hold the GIL: the
-/// lock is taken after the GIL is released and given back before it is
-/// taken again. So no thread ever holds the lock while it waits for the
-/// GIL, and a thread that holds the GIL never waits for the lock: two
-/// threads using one object (one stepping, one reading) cannot deadlock.
-/// A panic that poisoned the lock left the value as it was; it is used.
-fn locked<T: Send, R: Send>(
-    py: Python<'_>,
-    value: &Mutex<T>,
-    f: impl FnOnce(&mut T) -> R + Send,
-) -> R {
-    py.detach(|| f(&mut value.lock().unwrap_or_else(|e| e.into_inner())))
 }
 
 #[pymethods]

@@ -10,7 +10,7 @@ use mahjong_sim::mcr::WinContext;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::value_error;
+use super::common::value_error;
 
 /// Tile words: one string (`"W1 W2 W3"`) or a list of strings.
 fn words(tiles: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {

@@ -1,9 +1,9 @@
 //! `mahjong_sim.mcr_env`'s native half: MCR games stepped decision by
 //! decision (`McrGame`) and many at once (`McrVecGame`), the library's
 //! `mcr::learn` with arguments checked and numpy arrays out. Every lock
-//! is taken with the GIL released (`super::locked`).
+//! is taken with the GIL released (`common::locked`).
 
-use super::{locked, value_error, Raised};
+use super::common::{locked, value_error, Raised};
 use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::mcr::bots::bot::Bot;
