@@ -2,11 +2,19 @@
 
 import os
 import pathlib
+import signal
 import subprocess
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# A shell starts a background job (`cmd &`, no job control) with SIGINT
+# ignored, and Python then installs no KeyboardInterrupt handler; children
+# inherit the ignored signal, so the tests' Ctrl-C to a child would never
+# arrive. A handled signal is reset to the default on exec: handle it here,
+# and every child this run starts takes Ctrl-C as a terminal gives it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _cli():
