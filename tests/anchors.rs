@@ -7,7 +7,7 @@
 //! `MAHJONG_ANCHOR_WALLS` sets the walls per family for the agreement test
 //! (20 by default, to keep CI quick; the figure is 2000).
 
-mod common;
+use crate::common;
 use common::{run, skip};
 use std::path::PathBuf;
 use tempfile::TempDir;

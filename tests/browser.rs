@@ -7,7 +7,7 @@
 //! tree as it was. Skipped, saying so, when no Chromium is installed
 //! (`.ci/run` installs Debian's `chromium`).
 
-mod common;
+use crate::common;
 
 use mahjong_sim::replay::embedded;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! `mahjong-sim check` against deliberately wrong solutions: each is caught,
 //! reported at the right first differing line, and shrunk.
 
-mod common;
+use crate::common;
 use common::{run, wait_until};
 use mahjong_sim::thupc2021::event::{log_string, Event};
 use mahjong_sim::thupc2021::game::play;

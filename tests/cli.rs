@@ -1,7 +1,7 @@
 //! The command line: bad input is exit 2 with nothing on stdout and a message
 //! that says where; good input prints what it should.
 
-mod common;
+use crate::common;
 use common::{run, sample_wall};
 
 fn deck_lines() -> String {

@@ -2,7 +2,7 @@
 //! `mahjong-sim simulate`. Reads `../shared/conformance/thupc2021`; skips,
 //! saying so, when it is absent.
 
-mod common;
+use crate::common;
 
 #[test]
 fn official_cases_match_byte_for_byte() {

@@ -1,7 +1,7 @@
 //! `noi2014 duel`: the sequential test's calibration with in-process bots,
 //! identical bots, a duel between two bot programs with 2 jobs, and Ctrl-C.
 
-mod common;
+use crate::common;
 
 use mahjong_sim::contest::duplicate::GAMES_PER_UNIT;
 use mahjong_sim::contest::noi2014::{play_built_in_unit, Noi2014};
@@ -530,7 +530,7 @@ fn a_duel_is_a_library_call() {
 /// {0.05, 0.01}, 2,000 runs at d0 and 2,000 at d1; prints the rates and
 /// lengths beside Wald's normal-model lengths, and checks the binomial
 /// bounds with a 1% risk shared among its 24 bounds.
-/// `cargo test --release --test duel -- --ignored full_size --nocapture`
+/// `cargo test --release --test suite -- --ignored duel::full_size --nocapture`
 #[test]
 #[ignore = "full size: run by hand"]
 fn full_size_calibration_on_simulated_units() {

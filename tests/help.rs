@@ -1,7 +1,7 @@
 //! Every command's `--help`, read as a newcomer would: it names what the
 //! command does in one line and gives one example, and the example runs.
 
-mod common;
+use crate::common;
 use common::run;
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! `mahjong-sim mcr fan --cases`), the 2018 judge's reading, and the CLI.
 //! The conformance tests skip, saying so, when the folder is absent.
 
-mod common;
+use crate::common;
 
 use mahjong_sim::mcr::cases::{answer, Output};
 use mahjong_sim::mcr::Reading;

@@ -3,7 +3,7 @@
 //! string, every step's tileCnt and canHu, the final scores and the final
 //! display as recorded.
 
-mod common;
+use crate::common;
 
 use mahjong_sim::mcr::judge::conform::{replay, Conformance};
 use mahjong_sim::mcr::judge::Options;

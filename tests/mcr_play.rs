@@ -4,7 +4,7 @@
 //! transcript writer against the official judge's own transcripts and on
 //! a thousand of our games.
 
-mod common;
+use crate::common;
 
 use mahjong_sim::contest::mcr::Mcr;
 use mahjong_sim::contest::ruleset::{Draws, Ruleset};

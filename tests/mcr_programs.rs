@@ -6,7 +6,7 @@
 //! malformed output end the game as the official judge ends it (−30 for the offender, +10 for each
 //! other seat), and the game records why with the end of its output.
 
-mod common;
+use crate::common;
 
 use mahjong_sim::botzone::protocol::Failure;
 use mahjong_sim::contest::mcr::Mcr;

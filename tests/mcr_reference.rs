@@ -9,7 +9,7 @@
 //! engine's default reading, so no difference is expected at all. The
 //! tests skip, saying why, without the sources or g++.
 
-mod common;
+use crate::common;
 
 use mahjong_sim::mcr::cases::{parse_input, Parsed};
 use mahjong_sim::mcr::fan::TABLE_SIZE;

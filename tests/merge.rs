@@ -6,7 +6,7 @@
 //! `mcr tournament`, `mcr merge`: the one contest layer over another
 //! ruleset), its files valid under MCR's schemas.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

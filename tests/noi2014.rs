@@ -2,7 +2,7 @@
 //! Lines, and whole games of four copies of the official 2014 sample bot
 //! (`../shared/anchors/noi2014/`) run as programs under the judge.
 
-mod common;
+use crate::common;
 
 use common::run;
 use std::path::{Path, PathBuf};

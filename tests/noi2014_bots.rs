@@ -4,7 +4,7 @@
 //! process they started is left behind; keep-running bots stay alive across
 //! requests and play exactly as the built-in bot.
 
-mod common;
+use crate::common;
 
 use common::{survivors, wait_until};
 use mahjong_sim::noi2014::games::log::{

@@ -2,7 +2,7 @@
 //! examples are run and compared with their output, and the README's list
 //! of commands names exactly the options each command's `--help` lists.
 
-mod common;
+use crate::common;
 use common::run;
 use std::collections::BTreeSet;
 use std::path::Path;

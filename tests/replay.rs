@@ -4,7 +4,7 @@
 //! official THUPC case (against its official answer), on NOI2014 games with
 //! kongs, several winners and bots put out, and through the command line.
 
-mod common;
+use crate::common;
 
 use mahjong_sim::noi2014::bots::bot::Bot;
 use mahjong_sim::noi2014::bots::greedy::GreedyBot;

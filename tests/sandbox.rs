@@ -11,7 +11,7 @@
 //! Needs bubblewrap and namespaces (CI runs as root and installs
 //! bubblewrap); skipped with a message where the machine has no sandbox.
 
-mod common;
+use crate::common;
 
 use std::net::TcpListener;
 use std::os::unix::fs::PermissionsExt;

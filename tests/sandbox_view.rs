@@ -17,7 +17,7 @@
 //! run by another user than root, the tests run the judge as that user.
 //! Skipped with a message where there is no sandbox or no such user.
 
-mod common;
+use crate::common;
 
 use std::net::TcpListener;
 use std::os::unix::fs::PermissionsExt;

@@ -9,7 +9,7 @@
 //! schemas` rewrites the schema, to be committed (with a new version of the
 //! format when old logs no longer read).
 
-mod common;
+use crate::common;
 
 use common::schemas::{
     self, MCR_DUEL_REPORT, MCR_DUEL_WALLS, MCR_GAME_LOG, MCR_GAME_LOG_V1, MCR_TOURNAMENT_GAMES,

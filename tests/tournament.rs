@@ -5,9 +5,9 @@
 //! bots by their totals; the duplicate format plays each wall from every
 //! seat; Ctrl-C leaves no bot process.
 
+use crate::common;
 use mahjong_sim::noi2014::games::log::{Header, PlayerEndRecord, ReplyRecord};
 use oracle::noi2014::{parse_tile, play, Reply};
-mod common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -139,7 +139,7 @@ fn check_text(file: &str, want: String) {
     assert!(
         have == want,
         "{} is not the schema the types give: regenerate it with \
-         `UPDATE_SCHEMAS=1 cargo test --test schemas` and commit it \
+         `UPDATE_SCHEMAS=1 cargo test --test suite schemas::` and commit it \
          (a change of the format also needs a new version)",
         path.display()
     );
