@@ -32,3 +32,23 @@ mod sandbox;
 mod sandbox_view;
 mod schemas;
 mod tournament;
+
+/// Cargo builds only this file (autotests are off): a file added to tests/
+/// and not named above would never run.
+#[test]
+fn every_file_of_tests_is_a_module_of_the_suite() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let suite = std::fs::read_to_string(dir.join("suite.rs")).unwrap();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "suite") {
+            files += 1;
+            assert!(
+                suite.contains(&format!("\nmod {module};\n")),
+                "tests/{name} is not a module of tests/suite.rs: add `mod {module};` there"
+            );
+        }
+    }
+    assert!(files > 20, "only {files} files in {}", dir.display());
+}
