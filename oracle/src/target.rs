@@ -142,10 +142,11 @@ pub struct McrJudge;
 
 impl Target for McrJudge {
     const NAME: &'static str = "mcr_judge";
-    /// Three readings of a whole game, each by both judges: 100 cases
-    /// took 15 s in a debug build on a loaded 2-core machine, so CI's
-    /// 20,000 give 500 games; the fuzz target plays many more.
-    const CASE_DIVISOR: u64 = 40;
+    /// Three readings of a whole game, each by both judges. Since the
+    /// players remember their shanten answers a game costs about 4 ms
+    /// (release; it was 135 ms, when the divisor was 40): CI's 20,000
+    /// give 2,000 games; the fuzz target plays many more.
+    const CASE_DIVISOR: u64 = 10;
     type Input = McrJudgeInput;
     fn check(engine: &dyn Engine, input: &McrJudgeInput) -> Result<(), Failure> {
         compare::mcr_judge(engine, input)
