@@ -3,16 +3,16 @@ for NOI2014 and for MCR (Chinese Standard Mahjong, ``mahjong_sim.mcr_env``):
 
 (a) the PettingZoo AEC environment, one step at a time;
 (b) the batched API (``VectorEnv``, all four seats decided by the caller) at
-    N = 1, 64, 1024, with the time split between the Rust call (``step``,
+    N = 1, 16, 64, 256 (``--sizes``), with the time split between the Rust call (``step``,
     the GIL released) and the Python loop around it (choosing actions),
-    the actions chosen in numpy from the masks, then (N = 64, 1024) drawn
+    the actions chosen in numpy from the masks, then (N >= 64) drawn
     by ``VectorEnv.random_actions()`` in Rust;
 (c) RLCard's mahjong environment, when ``rlcard`` is installed.
 
 An agent step is one decision answered. Our environments ask only real
 decisions (more than one legal action); RLCard asks every one. Run:
 ``python python/benchmarks/steps.py [--seconds S] [--rounds R] [--ruleset
-both|noi2014|mcr]``: every case once a round, RLCard among them, and each
+both|noi2014|mcr] [--sizes 1,16,64,256] [--batched-only]``: every case once a round, RLCard among them, and each
 figure the median of its rounds (the ratios to RLCard too, and MCR's to
 NOI2014's same case). One process, one core.
 """
@@ -87,18 +87,22 @@ def main():
                    help="rounds: every case once a round, RLCard among them, then medians")
     p.add_argument("--ruleset", choices=["both", *RULESETS], default="both",
                    help="the rulesets measured (both: NOI2014 and MCR in the same run)")
+    p.add_argument("--sizes", default="1,16,64,256", help="the batched cases' numbers of games, comma-separated")
+    p.add_argument("--batched-only", action="store_true", help="the batched cases alone (no AEC, no RLCard)")
     args = p.parse_args()
+    sizes = [int(n) for n in args.sizes.split(",")]
     rulesets = list(RULESETS) if args.ruleset == "both" else [args.ruleset]
     cases = []
     for r in rulesets:
         m = RULESETS[r]
-        cases.append((f"{r}: AEC environment, one step at a time", lambda m=m: (aec(args.seconds, m), None)))
-        for n in (1, 64, 1024):
+        if not args.batched_only:
+            cases.append((f"{r}: AEC environment, one step at a time", lambda m=m: (aec(args.seconds, m), None)))
+        for n in sizes:
             cases.append((f"{r}: batched, N = {n}", lambda n=n, m=m: batched(n, args.seconds, module=m)[:2]))
-        for n in (64, 1024):
+        for n in (n for n in sizes if n >= 64):
             cases.append((f"{r}: batched, N = {n}, random_actions()",
                           lambda n=n, m=m: batched(n, args.seconds, drawn_in_rust=True, module=m)[:2]))
-    has_rlcard = rlcard_env(0.01) is not None
+    has_rlcard = not args.batched_only and rlcard_env(0.01) is not None
     if has_rlcard:
         cases.append(("RLCard mahjong", lambda: (rlcard_env(args.seconds), None)))
     # Interleaved: each round runs every case once, so that a drift of the
@@ -121,7 +125,7 @@ def main():
             ratio += f"  {median[name] / median[twin]:.2f}x NOI2014's"
         spread = f"[{min(rates[name]):,.0f} .. {max(rates[name]):,.0f}]"
         print(f"{name:50s} {median[name]:12,.0f} steps/s {spread}{ratio}{split}")
-    if not has_rlcard:
+    if not has_rlcard and not args.batched_only:
         print("RLCard mahjong: not installed (pip install rlcard)")
     print(f"medians of {args.rounds} interleaved rounds of {args.seconds} s per case")
 

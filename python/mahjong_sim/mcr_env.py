@@ -52,20 +52,17 @@ drawn game 0; a seat put out -30 against +10 each), 0 before.
 
 from __future__ import annotations
 
-import operator
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
-from gymnasium.vector.utils import batch_space
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from . import _native
+from . import _native, _vector
 from ._native import McrGame, McrVecGame
-from .noi2014 import _autoreset_mode, _seed64
 
 __all__ = [
     "ACTIONS",
@@ -123,15 +120,7 @@ def policy_bot(policy: Callable[[np.ndarray, np.ndarray], int]) -> Any:
 def _number(action: Any) -> int:
     """``action`` as an action number: an integer (not a bool or float:
     ``TypeError``) from 0 to 240 (else ``ValueError``), never converted."""
-    if isinstance(action, (bool, np.bool_)):
-        raise TypeError(f"an action is an integer, not {type(action).__name__}")
-    try:
-        number = operator.index(action)
-    except TypeError:
-        raise TypeError(f"an action is an integer, not {type(action).__name__} ({action!r})") from None
-    if not 0 <= number < ACTIONS:
-        raise ValueError(f"action {number} is not an action number (0 to {ACTIONS - 1})")
-    return number
+    return _vector.number(action, ACTIONS)
 
 
 def _checked(action: Any, mask: np.ndarray, strict: bool, who: str) -> Tuple[int, bool]:
@@ -147,21 +136,8 @@ def _checked(action: Any, mask: np.ndarray, strict: bool, who: str) -> Tuple[int
     return number, illegal
 
 
-def _strict(illegal: str) -> bool:
-    """Whether ``illegal`` asks for strict actions (``"raise"``); any word
-    but ``"raise"`` and ``"put_out"`` (NOI2014's) is refused."""
-    if illegal not in ("raise", "put_out"):
-        raise ValueError(f"illegal={illegal!r}: 'raise' or 'put_out'")
-    return illegal == "raise"
-
-
 def _observation_space() -> spaces.Dict:
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(0, 255, OBS_SHAPE, dtype=np.uint8),
-            "action_mask": spaces.Box(0, 1, (ACTIONS,), dtype=np.int8),
-        }
-    )
+    return _vector.observation_space(OBS_SHAPE, ACTIONS)
 
 
 def _pass_only() -> np.ndarray:
@@ -176,10 +152,8 @@ class _Table:
     metadata: Dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def _setup(self, render_mode: Optional[str], illegal: str, record: bool) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
-        self._strict = _strict(illegal)
+        _vector.check_render_mode(self, render_mode)
+        self._strict = _vector.strict(illegal)
         self.record = record
         self.possible_agents = AGENTS[:]
         self.agent_name_mapping = {a: p for p, a in enumerate(AGENTS)}
@@ -246,12 +220,7 @@ class raw_env(_Table, AECEnv):
         """A new game, its wall drawn from ``seed`` (or the stream of the
         last seed given)."""
         self._new_game(seed)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        _vector.aec_reset(self)
         self._select()
 
     def _select(self) -> None:
@@ -269,25 +238,14 @@ class raw_env(_Table, AECEnv):
             mask = np.zeros(ACTIONS, dtype=np.int8)
         return {"observation": self.game.observe(seat), "action_mask": mask}
 
+    def _check(self, action: Any, agent: str) -> Tuple[int, bool]:
+        return _checked(action, self.game.decision()[2], self._strict, agent)
+
+    def _result(self) -> Optional[List[int]]:
+        return self.game.scores()
+
     def step(self, action: Optional[int]) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            return self._was_dead_step(action)
-        self._cumulative_rewards[agent] = 0.0
-        _, _, mask = self.game.decision()
-        number, illegal = _checked(action, mask, self._strict, agent)
-        self.infos[agent] = {"illegal": True} if illegal else {}
-        self.game.step(number)
-        scores = self.game.scores()
-        if scores is None:
-            self.rewards = {a: 0.0 for a in self.agents}
-            self._select()
-        else:
-            self.rewards = {a: float(scores[self.agent_name_mapping[a]]) for a in self.agents}
-            self.terminations = {a: True for a in self.agents}
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+        _vector.aec_step(self, action, self._check)
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -378,7 +336,7 @@ def parallel_env(**kwargs: Any) -> ParallelEnv:
     return raw_parallel_env(**kwargs)
 
 
-class VectorEnv(gymnasium.vector.VectorEnv):
+class VectorEnv(_vector.BatchedEnv):
     """``num_envs`` MCR games stepped together in Rust: a
     :class:`gymnasium.vector.VectorEnv`, as :class:`mahjong_sim.noi2014.VectorEnv`.
 
@@ -402,6 +360,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    _ACTIONS = ACTIONS
+    _OBS_SHAPE = OBS_SHAPE
+    _REWARDS = "scores"
 
     def __init__(
         self,
@@ -412,109 +373,18 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         render_mode: Optional[str] = None,
     ):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
-        self._strict = _strict(illegal)
-        self.num_envs = operator.index(num_envs)
-        self.autoreset_mode = _autoreset_mode(autoreset_mode)
-        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
-        self._vec = McrVecGame(self.num_envs, list(seats), _seed64(seed), self.autoreset_mode.value)
-        self.single_observation_space = _observation_space()
-        self.single_action_space = spaces.Discrete(ACTIONS)
-        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self._every = np.ones(self.num_envs, dtype=bool)
-        self._none = np.zeros(self.num_envs, dtype=bool)
-        self._every.flags.writeable = self._none.flags.writeable = False
-        self._fresh = True
-        self._seats = self._vec.current()[2]
-        #: Games whose last action was masked (``illegal="put_out"``).
-        self.illegal = np.zeros(self.num_envs, dtype=bool)
+        seats = list(seats)
 
-    def _observed(self, obs: np.ndarray, masks: np.ndarray, seats: np.ndarray):
-        self._seats = seats
-        return {"observation": obs, "action_mask": masks.view(np.int8)}, {"seat": seats, "_seat": self._every}
+        def make(n: int, seed64: int, mode: str) -> McrVecGame:
+            return McrVecGame(n, seats, seed64, mode)
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
-        """New games: with ``seed`` as a new VectorEnv of that seed shows
-        them; without, each game's next one (the first reset of a new
-        VectorEnv shows the games of its seed); ``options={"reset_mask":
-        m}`` (bool ``(n,)``) restarts those alone."""
-        options = dict(options or {})
-        which = options.pop("reset_mask", None)
-        if options:
-            raise ValueError(f"unknown reset options {sorted(options)}: only 'reset_mask'")
-        if which is not None:
-            if seed is not None:
-                raise ValueError("a seed restarts every game: give it without reset_mask")
-            which = np.asarray(which)
-            if which.dtype != np.bool_ or which.shape != (self.num_envs,):
-                raise ValueError(f"reset_mask: bool of shape ({self.num_envs},), not {which.dtype} {which.shape}")
-            shown = self._vec.reset(None, which)
-        elif seed is None and self._fresh:
-            shown = self._vec.current()
-        else:
-            shown = self._vec.reset(None if seed is None else _seed64(seed))
-        self._fresh = False
-        super().reset(seed=seed)
-        obs, masks, seats = shown[:3]
-        return self._observed(obs, masks, seats)
+        self._batched(make, num_envs, seed, illegal, autoreset_mode, render_mode)
 
-    def _actions(self, actions: Any) -> np.ndarray:
-        a = np.asarray(actions)
-        if a.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {a.dtype}")
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions of shape {a.shape}: one a game, ({self.num_envs},)")
-        if a.max() >= ACTIONS or (a.dtype.kind == "i" and a.min() < 0):
-            i = int(np.flatnonzero((a < 0) | (a >= ACTIONS))[0])
-            raise ValueError(f"game {i}: action {a[i]} is not an action number (0 to {ACTIONS - 1})")
-        return a.astype(np.uint32, copy=False)
+    def _native_step(self, actions: np.ndarray, every_seat: bool) -> Tuple[Any, ...]:
+        (obs, masks, seats, scores, rewards, done, finals, everyone), illegal = self._vec.step(
+            actions, self._strict, every_seat
+        )
+        return obs, masks, seats, scores, rewards, done, illegal, finals, everyone
 
-    def step(self, actions: Any):
-        """``(observations, rewards, terminations, truncations, infos)``."""
-        decided = self._seats
-        try:
-            batch, illegal = self._vec.step(self._actions(actions), self._strict)
-        except ValueError as e:
-            if "not legal there" in str(e):
-                raise ValueError(f"{e}; VectorEnv(illegal='put_out') plays it, the seat put out") from None
-            raise
-        self._fresh = False
-        obs, masks, seats, scores, rewards, done, finals, _ = batch
-        self.illegal = illegal
-        observations, infos = self._observed(obs, masks, seats)
-        if self.autoreset_mode is AutoresetMode.SAME_STEP:
-            if done.any():
-                final = np.full(self.num_envs, None, dtype=object)
-                for k, i in enumerate(np.flatnonzero(done)):
-                    final[i] = {"observation": finals[k, decided[i]], "action_mask": np.zeros(ACTIONS, np.int8)}
-                infos["final_obs"], infos["_final_obs"] = final, done
-                infos["final_info"] = {"seat": decided, "_seat": done, "scores": scores, "_scores": done}
-                infos["_final_info"] = done
-        else:
-            infos["scores"], infos["_scores"] = scores, done
-        if not self._strict:
-            infos["illegal"], infos["_illegal"] = illegal, self._every
-        return observations, rewards, done, self._none, infos
-
-    def random_actions(self) -> np.ndarray:
-        """A uniformly random legal action of every decision, ``(n,)``
-        uint32, drawn in Rust from the vector's own stream."""
-        return self._vec.random_actions()
-
-    @property
-    def games(self) -> int:
-        """Games started so far."""
-        return self._vec.games()
-
-    def render(self) -> Optional[Tuple[str, ...]]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        texts = tuple(self._vec.table_text(i) for i in range(self.num_envs))
-        if self.render_mode == "human":
-            print("\n\n".join(f"game {i}\n{t}" for i, t in enumerate(texts)))
-            return None
-        return texts
+    def _text(self, i: int) -> str:
+        return self._vec.table_text(i)

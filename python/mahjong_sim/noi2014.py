@@ -43,7 +43,6 @@ ends, 0 before. Games always end (terminations); truncations stay False.
 from __future__ import annotations
 
 import json
-import operator
 import tempfile
 import threading
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
@@ -52,11 +51,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
-from gymnasium.vector.utils import batch_space
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from . import _native
+from . import _native, _vector
 from ._native import Game, VecGame
 
 __all__ = [
@@ -144,14 +142,7 @@ def _action(action: Any, mask: Optional[np.ndarray], strict: bool) -> Tuple[int,
     from 0 to 84 (else ``ValueError``), never converted. ``illegal`` when
     ``mask`` (the pending decision's) forbids it; then ``strict`` raises
     ``ValueError`` instead."""
-    if isinstance(action, (bool, np.bool_)):
-        raise TypeError(f"an action is an integer, not {type(action).__name__}")
-    try:
-        number = operator.index(action)
-    except TypeError:
-        raise TypeError(f"an action is an integer, not {type(action).__name__} ({action!r})") from None
-    if not 0 <= number < ACTIONS:
-        raise ValueError(f"action {number} is not an action number (0 to {ACTIONS - 1})")
+    number = _vector.number(action, ACTIONS)
     illegal = mask is not None and not mask[number]
     if illegal and strict:
         raise ValueError(
@@ -161,20 +152,8 @@ def _action(action: Any, mask: Optional[np.ndarray], strict: bool) -> Tuple[int,
     return number, illegal
 
 
-def _illegal_mode(illegal: str) -> bool:
-    """Whether ``illegal`` asks for strict actions (``"raise"``)."""
-    if illegal not in ("raise", "put_out"):
-        raise ValueError(f"illegal={illegal!r}: 'raise' or 'put_out'")
-    return illegal == "raise"
-
-
 def _observation_space() -> spaces.Dict:
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(0, 255, OBS_SHAPE, dtype=np.uint8),
-            "action_mask": spaces.Box(0, 1, (ACTIONS,), dtype=np.int8),
-        }
-    )
+    return _vector.observation_space(OBS_SHAPE, ACTIONS)
 
 
 def _text(game: Game) -> str:
@@ -229,10 +208,8 @@ class raw_env(AECEnv):
         illegal: str = "raise",
     ):
         super().__init__()
-        self._strict = _illegal_mode(illegal)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self._strict = _vector.strict(illegal)
+        _vector.check_render_mode(self, render_mode)
         self.family = family
         self.record = record or render_mode == "html"
         self.possible_agents = [f"player_{p}" for p in range(4)]
@@ -258,12 +235,7 @@ class raw_env(AECEnv):
             self.game = Game([None] * 4, seed=wall_seed, family=self.family, record=self.record)
             if not self.game.is_over():
                 break
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        _vector.aec_reset(self)
         self._select()
 
     def _select(self) -> None:
@@ -283,25 +255,15 @@ class raw_env(AECEnv):
             mask = np.zeros(ACTIONS, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
-    def step(self, action: Optional[int]) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            return self._was_dead_step(action)
-        self._cumulative_rewards[agent] = 0.0
+    def _check(self, action: Any, agent: str) -> Tuple[int, bool]:
         decision = self.game.decision()
-        number, illegal = _action(action, decision[2] if decision else None, self._strict)
-        self.infos[agent] = {"illegal": True} if illegal else {}
-        self.game.step(number)
-        points = self.game.points()
-        if points is None:
-            self.rewards = {a: 0.0 for a in self.agents}
-            self._select()
-        else:
-            self.rewards = {a: float(points[self.agent_name_mapping[a]]) for a in self.agents}
-            self.terminations = {a: True for a in self.agents}
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+        return _action(action, decision[2] if decision else None, self._strict)
+
+    def _result(self) -> Optional[List[float]]:
+        return self.game.points()
+
+    def step(self, action: Optional[int]) -> None:
+        _vector.aec_step(self, action, self._check)
 
     def render(self) -> Optional[str]:
         if self.render_mode is None:
@@ -358,7 +320,7 @@ class SingleAgentEnv(gymnasium.Env):
         illegal: str = "raise",
     ):
         super().__init__()
-        self._strict = _illegal_mode(illegal)
+        self._strict = _vector.strict(illegal)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         if len(opponents) != 3 or any(o is None for o in opponents):
@@ -482,144 +444,29 @@ def vector_env(
     return VectorEnv(num_envs, seats=seats, family=family, illegal=illegal, render_mode=render_mode, **kwargs)
 
 
-def _seed64(seed: Any) -> int:
-    """``seed`` as the 64-bit seed of the Rust games: itself below 2**64;
-    any larger integer folded by numpy's SeedSequence, as the other
-    environments' seeds are (any non-negative integer, never a float)."""
-    if isinstance(seed, (bool, np.bool_)):
-        raise TypeError("a seed is an integer, not a bool")
-    seed = operator.index(seed)
-    if seed < 0:
-        raise ValueError(f"seed {seed}: seeds are non-negative")
-    if seed < 2**64:
-        return seed
-    return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
+_seed64 = _vector.seed64
+_autoreset_mode = _vector.autoreset_mode
 
 
-def _autoreset_mode(mode: Union[str, AutoresetMode]) -> AutoresetMode:
-    """``mode`` as an :class:`~gymnasium.vector.AutoresetMode` (its value,
-    e.g. ``"NextStep"``, accepted too)."""
-    try:
-        return mode if isinstance(mode, AutoresetMode) else AutoresetMode(mode)
-    except ValueError:
-        names = ", ".join(m.value for m in AutoresetMode)
-        raise ValueError(f"autoreset_mode {mode!r}: an AutoresetMode ({names})") from None
+class _Games(_vector.Games):
+    """What the batched views share (:class:`mahjong_sim._vector.Games`)
+    over NOI2014's native games."""
+
+    _ACTIONS = ACTIONS
+
+    @staticmethod
+    def _noi(seats: Sequence[Optional[str]], family: str) -> Callable[[int, int, str], VecGame]:
+        """The maker of the native games of ``seats`` on ``family``'s walls."""
+        return lambda n, seed64, mode: VecGame(n, list(seats), family, seed64, mode)
+
+    def _native_step(self, actions: np.ndarray, every_seat: bool) -> Tuple[Any, ...]:
+        return self._vec.step(actions, self._strict, every_seat)
+
+    def _text(self, i: int) -> str:
+        return _table_text(*self._vec.table(i))
 
 
-class _Games:
-    """What the batched views share: the games in Rust, actions checked,
-    resets, random actions."""
-
-    def _start(
-        self,
-        num_envs: int,
-        seats: Sequence[Optional[str]],
-        family: str,
-        seed: Any,
-        illegal: str,
-        autoreset_mode: Union[str, AutoresetMode],
-        render_mode: Optional[str],
-    ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
-        self._strict = _illegal_mode(illegal)
-        self.num_envs = operator.index(num_envs)
-        self.autoreset_mode = _autoreset_mode(autoreset_mode)
-        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
-        self._vec = VecGame(self.num_envs, list(seats), family, _seed64(seed), self.autoreset_mode.value)
-        self._rows = np.arange(self.num_envs)
-        # Flags every step returns, made once (read-only: shared by steps).
-        self._every, self._none = np.ones(self.num_envs, dtype=bool), np.zeros(self.num_envs, dtype=bool)
-        self._every.flags.writeable = self._none.flags.writeable = False
-        # No game moved since the games of the seed given were made: the
-        # first reset() shows them (so that ``VectorEnv(seed=s).reset()``
-        # is ``reset(seed=s)``).
-        self._fresh = True
-        #: Games whose last action was masked (``illegal="put_out"``).
-        self.illegal = np.zeros(self.num_envs, dtype=bool)
-
-    def _restart(self, seed: Any, options: Optional[dict], every_seat: bool = False) -> Tuple[Any, ...]:
-        """Restarts games as :meth:`reset` says and returns them as the
-        native ``current`` does, restarted and read under one lock (no
-        other thread's step in between)."""
-        options = dict(options or {})
-        which = options.pop("reset_mask", None)
-        if options:
-            raise ValueError(f"unknown reset options {sorted(options)}: only 'reset_mask'")
-        if which is None:
-            if seed is None and self._fresh:
-                shown = self._vec.current(every_seat)
-            else:
-                shown = self._vec.reset(None if seed is None else _seed64(seed), None, every_seat)
-            self._fresh = False
-            return shown
-        if seed is not None:
-            raise ValueError("a seed restarts every game: give it without reset_mask")
-        which = np.asarray(which)
-        if which.dtype != np.bool_ or which.shape != (self.num_envs,):
-            raise ValueError(f"reset_mask: bool of shape ({self.num_envs},), not {which.dtype} {which.shape}")
-        shown = self._vec.reset(None, which, every_seat)
-        self._fresh = False
-        return shown
-
-    def _checked(self, actions: Any) -> np.ndarray:
-        a = np.asarray(actions)
-        # dtype.kind: "i"/"u" integers; bools are "b", floats "f" (and the
-        # kind test is cheap: it runs at every step).
-        if a.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {a.dtype}")
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions of shape {a.shape}: one a game, ({self.num_envs},)")
-        # Unsigned actions (random_actions' uint32) need no lower bound.
-        if a.max() >= ACTIONS or (a.dtype.kind == "i" and a.min() < 0):
-            i = int(np.flatnonzero((a < 0) | (a >= ACTIONS))[0])
-            raise ValueError(f"game {i}: action {a[i]} is not an action number (0 to {ACTIONS - 1})")
-        return a.astype(np.uint32, copy=False)
-
-    def _step(self, actions: np.ndarray, every_seat: bool = False) -> Tuple[Any, ...]:
-        """The native step of checked ``actions``, the illegal flags kept."""
-        try:
-            *out, illegal, finals, everyone = self._vec.step(actions, self._strict, every_seat)
-            self._fresh = False
-        except ValueError as e:
-            if "not legal there" in str(e):
-                name = type(self).__name__
-                raise ValueError(
-                    f"{e}; {name}(illegal='put_out') plays it as the judge does, the seat put out"
-                ) from None
-            raise
-        self.illegal = illegal
-        # int8, as the environments' masks (a view: no copy).
-        out[1] = out[1].view(np.int8)
-        return (*out, finals, everyone)
-
-    def random_actions(self) -> np.ndarray:
-        """A uniformly random legal action of every pending decision,
-        ``(n,)`` uint32, ready for ``step`` (0 where a game is over and its
-        action ignored): a random policy (for rollouts, exploration, a
-        baseline) drawn in Rust. It has its own stream from the seed: the
-        same calls give the same actions, and drawing them changes no
-        game."""
-        return self._vec.random_actions()
-
-    @property
-    def games(self) -> int:
-        """Games started so far."""
-        return self._vec.games()
-
-    def _render(self, render_mode: Optional[str]) -> Optional[Tuple[str, ...]]:
-        if render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        texts = tuple(_table_text(*self._vec.table(i)) for i in range(self.num_envs))
-        if render_mode == "human":
-            print("\n\n".join(f"game {i}\n{t}" for i, t in enumerate(texts)))
-            return None
-        return texts
-
-
-class VectorEnv(_Games, gymnasium.vector.VectorEnv):
+class VectorEnv(_Games, _vector.BatchedEnv):
     """``num_envs`` NOI2014 games stepped together in Rust: a
     :class:`gymnasium.vector.VectorEnv`.
 
@@ -676,6 +523,8 @@ class VectorEnv(_Games, gymnasium.vector.VectorEnv):
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    _OBS_SHAPE = OBS_SHAPE
+    _REWARDS = "points"
 
     def __init__(
         self,
@@ -687,51 +536,8 @@ class VectorEnv(_Games, gymnasium.vector.VectorEnv):
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         render_mode: Optional[str] = None,
     ):
-        self._start(num_envs, seats, family, seed, illegal, autoreset_mode, render_mode)
-        self.single_observation_space = _observation_space()
-        self.single_action_space = spaces.Discrete(ACTIONS)
-        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self._seats = self._vec.current()[2]
-
-    def _observed(self, obs: np.ndarray, masks: np.ndarray, seats: np.ndarray) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
-        self._seats = seats
-        infos = {"seat": seats, "_seat": self._every}
-        return {"observation": obs, "action_mask": masks.view(np.int8)}, infos
-
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
-        """New games (see the class): ``(observations, infos)``."""
-        obs, masks, seats, _, _, _ = self._restart(seed, options)
-        super().reset(seed=seed)
-        return self._observed(obs, masks, seats)
-
-    def step(self, actions: Any):
-        """``(observations, rewards, terminations, truncations, infos)``
-        after ``actions``, one a game (see the class). With
-        ``illegal="raise"`` a masked action raises ``ValueError`` before
-        any game moves (checked in Rust, with the games locked, so that
-        another thread's step cannot slip in between)."""
-        decided = self._seats
-        obs, masks, seats, points, rewards, done, finals, _ = self._step(self._checked(actions))
-        observations, infos = self._observed(obs, masks, seats)
-        if self.autoreset_mode is AutoresetMode.SAME_STEP:
-            if done.any():
-                final = np.full(self.num_envs, None, dtype=object)
-                for k, i in enumerate(np.flatnonzero(done)):
-                    final[i] = {"observation": finals[k, decided[i]], "action_mask": np.zeros(ACTIONS, np.int8)}
-                infos["final_obs"], infos["_final_obs"] = final, done
-                infos["final_info"] = {"seat": decided, "_seat": done, "points": points, "_points": done}
-                infos["_final_info"] = done
-        else:
-            infos["points"], infos["_points"] = points, done
-        if not self._strict:
-            infos["illegal"], infos["_illegal"] = self.illegal, self._every
-        return observations, rewards, done, self._none, infos
-
-    def render(self) -> Optional[Tuple[str, ...]]:
-        """Every game's table as text (``render_mode="ansi"``), or printed
-        (``"human"``)."""
-        return self._render(self.render_mode)
+        make = self._noi(seats, family)
+        self._batched(make, num_envs, seed, illegal, autoreset_mode, render_mode)
 
 
 class MultiAgentVectorEnv(_Games):
@@ -774,7 +580,8 @@ class MultiAgentVectorEnv(_Games):
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         render_mode: Optional[str] = None,
     ):
-        self._start(num_envs, seats, family, seed, illegal, autoreset_mode, render_mode)
+        make = self._noi(seats, family)
+        self._start(make, num_envs, seed, illegal, autoreset_mode, render_mode)
         self._seat_of = {f"player_{p}": p for p, s in enumerate(seats) if s is None}
         self.possible_agents = list(self._seat_of)
         self.agents = self.possible_agents[:]
@@ -848,11 +655,6 @@ class MultiAgentVectorEnv(_Games):
             if not self._strict:
                 infos[agent]["illegal"] = self.illegal
         return obs, rewards, terminations, truncations, infos
-
-    def render(self) -> Optional[Tuple[str, ...]]:
-        """Every game's table as text (``render_mode="ansi"``), or printed
-        (``"human"``)."""
-        return self._render(self.render_mode)
 
     def close(self) -> None:
         pass

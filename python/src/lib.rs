@@ -18,7 +18,7 @@ use mahjong_sim::noi2014::games::log;
 use mahjong_sim::noi2014::learn::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
 use mahjong_sim::noi2014::learn::saved::{SavedBot, SavedGame};
 use mahjong_sim::noi2014::learn::tracker::PolicyBot;
-use mahjong_sim::noi2014::learn::vector::{Autoreset, Out, Vector};
+use mahjong_sim::noi2014::learn::vector::Vector;
 use mahjong_sim::noi2014::rules::request::Request;
 use mahjong_sim::noi2014::rules::wall::Wall as NoiWall;
 use mahjong_sim::noi2014::rules::KINDS;
@@ -32,7 +32,9 @@ use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
 mod common;
+mod vector;
 use common::{locked, value_error, Raised};
+use vector::{Arrays, Shaped};
 
 // ---- the rule-free core ---------------------------------------------------
 
@@ -635,20 +637,10 @@ struct VecGame {
     vector: Mutex<Vector>,
 }
 
-/// Every seat's observations of `games` games, `(games, 4, 11, 27)`.
-fn every_seat<'py>(py: Python<'py>, obs: Vec<u8>) -> PyResult<Bound<'py, PyArray4<u8>>> {
-    let games = obs.len() / (PLAYERS * OBS_SIZE);
-    PyArray1::from_vec(py, obs).reshape([games, PLAYERS, OBS_ROWS, KINDS])
+impl Shaped for Env {
+    const OBS_ROWS: usize = OBS_ROWS;
+    const KINDS: usize = KINDS;
 }
-
-/// The arrays of one batched step.
-type Batch<'py> = (
-    Bound<'py, PyArray3<u8>>,
-    Bound<'py, PyArray2<u8>>,
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray2<f32>>,
-    Bound<'py, PyArray1<bool>>,
-);
 
 #[pymethods]
 impl VecGame {
@@ -665,26 +657,12 @@ impl VecGame {
         seed: u64,
         autoreset: &str,
     ) -> PyResult<VecGame> {
-        let mode = Autoreset::parse(autoreset).ok_or_else(|| {
-            value_error(format!(
-                "autoreset `{autoreset}`: one of {}",
-                Autoreset::NAMES.join(", ")
-            ))
+        let mode = vector::autoreset(autoreset)?;
+        let built = vector::seats::<_, PLAYERS>(&seats, |name| {
+            BuiltIn::parse(name).map_err(value_error)?.ok_or_else(|| {
+                value_error(format!("unknown built-in bot `{name}`: {}", BuiltIn::NAMES))
+            })
         })?;
-        if seats.len() != PLAYERS {
-            return Err(value_error(format!(
-                "{} seats: a table seats 4",
-                seats.len()
-            )));
-        }
-        let mut built = [None; PLAYERS];
-        for (slot, name) in built.iter_mut().zip(&seats) {
-            if let Some(name) = name {
-                *slot = Some(BuiltIn::parse(name).map_err(value_error)?.ok_or_else(|| {
-                    value_error(format!("unknown built-in bot `{name}`: {}", BuiltIn::NAMES))
-                })?);
-            }
-        }
         let vector = Vector::new(n, built, noi_family(family)?, seed)
             .map_err(value_error)?
             .with_autoreset(mode);
@@ -709,8 +687,7 @@ impl VecGame {
     /// 27), read under the same lock (else None).
     #[pyo3(signature = (every_seat=false))]
     fn current<'py>(&self, py: Python<'py>, every_seat: bool) -> PyResult<Shown<'py>> {
-        let (batch, written) = batch(py, &self.vector, every_seat, |v, out| v.current(out))?;
-        shown(py, batch, written.all)
+        vector::batch(py, &self.vector, every_seat, |v, out| v.current(out)).map(shown)
     }
 
     /// Restarts games and returns them as `current` does, all under one
@@ -727,23 +704,7 @@ impl VecGame {
         which: Option<PyReadonlyArray1<'py, bool>>,
         every_seat: bool,
     ) -> PyResult<Shown<'py>> {
-        let which = match which {
-            Some(_) if seed.is_some() => {
-                return Err(value_error(
-                    "a seed restarts every game: give it without which",
-                ))
-            }
-            Some(which) => Some(which.as_slice().map_err(value_error)?.to_vec()),
-            None => None,
-        };
-        let (batch, written) = batch(py, &self.vector, every_seat, |v, out| {
-            match &which {
-                Some(which) => v.reset_slots(which)?,
-                None => v.reset(seed),
-            }
-            v.current(out)
-        })?;
-        shown(py, batch, written.all)
+        vector::reset(py, &self.vector, seed, which, every_seat).map(shown)
     }
 
     /// Every seat's observation of every game, (n, 4, 11, 27) uint8.
@@ -753,7 +714,7 @@ impl VecGame {
             v.observe_all(&mut obs).map(|()| obs)
         })
         .map_err(value_error)?;
-        every_seat(py, obs)
+        vector::every_seat::<Env>(py, obs)
     }
 
     /// Game `i`'s table (as `Game.table`), its pending decision's seat and
@@ -798,28 +759,9 @@ impl VecGame {
         strict: bool,
         every_seat: bool,
     ) -> PyResult<StepBatch<'py>> {
-        let actions = actions.as_slice().map_err(value_error)?.to_vec();
-        let mut illegal = Vec::new();
-        let ((obs, masks, seats, rewards, done), written) =
-            batch(py, &self.vector, every_seat, |v, out| {
-                illegal = v.step_flagged(&actions, out, strict)?;
-                Ok(())
-            })?;
-        // float64, Gymnasium's reward dtype (points are small integers).
-        let reward: Vec<f64> = written.reward.into_iter().map(f64::from).collect();
+        let (a, illegal) = vector::step(py, &self.vector, actions, strict, every_seat)?;
         Ok((
-            obs,
-            masks,
-            seats,
-            rewards,
-            PyArray1::from_vec(py, reward),
-            done,
-            PyArray1::from_vec(py, illegal),
-            self::every_seat(py, written.finals)?,
-            written
-                .all
-                .map(|all| self::every_seat(py, all))
-                .transpose()?,
+            a.obs, a.masks, a.seats, a.rewards, a.reward, a.done, illegal, a.finals, a.all,
         ))
     }
 
@@ -828,12 +770,7 @@ impl VecGame {
     /// the vector's own stream: the same seed and calls give the same
     /// actions, and drawing them changes no game.
     fn random_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let actions = locked(py, &self.vector, |v| {
-            let mut actions = vec![0u32; v.len()];
-            v.random_actions(&mut actions).map(|()| actions)
-        })
-        .map_err(value_error)?;
-        Ok(PyArray1::from_vec(py, actions))
+        vector::random_actions(py, &self.vector)
     }
 }
 
@@ -848,11 +785,9 @@ type Shown<'py> = (
     Option<Bound<'py, PyArray4<u8>>>,
 );
 
-/// `batch` with every seat's observations `all`, when taken, as arrays.
-fn shown<'py>(py: Python<'py>, batch: Batch<'py>, all: Option<Vec<u8>>) -> PyResult<Shown<'py>> {
-    let (obs, masks, seats, rewards, done) = batch;
-    let all = all.map(|all| every_seat(py, all)).transpose()?;
-    Ok((obs, masks, seats, rewards, done, all))
+/// The arrays `current` and `reset` return.
+fn shown(a: Arrays<'_>) -> Shown<'_> {
+    (a.obs, a.masks, a.seats, a.rewards, a.done, a.all)
 }
 
 /// The arrays of one batched step, the deciding seats' rewards, its
@@ -869,82 +804,6 @@ type StepBatch<'py> = (
     Bound<'py, PyArray4<u8>>,
     Option<Bound<'py, PyArray4<u8>>>,
 );
-
-/// What [`batch`] returns beside the arrays of every call.
-struct Written {
-    /// The points of the seat that decided, one a game ([`Out::reward`]).
-    reward: Vec<f32>,
-    /// The final observations `fill` wrote ([`Out::final_obs`]).
-    finals: Vec<u8>,
-    /// Every seat's observations after `fill`, when asked.
-    all: Option<Vec<u8>>,
-}
-
-/// New arrays for every game of `vector`, filled by `fill` with the GIL
-/// released and the vector locked (see [`locked`]); with them the
-/// deciding seats' rewards and the final observations `fill` wrote and,
-/// with `every_seat`, every seat's observations after it (taken under the
-/// same lock).
-fn batch<'py>(
-    py: Python<'py>,
-    vector: &Mutex<Vector>,
-    every_seat: bool,
-    fill: impl FnOnce(
-            &mut Vector,
-            &mut Out<'_>,
-        ) -> Result<(), mahjong_sim::noi2014::learn::vector::VectorError>
-        + Send,
-) -> PyResult<(Batch<'py>, Written)> {
-    let (n, obs, masks, seats, rewards, done, written) = locked(py, vector, |v| {
-        let n = v.len();
-        let mut obs = vec![0u8; n * OBS_SIZE];
-        let mut masks = vec![0u8; n * ACTIONS];
-        let mut seats = vec![0u8; n];
-        let mut rewards = vec![0f32; n * PLAYERS];
-        let mut reward = vec![0f32; n];
-        let mut done = vec![0u8; n];
-        let mut finals = Vec::new();
-        fill(
-            v,
-            &mut Out {
-                obs: &mut obs,
-                masks: &mut masks,
-                seats: &mut seats,
-                rewards: &mut rewards,
-                reward: &mut reward,
-                done: &mut done,
-                final_obs: Some(&mut finals),
-            },
-        )?;
-        let all = if every_seat {
-            let mut all = vec![0u8; n * PLAYERS * OBS_SIZE];
-            v.observe_all(&mut all)?;
-            Some(all)
-        } else {
-            None
-        };
-        let written = Written {
-            reward,
-            finals,
-            all,
-        };
-        Ok::<_, mahjong_sim::noi2014::learn::vector::VectorError>((
-            n, obs, masks, seats, rewards, done, written,
-        ))
-    })
-    .map_err(value_error)?;
-    let done: Vec<bool> = done.into_iter().map(|d| d == 1).collect();
-    Ok((
-        (
-            PyArray1::from_vec(py, obs).reshape([n, OBS_ROWS, KINDS])?,
-            PyArray1::from_vec(py, masks).reshape([n, ACTIONS])?,
-            PyArray1::from_vec(py, seats),
-            PyArray1::from_vec(py, rewards).reshape([n, PLAYERS])?,
-            PyArray1::from_vec(py, done),
-        ),
-        written,
-    ))
-}
 
 // ---- contests: duels and tournaments ----------------------------------------
 

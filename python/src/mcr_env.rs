@@ -4,6 +4,7 @@
 //! is taken with the GIL released (`common::locked`).
 
 use super::common::{locked, value_error, Raised};
+use super::vector::{self, Arrays, Shaped};
 use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::mcr::bots::bot::Bot;
@@ -14,7 +15,7 @@ use mahjong_sim::mcr::games::walls::{seeded_init, wall_label, Family};
 use mahjong_sim::mcr::judge::{Options, Request, PLAYERS};
 use mahjong_sim::mcr::learn::action::{action_of, Action, ACTIONS};
 use mahjong_sim::mcr::learn::env::{Env, PolicyBot, OBS_ROWS, OBS_SIZE};
-use mahjong_sim::mcr::learn::vector::{Autoreset, Out, Vector, VectorError};
+use mahjong_sim::mcr::learn::vector::Vector;
 use mahjong_sim::mcr::tile::{Tile, KINDS};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyRuntimeError;
@@ -365,10 +366,9 @@ struct McrVecGame {
     vector: Mutex<Vector>,
 }
 
-/// Every seat's observations of `games` games, `(games, 4, 11, 34)`.
-fn every_seat<'py>(py: Python<'py>, obs: Vec<u8>) -> PyResult<Bound<'py, PyArray4<u8>>> {
-    let games = obs.len() / (PLAYERS * OBS_SIZE);
-    PyArray1::from_vec(py, obs).reshape([games, PLAYERS, OBS_ROWS, KINDS])
+impl Shaped for Env {
+    const OBS_ROWS: usize = OBS_ROWS;
+    const KINDS: usize = KINDS;
 }
 
 /// obs, masks, seats, rewards (every seat's scores), reward (the deciding
@@ -384,55 +384,10 @@ type Batch<'py> = (
     Option<Bound<'py, PyArray4<u8>>>,
 );
 
-/// New arrays for every game, filled by `fill` with the GIL released and
-/// the vector locked.
-fn batch<'py>(
-    py: Python<'py>,
-    vector: &Mutex<Vector>,
-    every: bool,
-    fill: impl FnOnce(&mut Vector, &mut Out<'_>) -> Result<(), VectorError> + Send,
-) -> PyResult<Batch<'py>> {
-    let (n, obs, masks, seats, rewards, reward, done, finals, all) = locked(py, vector, |v| {
-        let n = v.len();
-        let mut obs = vec![0u8; n * OBS_SIZE];
-        let mut masks = vec![0u8; n * ACTIONS];
-        let mut seats = vec![0u8; n];
-        let mut rewards = vec![0f32; n * PLAYERS];
-        let mut reward = vec![0f32; n];
-        let mut done = vec![0u8; n];
-        let mut finals = Vec::new();
-        fill(
-            v,
-            &mut Out {
-                obs: &mut obs,
-                masks: &mut masks,
-                seats: &mut seats,
-                rewards: &mut rewards,
-                reward: &mut reward,
-                done: &mut done,
-                final_obs: Some(&mut finals),
-            },
-        )?;
-        let all = if every {
-            let mut all = vec![0u8; n * PLAYERS * OBS_SIZE];
-            v.observe_all(&mut all)?;
-            Some(all)
-        } else {
-            None
-        };
-        Ok::<_, VectorError>((n, obs, masks, seats, rewards, reward, done, finals, all))
-    })
-    .map_err(value_error)?;
-    Ok((
-        PyArray1::from_vec(py, obs).reshape([n, OBS_ROWS, KINDS])?,
-        PyArray1::from_vec(py, masks).reshape([n, ACTIONS])?,
-        PyArray1::from_vec(py, seats),
-        PyArray1::from_vec(py, rewards).reshape([n, PLAYERS])?,
-        PyArray1::from_vec(py, reward.into_iter().map(f64::from).collect()),
-        PyArray1::from_vec(py, done.into_iter().map(|d| d == 1).collect()),
-        every_seat(py, finals)?,
-        all.map(|a| every_seat(py, a)).transpose()?,
-    ))
+fn shown(a: Arrays<'_>) -> Batch<'_> {
+    (
+        a.obs, a.masks, a.seats, a.rewards, a.reward, a.done, a.finals, a.all,
+    )
 }
 
 #[pymethods]
@@ -448,26 +403,12 @@ impl McrVecGame {
         seed: u64,
         autoreset: &str,
     ) -> PyResult<McrVecGame> {
-        let mode = Autoreset::parse(autoreset).ok_or_else(|| {
-            value_error(format!(
-                "autoreset `{autoreset}`: one of {}",
-                Autoreset::NAMES.join(", ")
-            ))
+        let mode = vector::autoreset(autoreset)?;
+        let built = vector::seats::<_, PLAYERS>(&seats, |name| {
+            BuiltIn::parse(name)
+                .map_err(value_error)?
+                .ok_or_else(|| value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES)))
         })?;
-        if seats.len() != PLAYERS {
-            return Err(value_error(format!(
-                "{} seats: a table seats 4",
-                seats.len()
-            )));
-        }
-        let mut built = [None; PLAYERS];
-        for (slot, name) in built.iter_mut().zip(&seats) {
-            if let Some(name) = name {
-                *slot = Some(BuiltIn::parse(name).map_err(value_error)?.ok_or_else(|| {
-                    value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES))
-                })?);
-            }
-        }
         let vector = Vector::new(n, built, Options::default(), seed)
             .map_err(value_error)?
             .with_autoreset(mode);
@@ -489,7 +430,7 @@ impl McrVecGame {
     /// returns them with rewards 0 and done False.
     #[pyo3(signature = (every_seat=false))]
     fn current<'py>(&self, py: Python<'py>, every_seat: bool) -> PyResult<Batch<'py>> {
-        batch(py, &self.vector, every_seat, |v, out| v.current(out))
+        vector::batch(py, &self.vector, every_seat, |v, out| v.current(out)).map(shown)
     }
 
     /// Restarts every game (with `seed` as a new McrVecGame of that seed)
@@ -503,22 +444,7 @@ impl McrVecGame {
         which: Option<PyReadonlyArray1<'py, bool>>,
         every_seat: bool,
     ) -> PyResult<Batch<'py>> {
-        let which = match which {
-            Some(_) if seed.is_some() => {
-                return Err(value_error(
-                    "a seed restarts every game: give it without which",
-                ))
-            }
-            Some(w) => Some(w.as_slice().map_err(value_error)?.to_vec()),
-            None => None,
-        };
-        batch(py, &self.vector, every_seat, |v, out| {
-            match &which {
-                Some(w) => v.reset_slots(w)?,
-                None => v.reset(seed),
-            }
-            v.current(out)
-        })
+        vector::reset(py, &self.vector, seed, which, every_seat).map(shown)
     }
 
     /// Answers every game's decision with `actions` (uint32, one a game)
@@ -534,24 +460,14 @@ impl McrVecGame {
         strict: bool,
         every_seat: bool,
     ) -> PyResult<(Batch<'py>, Bound<'py, PyArray1<bool>>)> {
-        let actions = actions.as_slice().map_err(value_error)?.to_vec();
-        let mut illegal = Vec::new();
-        let b = batch(py, &self.vector, every_seat, |v, out| {
-            illegal = v.step_flagged(&actions, out, strict)?;
-            Ok(())
-        })?;
-        Ok((b, PyArray1::from_vec(py, illegal)))
+        let (a, illegal) = vector::step(py, &self.vector, actions, strict, every_seat)?;
+        Ok((shown(a), illegal))
     }
 
     /// A uniformly random legal action of every pending decision (uint32;
     /// 0 for a finished game), from the vector's own stream.
     fn random_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let actions = locked(py, &self.vector, |v| {
-            let mut a = vec![0u32; v.len()];
-            v.random_actions(&mut a).map(|()| a)
-        })
-        .map_err(value_error)?;
-        Ok(PyArray1::from_vec(py, actions))
+        vector::random_actions(py, &self.vector)
     }
 
     /// Game `i`'s table as text.

@@ -1,9 +1,12 @@
-"""Shared helpers: the command-line app, to compare with."""
+"""Shared helpers: the command-line app, to compare with; a child process
+whose threads step and read one object at once."""
 
 import os
 import pathlib
 import signal
 import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -77,3 +80,40 @@ def processes_with(token: str) -> list:
             if fields and fields[0] != "Z":
                 found.append((int(p), cmdline(int(p))))
     return found
+
+
+# What a child process of `in_child` can call: `with_readers(read, work)`
+# runs `work()` while `readers` threads call `read()` until it returns.
+_READERS = """
+import threading
+
+
+def with_readers(read, work, readers=3):
+    stop = threading.Event()
+
+    def loop():
+        while not stop.is_set():
+            read()
+
+    threads = [threading.Thread(target=loop) for _ in range(readers)]
+    for t in threads:
+        t.start()
+    try:
+        return work()
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+"""
+
+
+def in_child(body: str, limit_s: float) -> subprocess.CompletedProcess:
+    """Runs `body` (Python, indented as in a test; `with_readers` defined)
+    in a child process: a deadlock between its threads cannot be undone
+    inside the process, so `limit_s` fails the test instead of hanging
+    it."""
+    code = _READERS + textwrap.dedent(body)
+    try:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=limit_s)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"no end after {limit_s} s: a deadlock between the stepping and the reading threads")

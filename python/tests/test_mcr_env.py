@@ -3,9 +3,6 @@ masked actions are what the judge accepts, actions are checked strictly,
 the AEC, parallel and batched faces play the same games."""
 
 import json
-import subprocess
-import sys
-import textwrap
 
 import numpy as np
 import pytest
@@ -14,7 +11,7 @@ from pettingzoo.test import api_test, parallel_api_test
 from mahjong_sim import mcr_env
 from mahjong_sim.mcr_env import ACTIONS, PASS, McrGame
 
-from conftest import ROOT
+from conftest import ROOT, in_child
 
 PENALTY = sorted([10, 10, 10, -30])
 
@@ -224,37 +221,27 @@ def test_the_vector_env_is_seeded_legal_and_resets_games():
 
 
 def test_threads_never_wait_for_each_other_for_good():
-    code = textwrap.dedent(
-        """
-        import threading
+    body = """
         from mahjong_sim import mcr_env
         from mahjong_sim.mcr_env import McrGame
 
         v = mcr_env.VectorEnv(32, seats=(None, "greedy", None, None), seed=1, render_mode="ansi")
         v.reset()
         g = McrGame([None, lambda r: "PASS" if not r.startswith("2") else "PLAY " + r.split()[1], None, None], seed=4)
-        stop = threading.Event()
 
         def read():
-            while not stop.is_set():
-                v.random_actions(), v._vec.current(), v.render(), g.observe(0), g.decisions()
+            v.random_actions(), v._vec.current(), v.render(), g.observe(0), g.decisions()
 
-        readers = [threading.Thread(target=read) for _ in range(3)]
-        for r in readers:
-            r.start()
-        try:
+        def work():
             for _ in range(200):
                 v.step(v.random_actions())
             while (d := g.decision()) is not None:
                 g.step(int(d[2].nonzero()[0][0]))
-        finally:
-            stop.set()
-            for r in readers:
-                r.join()
+
+        with_readers(read, work)
         print("ok")
         """
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    out = in_child(body, 300)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
 
 

@@ -4,18 +4,14 @@ never holds its lock while it waits for the GIL). A deadlock cannot be
 undone inside the process, so each case runs in a child process whose
 time limit fails the test instead of hanging it."""
 
-import subprocess
-import sys
-import textwrap
-
 import pytest
+
+from conftest import in_child
 
 # Generous on a busy machine: the cases take about a second each.
 LIMIT_S = 300
 
 VECTOR = """
-    import threading
-    import numpy as np
     from mahjong_sim.noi2014 import MultiAgentVectorEnv, VectorEnv
 
     for run in range(RUNS):
@@ -26,25 +22,18 @@ VECTOR = """
         else:
             v = VectorEnv(64, seats=(None, "greedy", None, "greedy"), seed=run, render_mode="ansi")
         v.reset()
-        stop = threading.Event()
 
         def read():
             # Everything but what moves the games (a reset would make the
             # stepping thread's actions stale).
-            while not stop.is_set():
-                len(v._vec), v.games, v.random_actions(), v._vec.current(), v._vec.observe_all()
-                v._vec.table(run % 64)
+            len(v._vec), v.games, v.random_actions(), v._vec.current(), v._vec.observe_all()
+            v._vec.table(run % 64)
 
-        readers = [threading.Thread(target=read) for _ in range(3)]
-        for r in readers:
-            r.start()
-        try:
+        def work():
             for _ in range(200):
                 v.step(v.random_actions())
-        finally:
-            stop.set()
-            for r in readers:
-                r.join()
+
+        with_readers(read, work)
     print("ok", RUNS)
 """
 
@@ -91,30 +80,22 @@ RESET = """
 """
 
 GAME = """
-    import threading
     import numpy as np
     from mahjong_sim.noi2014 import Game
 
     for run in range(RUNS):
         # Seat 1 a Python callable: stepping calls back into Python.
         g = Game([None, lambda request: "PASS", None, "greedy"], seed=run)
-        stop = threading.Event()
+        rng = np.random.default_rng(run)
 
         def read():
-            while not stop.is_set():
-                g.observe(0), g.decision(), g.table(), g.events(), g.is_over()
+            g.observe(0), g.decision(), g.table(), g.events(), g.is_over()
 
-        readers = [threading.Thread(target=read) for _ in range(3)]
-        for r in readers:
-            r.start()
-        rng = np.random.default_rng(run)
-        try:
+        def work():
             while (d := g.decision()) is not None:
                 g.step(int(rng.choice(np.flatnonzero(d[2]))))
-        finally:
-            stop.set()
-            for r in readers:
-                r.join()
+
+        with_readers(read, work)
     print("ok", RUNS)
 """
 
@@ -122,10 +103,6 @@ GAME = """
 @pytest.mark.parametrize("body", [VECTOR, RESET, GAME], ids=["VectorEnv", "reset", "Game"])
 def test_stepping_and_reading_from_threads_never_deadlocks(body):
     runs = 100
-    code = textwrap.dedent(body).replace("RUNS", str(runs))
-    try:
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=LIMIT_S)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"no end after {LIMIT_S} s: a deadlock between the stepping and the reading threads")
+    done = in_child(body.replace("RUNS", str(runs)), LIMIT_S)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["ok", str(runs)], done.stdout + done.stderr

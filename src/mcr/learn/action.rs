@@ -19,6 +19,7 @@
 //! | 239        | `GANG`: a kong of the discard                      |
 //! | 240        | `HU`                                               |
 
+use crate::learn::{nth_bit, write_bits};
 use crate::mcr::bots::legal::Action as Move;
 use crate::mcr::bots::view::Turn;
 use crate::mcr::judge::request::Answer;
@@ -262,17 +263,13 @@ impl Mask {
 
     /// The `i`-th action in index order (`i < len`).
     pub fn nth(self, i: usize) -> Option<Action> {
-        self.iter().nth(i)
+        Action::from_index(nth_bit(&self.0, i)?)
     }
 
     /// One byte per action, 1 for the legal ones (`out` holds
-    /// [`ACTIONS`] bytes).
+    /// [`ACTIONS`] bytes; the vector environment writes a mask a step).
     pub fn write(self, out: &mut [u8]) {
-        let out = &mut out[..ACTIONS];
-        out.fill(0);
-        for a in self.iter() {
-            out[a.index()] = 1;
-        }
+        write_bits(&self.0, &mut out[..ACTIONS]);
     }
 }
 

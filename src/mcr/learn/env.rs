@@ -113,9 +113,15 @@ pub fn observe(view: &View, out: &mut [u8]) {
 /// moves behind them (scratch, cleared first).
 pub fn legal_mask(view: &View, moves: &mut Vec<Move>) -> Mask {
     legal(view, moves);
+    moves_mask(view, moves)
+}
+
+/// The actions of `moves`, legal answers to the request `view` has just
+/// taken in.
+fn moves_mask(view: &View, moves: &[Move]) -> Mask {
     let c = claimed(view.turn());
     let mut mask = Mask::default();
-    for &m in moves.iter() {
+    for &m in moves {
         mask.add(Action::of_move(m, c).expect("a legal chow holds the claimed tile"));
     }
     mask
@@ -377,14 +383,22 @@ impl Env {
                     Some(text)
                 }
                 None => {
-                    let mask = legal_mask(&self.views[p], &mut self.moves);
-                    if mask.len() > 1 {
-                        self.masks[p] = Some(mask);
-                        None
-                    } else {
-                        let only = self.moves[0];
-                        note(&mut self.views[p], only);
-                        Some(only.text())
+                    // Most requests have one legal answer: no mask for them.
+                    legal(&self.views[p], &mut self.moves);
+                    let mask = match self.moves.len() {
+                        1 => None,
+                        _ => Some(moves_mask(&self.views[p], &self.moves)),
+                    };
+                    match mask.filter(|m| m.len() > 1) {
+                        Some(mask) => {
+                            self.masks[p] = Some(mask);
+                            None
+                        }
+                        None => {
+                            let only = self.moves[0];
+                            note(&mut self.views[p], only);
+                            Some(only.text())
+                        }
                     }
                 }
             };

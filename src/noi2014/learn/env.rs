@@ -19,6 +19,7 @@
 //!   ([`OBS_ROWS`] rows of the 27 kinds, `u8`).
 
 use crate::hand::Hand;
+use crate::learn::{nth_bit, write_bits};
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::games::arena::{answer_recorded, Game, Turn};
 use crate::noi2014::rules::event::Event;
@@ -179,22 +180,21 @@ impl Mask {
         })
     }
 
-    /// The `i`-th action in index order (`i < len`).
-    pub fn nth(self, i: usize) -> Option<Action> {
-        self.iter().nth(i)
+    /// The set as 64-bit words, lowest first.
+    fn words(self) -> [u64; 2] {
+        [self.0 as u64, (self.0 >> 64) as u64]
     }
 
-    /// One byte per action, 1 for the legal ones.
+    /// The `i`-th action in index order (`i < len`).
+    pub fn nth(self, i: usize) -> Option<Action> {
+        Action::from_index(nth_bit(&self.words(), i)?)
+    }
+
+    /// One byte per action, 1 for the legal ones (the first [`ACTIONS`]
+    /// bytes of `out`; the vector environment writes a mask a step).
     pub fn write(self, out: &mut [u8]) {
-        // Eight actions at a time: each byte of the set spread to eight
-        // bytes of 0 or 1 (the vector environment writes a mask a step).
-        let spread =
-            |byte: u8| (0..8).fold(0u64, |acc, i| acc | u64::from(byte >> i & 1) << (8 * i));
-        let bytes = self.0.to_le_bytes();
         let n = out.len().min(ACTIONS);
-        for (chunk, &byte) in out[..n].chunks_mut(8).zip(&bytes) {
-            chunk.copy_from_slice(&spread(byte).to_le_bytes()[..chunk.len()]);
-        }
+        write_bits(&self.words(), &mut out[..n]);
     }
 }
 

@@ -1,92 +1,89 @@
-//! Many games stepped at once, for batched learning: `N` [`Env`]s, one
-//! decision pending in each, all answered by one call that writes flat
-//! buffers (observations, masks, seats, points, rewards, done flags). A finished
-//! game is replaced by the next one of its slot as [`Autoreset`] says
-//! (Gymnasium's three autoreset modes): in the step that ended it, in the
-//! step after, or when [`Vector::reset_slots`] asks.
+//! Many NOI2014 games stepped at once, for batched learning: the
+//! rule-free [`crate::learn::vector::Vector`] over NOI2014's [`Env`]
+//! (`N` games, one decision pending in each, all answered by one call
+//! that writes flat buffers; finished games replaced as [`Autoreset`]
+//! says). Rewards are the games' points.
 //!
 //! Deterministic from the seed: slot `i` draws its walls (of the family
 //! given) and its bots' seeds from its own stream, so what a slot plays
 //! depends only on the seed, `i` and the actions given to it.
 
+use crate::learn::vector::SingleEnv;
 use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::games::families::{family_wall, Family};
 use crate::noi2014::learn::env::{Action, Env, ACTIONS, OBS_SIZE};
 use crate::noi2014::rules::PLAYERS;
 use crate::rng::Rng;
 
+pub use crate::learn::vector::{Buffers, Out};
 pub use crate::learn::{Autoreset, VectorError};
 
-/// One slot: its game and its stream.
-struct Slot {
-    env: Env,
-    rng: Rng,
-    /// Games this slot has started.
-    games: u64,
-    /// The seat that decided last, while the slot holds a finished game
-    /// not yet replaced ([`Autoreset::NextStep`], [`Autoreset::Disabled`]).
-    over: Option<usize>,
-}
+/// `N` NOI2014 games stepped together.
+pub type Vector = crate::learn::vector::Vector<Env>;
 
-impl Slot {
-    /// Slot `i` of a vector seeded with `seed`, on its first game.
-    fn new(seed: u64, i: usize, seats: &[Option<BuiltIn>; PLAYERS], family: Family) -> Slot {
-        let mut mix = Rng::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
-        let mut rng = Rng::new(mix.next_u64());
-        let env = next_game(&mut rng, seats, family);
-        Slot {
-            env,
-            rng,
-            games: 1,
-            over: None,
+/// What every slot's games are made of: the seats' bots (`None` for the
+/// caller's) and the walls' family.
+pub type Setup = ([Option<BuiltIn>; PLAYERS], Family);
+
+impl SingleEnv for Env {
+    const PLAYERS: usize = PLAYERS;
+    const OBS_SIZE: usize = OBS_SIZE;
+    const ACTIONS: usize = ACTIONS;
+    type Setup = Setup;
+
+    /// A wall of the family, then each seat's bot seed, from `rng`.
+    fn start(rng: &mut Rng, (seats, family): &Setup) -> Env {
+        loop {
+            let wall = family_wall(rng, *family);
+            let bots = std::array::from_fn(|p| {
+                let seed = rng.next_u64();
+                seats[p].map(|b| b.bot(seed))
+            });
+            let env = Env::new(&wall, bots, false);
+            if env.decision().is_some() {
+                return env;
+            }
         }
     }
 
-    /// The slot's next game, from its stream.
-    fn restart(&mut self, seats: &[Option<BuiltIn>; PLAYERS], family: Family) {
-        self.env = next_game(&mut self.rng, seats, family);
-        self.games += 1;
-        self.over = None;
+    fn to_act(&self) -> Option<usize> {
+        Env::to_act(self)
     }
-}
 
-/// `N` games stepped together.
-pub struct Vector {
-    slots: Vec<Slot>,
-    seats: [Option<BuiltIn>; PLAYERS],
-    family: Family,
-    /// The stream of [`Vector::random_actions`], apart from the slots'
-    /// own so that drawing random actions changes no game.
-    sampler: Rng,
-    autoreset: Autoreset,
-}
+    fn write_decision(&self, mask: &mut [u8]) -> Option<usize> {
+        let (p, _, m) = self.decision()?;
+        m.write(mask);
+        Some(p)
+    }
 
-/// The stream of [`Vector::random_actions`] of a vector seeded with `seed`.
-fn sampler(seed: u64) -> Rng {
-    Rng::new(seed ^ 0x5EED_AC71_0B5A_3F11)
-}
+    fn allows(&self, action: usize) -> Option<bool> {
+        let a = Action::from_index(action)?;
+        Some(self.pending_mask()?.contains(a))
+    }
 
-/// The buffers one step writes, each with `N` rows.
-pub struct Out<'a> {
-    /// `N * OBS_SIZE`: the observation of the seat to act next.
-    pub obs: &'a mut [u8],
-    /// `N * ACTIONS`: its legal actions, 1 each.
-    pub masks: &'a mut [u8],
-    /// `N`: the seat to act next.
-    pub seats: &'a mut [u8],
-    /// `N * 4`: each seat's points of the game that ended at this step
-    /// (0 when none did).
-    pub rewards: &'a mut [f32],
-    /// `N`: the points of the seat that decided at this step, in the step
-    /// that ended its game (0 otherwise): a single-agent learner's reward,
-    /// whichever seat it plays.
-    pub reward: &'a mut [f32],
-    /// `N`: 1 when a game ended at this step.
-    pub done: &'a mut [u8],
-    /// With [`Autoreset::SameStep`], when given: for each game that ended
-    /// at this step, in slot order, every seat's observation of its end
-    /// (`PLAYERS * OBS_SIZE` values, seat 0 first) is appended.
-    pub final_obs: Option<&'a mut Vec<u8>>,
+    fn random_action(&self, rng: &mut Rng) -> Option<usize> {
+        let mask = self.pending_mask()?;
+        Some(mask.nth(rng.below(mask.len()))?.index())
+    }
+
+    fn step(&mut self, action: usize) {
+        let a = Action::from_index(action).expect("an action number");
+        Env::step(self, a).expect("a decision is pending");
+    }
+
+    fn observe(&self, p: usize, out: &mut [u8]) {
+        Env::observe(self, p, out);
+    }
+
+    fn rewards(&self, out: &mut [f32]) -> bool {
+        let Some(points) = self.points() else {
+            return false;
+        };
+        for (r, x) in out.iter_mut().zip(points) {
+            *r = x as f32;
+        }
+        true
+    }
 }
 
 impl Vector {
@@ -104,311 +101,7 @@ impl Vector {
         if seats.iter().all(Option::is_some) {
             return Err(VectorError::NoCallerSeat);
         }
-        Ok(Vector {
-            slots: (0..n).map(|i| Slot::new(seed, i, &seats, family)).collect(),
-            seats,
-            family,
-            sampler: sampler(seed),
-            autoreset: Autoreset::SameStep,
-        })
-    }
-
-    /// The vector replacing finished games as `mode` says.
-    pub fn with_autoreset(mut self, mode: Autoreset) -> Vector {
-        self.autoreset = mode;
-        self
-    }
-
-    /// How finished games are replaced.
-    pub fn autoreset(&self) -> Autoreset {
-        self.autoreset
-    }
-
-    /// Every slot on a new game: with `seed`, the vector as
-    /// [`Vector::new`] makes it with that seed (the same games, the same
-    /// random actions after); without, each slot's next game from its own
-    /// stream.
-    pub fn reset(&mut self, seed: Option<u64>) {
-        let (seats, family) = (self.seats, self.family);
-        match seed {
-            Some(seed) => {
-                for (i, slot) in self.slots.iter_mut().enumerate() {
-                    let games = slot.games;
-                    *slot = Slot::new(seed, i, &seats, family);
-                    slot.games += games;
-                }
-                self.sampler = sampler(seed);
-            }
-            None => self
-                .slots
-                .iter_mut()
-                .for_each(|s| s.restart(&seats, family)),
-        }
-    }
-
-    /// The slots `which` flags (one flag a slot) on their next games, each
-    /// from its own stream; the others as they were.
-    pub fn reset_slots(&mut self, which: &[bool]) -> Result<(), VectorError> {
-        self.check_actions(which.len())?;
-        let (seats, family) = (self.seats, self.family);
-        for (slot, _) in self.slots.iter_mut().zip(which).filter(|(_, &w)| w) {
-            slot.restart(&seats, family);
-        }
-        Ok(())
-    }
-
-    /// Number of slots.
-    pub fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// True with no slot.
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
-    }
-
-    /// Slot `i`'s game.
-    pub fn env(&self, i: usize) -> &Env {
-        &self.slots[i].env
-    }
-
-    /// Games started so far, over all slots.
-    pub fn games(&self) -> u64 {
-        self.slots.iter().map(|s| s.games).sum()
-    }
-
-    /// Writes every slot's pending decision, or its finished game
-    /// (rewards and done flags 0).
-    pub fn current(&self, out: &mut Out<'_>) -> Result<(), VectorError> {
-        self.check(out)?;
-        out.rewards.fill(0.0);
-        out.reward.fill(0.0);
-        out.done.fill(0);
-        for (i, slot) in self.slots.iter().enumerate() {
-            write(slot, i, out);
-        }
-        Ok(())
-    }
-
-    /// Writes every seat's observation of every slot's game into `out`
-    /// (`N * PLAYERS * OBS_SIZE` values: slot 0's seat 0 first), for a
-    /// caller that plays all four seats and wants each one's view.
-    pub fn observe_all(&self, out: &mut [u8]) -> Result<(), VectorError> {
-        let want = self.slots.len() * PLAYERS * OBS_SIZE;
-        if out.len() != want {
-            return Err(VectorError::Shape(format!(
-                "observations of every seat hold {} values, not {want}",
-                out.len()
-            )));
-        }
-        for (slot, rows) in self
-            .slots
-            .iter()
-            .zip(out.chunks_exact_mut(PLAYERS * OBS_SIZE))
-        {
-            observe_every_seat(&slot.env, rows);
-        }
-        Ok(())
-    }
-
-    /// A list of `n` actions must hold one a game.
-    fn check_actions(&self, n: usize) -> Result<(), VectorError> {
-        if n == self.slots.len() {
-            return Ok(());
-        }
-        Err(VectorError::Shape(format!(
-            "{n} actions for {} games",
-            self.slots.len()
-        )))
-    }
-
-    /// For each slot, whether its action is one its pending decision's
-    /// mask forbids (the judge puts such a seat out; the action of a slot
-    /// whose game is over is ignored, never masked). Actions are checked
-    /// as [`Vector::step`] checks them.
-    pub fn masked(&self, actions: &[u32]) -> Result<Vec<bool>, VectorError> {
-        self.check_actions(actions.len())?;
-        self.slots
-            .iter()
-            .zip(actions)
-            .enumerate()
-            .map(|(i, (slot, &a))| {
-                let action = Action::from_index(a as usize).ok_or_else(|| {
-                    VectorError::Shape(format!("action {a} is not below {ACTIONS}"))
-                })?;
-                if slot.over.is_some() {
-                    if self.autoreset == Autoreset::Disabled {
-                        return Err(VectorError::Over(i));
-                    }
-                    return Ok(false);
-                }
-                let mask = slot.env.pending_mask().expect("a decision is pending");
-                Ok(!mask.contains(action))
-            })
-            .collect()
-    }
-
-    /// [`Vector::step`] that says which actions were masked
-    /// ([`Vector::masked`], worked out once); with `refuse`, a masked
-    /// action refuses the whole step ([`VectorError::Illegal`], the first
-    /// such slot) before any game moves, for a caller that wants no
-    /// illegal action played.
-    pub fn step_flagged(
-        &mut self,
-        actions: &[u32],
-        out: &mut Out<'_>,
-        refuse: bool,
-    ) -> Result<Vec<bool>, VectorError> {
-        let masked = self.masked(actions)?;
-        if refuse {
-            if let Some(game) = masked.iter().position(|&m| m) {
-                return Err(VectorError::Illegal {
-                    game,
-                    action: actions[game],
-                });
-            }
-        }
-        self.step(actions, out)?;
-        Ok(masked)
-    }
-
-    /// Answers each slot's decision with its action (numbers of
-    /// [`Action::index`]; an illegal one puts that seat out, as the judge
-    /// does), plays on to the next decisions, and writes them. A slot
-    /// whose game ended at the step before starts its next game instead
-    /// (its action ignored; [`Autoreset::NextStep`]); one whose game ends
-    /// now is replaced as [`Vector::autoreset`] says.
-    pub fn step(&mut self, actions: &[u32], out: &mut Out<'_>) -> Result<(), VectorError> {
-        self.check(out)?;
-        self.check_actions(actions.len())?;
-        let parsed: Vec<Action> = actions
-            .iter()
-            .map(|&a| {
-                Action::from_index(a as usize)
-                    .ok_or_else(|| VectorError::Shape(format!("action {a} is not below {ACTIONS}")))
-            })
-            .collect::<Result<_, _>>()?;
-        if self.autoreset == Autoreset::Disabled {
-            if let Some(i) = self.slots.iter().position(|s| s.over.is_some()) {
-                return Err(VectorError::Over(i));
-            }
-        }
-        let (seats, family, mode) = (self.seats, self.family, self.autoreset);
-        for (i, (slot, action)) in self.slots.iter_mut().zip(parsed).enumerate() {
-            let rewards = &mut out.rewards[i * PLAYERS..(i + 1) * PLAYERS];
-            rewards.fill(0.0);
-            out.reward[i] = 0.0;
-            out.done[i] = 0;
-            if slot.over.is_some() {
-                slot.restart(&seats, family);
-                write(slot, i, out);
-                continue;
-            }
-            let p = slot.env.to_act().expect("a decision is pending");
-            slot.env
-                .step(action)
-                .expect("every slot has a decision pending");
-            if let Some(points) = slot.env.points() {
-                for (r, x) in rewards.iter_mut().zip(points) {
-                    *r = x as f32;
-                }
-                out.reward[i] = rewards[p];
-                out.done[i] = 1;
-                if mode == Autoreset::SameStep {
-                    if let Some(finals) = out.final_obs.as_deref_mut() {
-                        let start = finals.len();
-                        finals.resize(start + PLAYERS * OBS_SIZE, 0);
-                        observe_every_seat(&slot.env, &mut finals[start..]);
-                    }
-                    slot.restart(&seats, family);
-                } else {
-                    slot.over = Some(p);
-                }
-            }
-            write(slot, i, out);
-        }
-        Ok(())
-    }
-
-    /// Writes a uniformly random legal action of each slot's pending
-    /// decision (numbers of [`Action::index`]) into `out`, one a slot,
-    /// from the vector's own stream (the same seed and calls give the
-    /// same actions). A random policy that costs nothing beside a step.
-    /// A slot whose game is over gets 0 (its action is ignored) and draws
-    /// nothing.
-    pub fn random_actions(&mut self, out: &mut [u32]) -> Result<(), VectorError> {
-        self.check_actions(out.len())?;
-        for (a, slot) in out.iter_mut().zip(&self.slots) {
-            let Some(mask) = slot.env.pending_mask() else {
-                *a = 0;
-                continue;
-            };
-            let action = mask.nth(self.sampler.below(mask.len()));
-            *a = action.expect("a legal action").index() as u32;
-        }
-        Ok(())
-    }
-
-    fn check(&self, out: &Out<'_>) -> Result<(), VectorError> {
-        let n = self.slots.len();
-        for (name, len, want) in [
-            ("obs", out.obs.len(), n * OBS_SIZE),
-            ("masks", out.masks.len(), n * ACTIONS),
-            ("seats", out.seats.len(), n),
-            ("rewards", out.rewards.len(), n * PLAYERS),
-            ("reward", out.reward.len(), n),
-            ("done", out.done.len(), n),
-        ] {
-            if len != want {
-                return Err(VectorError::Shape(format!(
-                    "{name} holds {len} values, not {want}"
-                )));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The next game of a slot with a decision of the caller pending (a game
-/// that ends before any is skipped).
-fn next_game(rng: &mut Rng, seats: &[Option<BuiltIn>; PLAYERS], family: Family) -> Env {
-    loop {
-        let wall = family_wall(rng, family);
-        let bots = std::array::from_fn(|p| {
-            let seed = rng.next_u64();
-            seats[p].map(|b| b.bot(seed))
-        });
-        let env = Env::new(&wall, bots, false);
-        if env.decision().is_some() {
-            return env;
-        }
-    }
-}
-
-/// Writes slot `i`'s pending decision, or for a finished game the view
-/// of the seat that decided last, with no legal action.
-fn write(slot: &Slot, i: usize, out: &mut Out<'_>) {
-    let masks = &mut out.masks[i * ACTIONS..(i + 1) * ACTIONS];
-    let p = match (slot.over, slot.env.decision()) {
-        (Some(p), _) => {
-            masks.fill(0);
-            p
-        }
-        (None, Some((p, _, mask))) => {
-            mask.write(masks);
-            p
-        }
-        (None, None) => unreachable!("a slot's game is either over or asks a decision"),
-    };
-    slot.env
-        .observe(p, &mut out.obs[i * OBS_SIZE..(i + 1) * OBS_SIZE]);
-    out.seats[i] = p as u8;
-}
-
-/// Writes every seat's observation of `env`, seat 0 first.
-fn observe_every_seat(env: &Env, out: &mut [u8]) {
-    for (p, row) in out.chunks_exact_mut(OBS_SIZE).enumerate() {
-        env.observe(p, row);
+        Ok(Vector::with_setup(n, (seats, family), seed))
     }
 }
 
@@ -418,45 +111,15 @@ mod tests {
     use crate::noi2014::learn::env::Mask;
 
     /// Buffers for `n` games.
-    struct Bufs {
-        obs: Vec<u8>,
-        masks: Vec<u8>,
-        seats: Vec<u8>,
-        rewards: Vec<f32>,
-        reward: Vec<f32>,
-        done: Vec<u8>,
-    }
-
-    impl Bufs {
-        fn new(n: usize) -> Bufs {
-            Bufs {
-                obs: vec![0; n * OBS_SIZE],
-                masks: vec![0; n * ACTIONS],
-                seats: vec![0; n],
-                rewards: vec![0.0; n * PLAYERS],
-                reward: vec![0.0; n],
-                done: vec![0; n],
-            }
-        }
-
-        fn out(&mut self) -> Out<'_> {
-            Out {
-                obs: &mut self.obs,
-                masks: &mut self.masks,
-                seats: &mut self.seats,
-                rewards: &mut self.rewards,
-                reward: &mut self.reward,
-                done: &mut self.done,
-                final_obs: None,
-            }
-        }
+    fn bufs(n: usize) -> Buffers {
+        Buffers::new::<Env>(n)
     }
 
     /// Steps `v` with the first legal action of each slot after `skip`
     /// (a policy that reads the masks); the record of everything written.
     fn run(v: &mut Vector, steps: usize) -> (Vec<u8>, Vec<f32>, usize) {
         let n = v.len();
-        let mut b = Bufs::new(n);
+        let mut b = bufs(n);
         v.current(&mut b.out()).unwrap();
         let (mut trace, mut rewards, mut done) = (Vec::new(), Vec::new(), 0);
         for s in 0..steps {
@@ -511,7 +174,7 @@ mod tests {
     fn a_slot_is_a_game() {
         let seats = [None, None, None, None];
         let mut v = Vector::new(1, seats, Family::Long, 9).unwrap();
-        let mut b = Bufs::new(1);
+        let mut b = bufs(1);
         v.current(&mut b.out()).unwrap();
         let mut env = Env::new(&v.env(0).judge().wall(), Default::default(), false);
         let mut obs = [0u8; OBS_SIZE];
@@ -542,7 +205,7 @@ mod tests {
         let mut a = Vector::new(16, seats, Family::Uniform, 3).unwrap();
         let mut b = Vector::new(16, seats, Family::Uniform, 3).unwrap();
         let mut c = Vector::new(16, seats, Family::Uniform, 4).unwrap();
-        let (mut ba, mut bb) = (Bufs::new(16), Bufs::new(16));
+        let (mut ba, mut bb) = (bufs(16), bufs(16));
         a.current(&mut ba.out()).unwrap();
         let (mut xa, mut xb, mut xc) = (vec![0; 16], vec![0; 16], vec![0; 16]);
         let mut differ = false;
@@ -561,7 +224,7 @@ mod tests {
             }
             a.step(&xa, &mut ba.out()).unwrap();
             b.step(&xb, &mut bb.out()).unwrap();
-            c.step(&xc, &mut Bufs::new(16).out()).unwrap();
+            c.step(&xc, &mut bufs(16).out()).unwrap();
         }
         assert!(differ, "another seed drew the same actions");
         // Drawing actions does not move a game: a vector that draws and
@@ -569,7 +232,7 @@ mod tests {
         let mut d = Vector::new(16, seats, Family::Uniform, 3).unwrap();
         let mut e = Vector::new(16, seats, Family::Uniform, 3).unwrap();
         d.random_actions(&mut xa).unwrap();
-        let (mut bd, mut be) = (Bufs::new(16), Bufs::new(16));
+        let (mut bd, mut be) = (bufs(16), bufs(16));
         let legal: Vec<u32> = (0..16)
             .map(|i| {
                 e.env(i)
@@ -604,10 +267,10 @@ mod tests {
             Some(VectorError::NoCallerSeat)
         );
         let mut v = Vector::new(2, [None; 4], Family::Uniform, 0).unwrap();
-        let mut b = Bufs::new(2);
+        let mut b = bufs(2);
         assert!(v.step(&[81], &mut b.out()).is_err());
         assert!(v.step(&[81, 85], &mut b.out()).is_err());
-        let mut small = Bufs::new(1);
+        let mut small = bufs(1);
         assert!(v.current(&mut small.out()).is_err());
     }
 
@@ -625,9 +288,9 @@ mod tests {
         };
         let actions = [first(&v, 0, true), first(&v, 1, false)];
         assert_eq!(v.masked(&actions).unwrap(), [false, true]);
-        let mut before = Bufs::new(2);
+        let mut before = bufs(2);
         v.current(&mut before.out()).unwrap();
-        let mut b = Bufs::new(2);
+        let mut b = bufs(2);
         assert_eq!(
             v.step_flagged(&actions, &mut b.out(), true),
             Err(VectorError::Illegal {
@@ -635,7 +298,7 @@ mod tests {
                 action: actions[1]
             })
         );
-        let mut after = Bufs::new(2);
+        let mut after = bufs(2);
         v.current(&mut after.out()).unwrap();
         assert_eq!((before.obs, before.masks), (after.obs, after.masks));
         let legal = [first(&v, 0, true), first(&v, 1, true)];
@@ -674,7 +337,7 @@ mod tests {
         )
         .unwrap()
         .with_autoreset(mode);
-        let mut b = Bufs::new(n);
+        let mut b = bufs(n);
         v.current(&mut b.out()).unwrap();
         let (mut asked, mut ends) = (vec![Vec::new(); n], vec![Vec::new(); n]);
         let mut finals = Vec::new();
@@ -757,7 +420,7 @@ mod tests {
         let mut v = Vector::new(2, [None; 4], Family::Uniform, 2)
             .unwrap()
             .with_autoreset(Autoreset::Disabled);
-        let mut b = Bufs::new(2);
+        let mut b = bufs(2);
         let mut ended = None;
         for _ in 0..1000 {
             let mut actions = vec![0; 2];
@@ -792,11 +455,11 @@ mod tests {
         let mut a = Vector::new(4, seats, Family::Uniform, 6).unwrap();
         let fresh = |seed| {
             let v = Vector::new(4, seats, Family::Uniform, seed).unwrap();
-            let mut b = Bufs::new(4);
+            let mut b = bufs(4);
             v.current(&mut b.out()).unwrap();
             (b.obs, b.masks)
         };
-        let mut b = Bufs::new(4);
+        let mut b = bufs(4);
         for _ in 0..30 {
             let mut actions = vec![0; 4];
             a.random_actions(&mut actions).unwrap();

@@ -1,6 +1,10 @@
-//! What the batched learning environments of every ruleset share
-//! (`noi2014::learn::vector`, `mcr::learn::vector`): Gymnasium's autoreset
-//! modes and the errors of a batched step.
+//! What the learning environments of every ruleset share
+//! (`noi2014::learn`, `mcr::learn`): Gymnasium's autoreset modes, the
+//! errors of a batched step, and the batched vector itself
+//! ([`vector::Vector`]), generic over a ruleset's single-game
+//! environment ([`vector::SingleEnv`]).
+
+pub mod vector;
 
 /// A batched set of games that cannot be made or stepped as asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -57,6 +61,62 @@ impl Autoreset {
             "SameStep" => Some(Autoreset::SameStep),
             "Disabled" => Some(Autoreset::Disabled),
             _ => None,
+        }
+    }
+}
+
+/// The index of the `i`-th set bit of `words` (bit `k` of word `w` is
+/// index `64 * w + k`), lowest first; `None` when fewer are set. What an
+/// action mask's random legal action needs, without walking every bit.
+pub fn nth_bit(words: &[u64], mut i: usize) -> Option<usize> {
+    for (w, &word) in words.iter().enumerate() {
+        let ones = word.count_ones() as usize;
+        if i >= ones {
+            i -= ones;
+            continue;
+        }
+        let mut bits = word;
+        for _ in 0..i {
+            bits &= bits - 1;
+        }
+        return Some(64 * w + bits.trailing_zeros() as usize);
+    }
+    None
+}
+
+/// Writes the first `out.len()` bits of `words` (lowest first) as bytes
+/// of 0 or 1, eight at a time: an action mask as numpy reads it.
+pub fn write_bits(words: &[u64], out: &mut [u8]) {
+    // Each byte of the set spread to eight bytes of 0 or 1.
+    let spread = |byte: u8| (0..8).fold(0u64, |acc, i| acc | u64::from(byte >> i & 1) << (8 * i));
+    let bytes = words.iter().flat_map(|w| w.to_le_bytes());
+    for (chunk, byte) in out.chunks_mut(8).zip(bytes) {
+        chunk.copy_from_slice(&spread(byte).to_le_bytes()[..chunk.len()]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bits on both sides of the words' edges and at the ends: listed,
+    /// picked by rank and written as bytes.
+    #[test]
+    fn bits_are_picked_by_rank_and_written_as_bytes() {
+        let picked = [0, 7, 8, 63, 64, 127, 128, 191, 192, 240];
+        let mut words = [0u64; 4];
+        for &i in &picked {
+            words[i / 64] |= 1 << (i % 64);
+        }
+        for (rank, &i) in picked.iter().enumerate() {
+            assert_eq!(nth_bit(&words, rank), Some(i));
+        }
+        assert_eq!(nth_bit(&words, picked.len()), None);
+        assert_eq!(nth_bit(&[], 0), None);
+        let mut bytes = [9u8; 241];
+        write_bits(&words, &mut bytes);
+        for (i, &b) in bytes.iter().enumerate() {
+            assert_eq!(b, u8::from(picked.contains(&i)), "bit {i}");
         }
     }
 }
