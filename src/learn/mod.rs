@@ -85,13 +85,18 @@ pub fn nth_bit(words: &[u64], mut i: usize) -> Option<usize> {
 }
 
 /// Writes the first `out.len()` bits of `words` (lowest first) as bytes
-/// of 0 or 1, eight at a time: an action mask as numpy reads it.
+/// of 0 or 1: an action mask as numpy reads it. Zeroes, then the set bits
+/// alone (a decision has a few legal actions out of hundreds).
 pub fn write_bits(words: &[u64], out: &mut [u8]) {
-    // Each byte of the set spread to eight bytes of 0 or 1.
-    let spread = |byte: u8| (0..8).fold(0u64, |acc, i| acc | u64::from(byte >> i & 1) << (8 * i));
-    let bytes = words.iter().flat_map(|w| w.to_le_bytes());
-    for (chunk, byte) in out.chunks_mut(8).zip(bytes) {
-        chunk.copy_from_slice(&spread(byte).to_le_bytes()[..chunk.len()]);
+    out.fill(0);
+    for (w, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            if let Some(b) = out.get_mut(64 * w + bits.trailing_zeros() as usize) {
+                *b = 1;
+            }
+            bits &= bits - 1;
+        }
     }
 }
 
