@@ -172,7 +172,7 @@ pub fn game_page(game: &Game, labels: &[String], title: &str) -> String {
 /// Request `player` of judge step `step` and its reply.
 fn ask(step: usize, player: usize, request: &Request, reply: &Reply) -> Ask {
     let (answer, failed) = match reply {
-        Reply::Text(t) => (t.clone(), false),
+        Reply::Text(t) => (t.to_string(), false),
         Reply::Failed(v) => (format!("verdict {v}"), true),
     };
     Ask {

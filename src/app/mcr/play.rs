@@ -240,7 +240,7 @@ fn write_text_turn(out: &mut dyn Write, turn: &Turn) -> std::io::Result<()> {
         writeln!(out, "{}", page::event_text(e))?;
     }
     let answer = match (&turn.reply, &turn.failed) {
-        (Reply::Text(t), None) => t.clone(),
+        (Reply::Text(t), None) => t.to_string(),
         // Malformed output: the judge reads the empty response.
         (Reply::Text(_), Some(f)) => format!("(no usable answer: {})", failure_words(f)),
         (Reply::Failed(v), Some(f)) => format!("(no answer: {v}, {})", failure_words(f)),

@@ -31,9 +31,7 @@ impl Seat {
     /// all.
     fn reply(&mut self, request: &Request) -> std::io::Result<Answered> {
         match self {
-            Seat::InProcess(bot) => {
-                Ok((Reply::Text(bot.respond(request).into_owned()), None, None))
-            }
+            Seat::InProcess(bot) => Ok((Reply::Text(bot.respond(request)), None, None)),
             Seat::Program(bot) => {
                 let step = bot.ask(&request.to_string())?;
                 let failed = step.reply.as_ref().err().map(|e| StepFailed {
@@ -197,6 +195,9 @@ fn play_seats(
     let mut failures = Vec::new();
     let mut programs = Vec::new();
     let mut seen = 0;
+    // One buffer for each turn's events, handed back after the watch
+    // (speed: no allocation a turn).
+    let mut events = Vec::new();
     while let Some((player, &request)) = judge.pending() {
         let step = judge.steps().len() - 1;
         let (reply, program, failed) = seats[player].reply(&request)?;
@@ -214,7 +215,8 @@ fn play_seats(
                 program: program.clone(),
             });
         }
-        let events = judge.events()[seen..].to_vec();
+        events.clear();
+        events.extend_from_slice(&judge.events()[seen..]);
         seen = judge.events().len();
         let turn = Turn {
             step,
@@ -227,21 +229,23 @@ fn play_seats(
         };
         watch(&turn);
         if player == 0 {
-            replies.push(std::array::from_fn(|_| Reply::Text(String::new())));
+            replies.push(std::array::from_fn(|_| Reply::Text("".into())));
         }
         // The reply moves to the record: no copy of it (speed).
         replies[step][player] = turn.reply;
+        events = turn.events;
         judge
             .answer_ref(&replies[step][player])
             .expect("a request is pending");
     }
+    let (steps, events, result) = judge.into_record();
     Ok(Game {
         init: init.clone(),
         options,
-        steps: judge.steps().to_vec(),
+        steps,
         replies,
-        events: judge.events().to_vec(),
-        result: judge.result().expect("the game is over").clone(),
+        events,
+        result: result.expect("the game is over"),
         failures,
         programs,
         starts: [0; PLAYERS],

@@ -310,7 +310,9 @@ pub enum ReplyRecord {
 impl From<&Reply> for ReplyRecord {
     fn from(r: &Reply) -> ReplyRecord {
         match r {
-            Reply::Text(t) => ReplyRecord::Answer { text: t.clone() },
+            Reply::Text(t) => ReplyRecord::Answer {
+                text: t.to_string(),
+            },
             Reply::Failed(v) => ReplyRecord::Failed {
                 verdict: v.name().to_string(),
             },
@@ -321,7 +323,7 @@ impl From<&Reply> for ReplyRecord {
 impl From<&ReplyRecord> for Reply {
     fn from(r: &ReplyRecord) -> Reply {
         match r {
-            ReplyRecord::Answer { text } => Reply::Text(text.clone()),
+            ReplyRecord::Answer { text } => Reply::Text(text.clone().into()),
             ReplyRecord::Failed { verdict } => Reply::Failed(Verdict::parse(verdict)),
         }
     }

@@ -31,10 +31,10 @@ pub type Step = program::Step<Outcome>;
 /// empty response for malformed output (see the module's documentation).
 pub fn reply_of(outcome: &Outcome) -> Reply {
     match outcome {
-        Ok(response) => Reply::Text(response.clone()),
+        Ok(response) => Reply::Text(response.clone().into()),
         Err(e) => match verdict_of(e.failure()) {
             Some(verdict) => Reply::Failed(verdict),
-            None => Reply::Text(String::new()),
+            None => Reply::Text("".into()),
         },
     }
 }
@@ -80,7 +80,7 @@ mod tests {
             StepError::NoResponse,
             StepError::DataNotString,
         ] {
-            assert_eq!(failed(e), Reply::Text(String::new()));
+            assert_eq!(failed(e), Reply::Text("".into()));
         }
         assert_eq!(
             reply_of(&Ok("PLAY W1".into())),

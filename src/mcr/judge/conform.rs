@@ -164,9 +164,9 @@ pub fn init_data(v: &Value) -> Result<InitData, String> {
 pub fn reply(v: &Value) -> Reply {
     match v["verdict"].as_str() {
         Some("OK") => Reply::Text(match &v["response"] {
-            Value::String(s) => s.clone(),
-            Value::Null => String::new(),
-            other => other.to_string(),
+            Value::String(s) => s.clone().into(),
+            Value::Null => "".into(),
+            other => other.to_string().into(),
         }),
         Some(other) => Reply::Failed(Verdict::parse(other)),
         None => Reply::Failed(Verdict::Other(String::new())),

@@ -306,6 +306,12 @@ impl Judge {
         &self.steps
     }
 
+    /// The game's record, taken without a copy: every step's requests,
+    /// every event and the result (once the game is over).
+    pub fn into_record(self) -> (Vec<[Request; PLAYERS]>, Vec<Event>, Option<GameResult>) {
+        (self.steps, self.events, self.result)
+    }
+
     /// The options the game is judged under.
     pub fn options(&self) -> Options {
         self.options

@@ -3,6 +3,7 @@
 
 use super::super::tile::Tile;
 use super::wall::{Flower, HAND_TILES};
+use std::borrow::Cow;
 use std::fmt;
 
 /// One request to one player. Every step sends one to each of the four.
@@ -158,8 +159,9 @@ impl fmt::Display for Verdict {
 /// What a player gave to one request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// Its response string, exactly (verdict `OK`).
-    Text(String),
+    /// Its response string, exactly (verdict `OK`); borrowed where a
+    /// bot's answer is a fixed string (no allocation an answer).
+    Text(Cow<'static, str>),
     /// No response: the verdict says why.
     Failed(Verdict),
 }

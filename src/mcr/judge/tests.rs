@@ -539,7 +539,7 @@ fn random_answer(j: &Judge, seat: usize, request: &Request, rng: &mut Rng) -> Re
         }
         _ => "PASS".into(),
     };
-    Reply::Text(text)
+    Reply::Text(text.into())
 }
 
 #[test]

@@ -309,7 +309,7 @@ impl Env {
             replies: record
                 .replies
                 .iter()
-                .map(|r| r.clone().map(Reply::Text))
+                .map(|r| r.clone().map(|t| Reply::Text(t.into())))
                 .collect(),
             events: self.judge.events().to_vec(),
             result: self.judge.result()?.clone(),
