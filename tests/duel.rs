@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use mahjong_sim::contest::duplicate::GAMES_PER_UNIT;
+use mahjong_sim::contest::duplicate::Seating;
 use mahjong_sim::contest::noi2014::{play_built_in_unit, Noi2014};
 use mahjong_sim::contest::ruleset::Ruleset;
 use mahjong_sim::noi2014::bots::built_in::BuiltIn;
@@ -185,7 +185,7 @@ fn in_process_duels_are_the_cli_duels_wall_for_wall() {
         let unit = play_built_in_unit(eps, eps, 3, u as u64, false);
         let want = [
             u.to_string(),
-            unit.seat.to_string(),
+            unit.seat.expect("one table a wall").to_string(),
             unit.a_points().to_string(),
             unit.b_points().to_string(),
             unit.diff().to_string(),
@@ -249,6 +249,49 @@ fn identical_bots_are_called_identical_not_divided_by_zero() {
     std::fs::remove_dir_all(&logs).unwrap();
 }
 
+/// Every seating (`--seating every`, IJCAI's format), on MCR: two copies
+/// of one deterministic bot differ by 0 on every wall, each wall 48 games
+/// (its 24 tables, A's and B's game each) logged and indexed; a bot that
+/// plays differently does not.
+#[test]
+fn every_seating_gives_identical_bots_zero_on_every_wall() {
+    let duel = |bots: [&str; 2]| {
+        let (_tmp, logs) = common::logs_dir("duel-every");
+        let mut args = vec!["mcr", "duel", "--bot", bots[0], "--bot", bots[1]];
+        args.extend(["--seating", "every", "--games", "96", "--json", "--logs"]);
+        args.push(logs.to_str().unwrap());
+        let out = common::run(&args, b"");
+        assert!(matches!(out.code, Some(0 | 1)), "{}", out.stderr);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let units = std::fs::read_to_string(logs.join("units.tsv")).unwrap();
+        let index = std::fs::read_to_string(logs.join("games.tsv")).unwrap();
+        (report, units, index, _tmp)
+    };
+    let (report, units, index, _tmp) = duel(["greedy", "g2=greedy"]);
+    assert_eq!(report["seating"], "every");
+    assert_eq!(
+        (report["walls"].as_u64(), report["games"].as_u64()),
+        (Some(2), Some(96))
+    );
+    let rows: Vec<&str> = units.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{units}");
+    for row in rows {
+        let cells: Vec<&str> = row.split('\t').collect();
+        assert_eq!((cells[1], cells[4]), ("every", "0"), "{row}");
+    }
+    assert_eq!(index.lines().count(), 1 + 96);
+    // Every seating of wall 1's 24 tables is its own.
+    let seatings: std::collections::HashSet<String> = index
+        .lines()
+        .filter(|l| l.split('\t').nth(1) == Some("1"))
+        .map(|l| l.split('\t').skip(4).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(seatings.len(), 48, "A's and B's games of 24 tables");
+    // Not degenerate: different bots differ on some wall.
+    let (report, units, _, _tmp) = duel(["new=greedy", "old=random"]);
+    assert!(report["diff"].as_f64().unwrap() != 0.0, "{units}");
+}
+
 /// Two copies of the sample bot draw one random stream on each wall and
 /// seat by default, so they play identically; with
 /// `--independent-random` each draws its own and the walls differ.
@@ -309,7 +352,7 @@ fn a_duel_of_two_bot_programs_reaches_a_decision_and_saves_its_logs() {
     let index = std::fs::read_to_string(logs.join("games.tsv")).unwrap();
     assert_eq!(
         index.lines().count() as u64,
-        1 + GAMES_PER_UNIT as u64 * walls
+        1 + Seating::Round.games_a_wall() as u64 * walls
     );
     for line in index.lines().skip(1) {
         let file = line.split('\t').next().unwrap();
@@ -514,7 +557,7 @@ fn a_duel_is_a_library_call() {
     assert_eq!(walls_seen, [1, 2]);
     assert_eq!(report.units.len(), 2);
     let json = report.json();
-    let games = 2 * GAMES_PER_UNIT;
+    let games = 2 * Seating::Round.games_a_wall();
     assert_eq!((json.games, json.decision), (games, DecisionJson::None));
     assert_eq!(
         std::fs::read_dir(logs.join("games")).unwrap().count(),

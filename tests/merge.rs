@@ -316,7 +316,7 @@ fn shards_that_do_not_fit_together_are_refused() {
     let (out, err, code) = noi2014(&["merge", &first, &fine]);
     assert_eq!(code, Some(2), "{out}{err}");
     assert!(
-        err.contains("the log of wall 5, game 2, does not match"),
+        err.contains("the logs of wall 5 give A and B [") && err.contains("the record ["),
         "{err}"
     );
 }
@@ -732,4 +732,62 @@ fn a_merge_refuses_another_rulesets_shards() {
     );
     let (_, err, code) = noi2014(&["merge", dir.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
+}
+
+/// Every seating (IJCAI's format, 48 games a wall): shards merge into the
+/// one machine's report, every one of a wall's 48 logs checked; shards of
+/// one table a wall do not merge with them, and a record of version 1 is
+/// refused by name.
+#[test]
+fn every_seating_shards_merge_and_do_not_mix_with_one_table_a_wall() {
+    let bots = ["a=greedy", "b=greedy:eps=0.1"];
+    let every = ["--seating", "every"];
+    let more = [&every[..], &["--games", "144"]].concat();
+    let (report, json) = shards_equal_one_machine("noi2014", &bots, &more, &[0, 1, 3]);
+    assert!(report.contains("; 3 walls, 144 games\n"), "{report}");
+    assert!(
+        report.contains("every seating of the four players"),
+        "{report}"
+    );
+    assert_eq!(json["seating"], "every");
+    let tmp = common::scratch("merge-seating");
+    let at = |name: &str| tmp.path().join(name);
+    duel(&bots, &every, Some("0..1"), &at("every"));
+    duel(&bots, &[], Some("1..2"), &at("round"));
+    let (every_dir, round_dir) = (at("every"), at("round"));
+    let (every_dir, round_dir) = (every_dir.to_str().unwrap(), round_dir.to_str().unwrap());
+    let games = std::fs::read_dir(at("every").join("games"))
+        .unwrap()
+        .count();
+    assert_eq!(games, 48);
+    let (out, err, code) = noi2014(&["merge", every_dir, round_dir]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("different duels: the seating: \"every\" against \"round\""),
+        "{err}"
+    );
+    // A wall's points summed over its 24 tables are checked against the
+    // 48 logs.
+    let record = at("every").join("duel.json");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["walls"][0]["seat"], serde_json::Value::Null);
+    let a = value["walls"][0]["a_half_points"].as_i64().unwrap();
+    value["walls"][0]["a_half_points"] = (a + 1).into();
+    std::fs::write(&record, value.to_string()).unwrap();
+    let (out, err, code) = noi2014(&["merge", every_dir]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("the logs of wall 0 give A and B"), "{err}");
+    // Records of version 1 (before seatings) are refused by name.
+    let record = at("round").join("duel.json");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value["version"] = 1.into();
+    std::fs::write(&record, value.to_string()).unwrap();
+    let (out, err, code) = noi2014(&["merge", round_dir]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("is version 1 of a duel's record; this reads version 2"),
+        "{err}"
+    );
 }

@@ -927,7 +927,7 @@ fn contest_defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> 
     let duel = duel::Settings::defaults();
     let tournament = tournament::Settings::defaults();
     d.set_item("duel_seed", duel.seed)?;
-    d.set_item("duel_max_games", duel.length.cap_games())?;
+    d.set_item("duel_max_games", duel.length.cap_games(duel.seating))?;
     d.set_item("tournament_rounds", tournament.rounds)?;
     d.set_item("tournament_seed", tournament.seed)?;
     d.set_item("jobs", mahjong_sim::contest::pool::default_jobs())?;
@@ -980,11 +980,14 @@ fn duel_json(
         noi_family_or_default(family)?,
     );
     settings.seed = seed.unwrap_or(settings.seed);
+    // Python's duels seat a wall at one table (the default seating).
+    let seating = settings.seating;
     settings.length = match games {
-        Some(n) => Length::games(n),
+        Some(n) => Length::games(n, seating),
         None => Length::sprt(
             parse_sprt(&sprt).map_err(value_error)?,
-            max_games.unwrap_or(settings.length.cap_games()),
+            max_games.unwrap_or(settings.length.cap_games(seating)),
+            seating,
         ),
     };
     settings.common_random = common_random;
@@ -1088,10 +1091,10 @@ impl Merger {
 }
 
 /// The walls that hold `games` games of a duel, rounded up (a duel's
-/// `games` and `max_games` are played in whole walls).
+/// `games` and `max_games` are played in whole walls, of one table each).
 #[pyfunction]
 fn duel_walls_for(games: u64) -> u64 {
-    duel::walls_for(games)
+    duel::Seating::default().walls_for(games)
 }
 
 /// The interrupt path of the library (`contest::guard::interrupt`): every

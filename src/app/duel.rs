@@ -5,7 +5,7 @@
 use super::args::{count_in, jobs_or_cpus, parse_range, GameArgs};
 use super::ruleset::{parse_entrant, Cli};
 use super::{CliError, OnInterrupt, Verdict};
-use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options, Report};
+use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options, Report, Seating};
 use mahjong_sim::contest::entrant::Entrant;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -21,7 +21,7 @@ fn long_about<R: Cli>() -> String {
     let name = R::NAME;
     format!(
         "{ABOUT}.\n\n\
-         Each wall is played twice: a game with A in one seat against three opponents (--against, by default the built-in greedy bot), then the same game with B in A's place, so the luck of the tiles and the seat cancels out of each wall's difference (A's points minus B's); each seat draws its own column of the wall, so that a claim made in one game and not the other leaves every seat the same tiles to draw (docs/duel.md); A's seat goes round the four seats from one wall to the next. With --sprt (the default) a sequential probability ratio test on that difference (fishtest's generalized SPRT on the walls' empirical distribution, any shape in [-3, 3] points a game) stops at the first bound it crosses; --games N plays N games. A live progress line shows games, the difference with its 95% interval and the LLR against its bounds; the report gives both bots' points, how often each was put out and why, and the verdict. Every game's log is saved. Exit status 1 when the test accepts H0 (A is not stronger) or the bots play identically; Ctrl-C prints the result so far (status 130; SIGTERM 143) with every bot process gone.\n\n\
+         Each wall is played twice: a game with A in one seat against three opponents (--against, by default the built-in greedy bot), then the same game with B in A's place, so the luck of the tiles and the seat cancels out of each wall's difference (A's points minus B's); each seat draws its own column of the wall, so that a claim made in one game and not the other leaves every seat the same tiles to draw (docs/duel.md); A's seat goes round the four seats from one wall to the next. With --seating every (IJCAI's and Botzone's format) a wall is played at every seating of the four players instead: 24 tables, each a game with A and the same game with B in its seat, 48 games a wall whose difference is the mean of its tables'. With --sprt (the default) a sequential probability ratio test on that difference (fishtest's generalized SPRT on the walls' empirical distribution, any shape in [-3, 3] points a game) stops at the first bound it crosses; --games N plays N games. A live progress line shows games, the difference with its 95% interval and the LLR against its bounds; the report gives both bots' points, how often each was put out and why, and the verdict. Every game's log is saved. Exit status 1 when the test accepts H0 (A is not stronger) or the bots play identically; Ctrl-C prints the result so far (status 130; SIGTERM 143) with every bot process gone.\n\n\
          {}\
          A bot program is given by its command line (`--bot new='{}'`), a built-in bot by its name.\n\n\
          A long duel can be cut into shards that any scheduler runs: `--walls FROM..TO` plays just those walls of the duel's sequence (the same games on any machine), and `{name} merge` counts the shards' walls in order into the report one machine would print (docs/duel.md, \"Shards\").\n\n\
@@ -47,8 +47,8 @@ pub struct Args<R: Cli> {
     /// The seed of the walls.
     #[arg(long, default_value_t = duel::Settings::defaults().seed)]
     pub seed: u64,
-    /// Play this many games (rounded up to whole walls of 2) instead of
-    /// a sequential test.
+    /// Play this many games (rounded up to whole walls: of 2 games, 48
+    /// with --seating every) instead of a sequential test.
     #[arg(long, value_name = "N", conflicts_with = "sprt", value_parser = count_in(1, 100_000_000))]
     pub games: Option<usize>,
     /// The sequential test's parameters, any of d0=X d1=X alpha=X
@@ -62,11 +62,20 @@ pub struct Args<R: Cli> {
     /// d0, d1, alpha and beta (87 walls, 174 games, at the defaults; 17 at
     /// d1=0.5), stated in the report: a --max-games below it can never
     /// reach a decision and is refused (exit 2).
-    #[arg(long, value_name = "N", default_value_t = duel::Settings::defaults().length.cap_games() as usize, value_parser = count_in(2, 100_000_000))]
+    #[arg(long, value_name = "N", default_value_t = duel::Settings::defaults().length.cap_games(Seating::default()) as usize, value_parser = count_in(2, 100_000_000))]
     pub max_games: usize,
     /// Walls played at once (1 to 256); the number of CPUs by default.
     #[arg(long, value_parser = count_in(1, 256))]
     pub jobs: Option<usize>,
+    /// How a wall's players are seated. round: one table a wall, A (then
+    /// B in its seat) against the three opponents, A's seat going round
+    /// from wall to wall; 2 games a wall. every: IJCAI's and Botzone's
+    /// format, every permutation of the four players over the four
+    /// seats, 24 tables a wall, each played with A and then with B in
+    /// A's seat; 48 games a wall, the wall's difference the mean of its
+    /// 24 tables' (docs/duel.md, "Every seating").
+    #[arg(long, value_name = "SEATING", default_value = "round", value_parser = Seating::parse)]
+    pub seating: Seating,
     #[command(flatten)]
     pub played: GameArgs<R>,
     #[arg(
@@ -106,16 +115,18 @@ pub fn run<R: Cli>(args: Args<R>) -> Result<ExitCode, CliError> {
         ))
     })?;
     let length = match args.games {
-        Some(n) => Length::games(n as u64),
+        Some(n) => Length::games(n as u64, args.seating),
         None => Length::sprt(
             parse_sprt(args.sprt.as_deref().unwrap_or(&[])).map_err(CliError::Other)?,
             args.max_games as u64,
+            args.seating,
         ),
     };
     let mut settings = duel::Settings::new(a, b, opponents(args.against)?, args.played.family);
     settings.seed = args.seed;
     settings.length = length;
     settings.common_random = !args.independent_random;
+    settings.seating = args.seating;
     let logs = args
         .logs
         .unwrap_or_else(|| duel::default_logs::<R>(settings.seed));

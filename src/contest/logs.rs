@@ -114,18 +114,33 @@ pub fn parse_record<R: Ruleset, T: serde::de::DeserializeOwned>(
     #[derive(serde::Deserialize)]
     struct Format {
         format: String,
+        version: Option<u32>,
     }
-    // Another ruleset's record reads as well: its format tells them apart.
+    let path = dir.join(file);
+    let other_version = |held: u32| {
+        Error::Usage(format!(
+            "{} is version {held} of {kind} record; this reads version {version}",
+            path.display()
+        ))
+    };
+    // Another ruleset's record reads as well: its format tells them apart;
+    // and another version is named as such, before its fields fail to read.
     let want = format!("mahjong-sim/{}-{format}", R::NAME);
-    if let Ok(Format { format: held }) = serde_json::from_slice::<Format>(bytes) {
+    if let Ok(Format {
+        format: held,
+        version: v,
+    }) = serde_json::from_slice::<Format>(bytes)
+    {
         if held != want && held.ends_with(&format!("-{format}")) {
             return Err(Error::Usage(format!(
                 "{} is of format `{held}`, not `{want}`: merge a ruleset's shards with its own `merge`",
                 dir.join(file).display()
             )));
         }
+        if let Some(held) = v.filter(|&v| held == want && v != version) {
+            return Err(other_version(held));
+        }
     }
-    let path = dir.join(file);
     let record: T = serde_json::from_slice(bytes).map_err(|e| {
         Error::Usage(format!(
             "{} is not {kind} record of version {version}: {e}",
@@ -134,10 +149,7 @@ pub fn parse_record<R: Ruleset, T: serde::de::DeserializeOwned>(
     })?;
     let held = version_of(&record);
     if held != version {
-        return Err(Error::Usage(format!(
-            "{} is version {held} of {kind} record; this reads version {version}",
-            path.display()
-        )));
+        return Err(other_version(held));
     }
     Ok(record)
 }

@@ -202,7 +202,7 @@ impl Ruleset for Mcr {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::duplicate::{play_unit, unit_seat, unit_wall, Who, DRAWS};
+    use crate::contest::duplicate::{play_unit, unit_wall, Seating, DRAWS};
     use crate::place::{SeatRecord, Setting};
 
     /// A unit of two identical bots differs by nothing; the outcome's
@@ -211,8 +211,9 @@ mod tests {
     fn units_logs_and_outcomes_agree() {
         for unit in 0..8 {
             let wall = unit_wall::<Mcr>(1, unit, Family::Uniform);
-            let house = |_: Who| Mcr::built_in(Mcr::house(), 3);
-            let u = play_unit::<Mcr>(&wall, unit_seat(unit), DRAWS, house, |_, _| Ok(())).unwrap();
+            let house = |_, _| Mcr::built_in(Mcr::house(), 3);
+            let tables = Seating::Round.tables(unit);
+            let u = play_unit::<Mcr>(&wall, &tables, DRAWS, house, |_, _| Ok(())).unwrap();
             assert_eq!(u.diff(), 0.0);
             let mut seats = std::array::from_fn(|_| Mcr::built_in(Mcr::house(), 3));
             let game = Mcr::play(&wall, DRAWS, &mut seats, &mut |_| {}).unwrap();

@@ -2,7 +2,7 @@
 //! that names NOI2014's types ([`Noi2014`], the [`Ruleset`] of its
 //! games), and the duel's calibration with built-in bots in process.
 
-use super::duplicate::{duel_bot_seed, play_unit, unit_seat, unit_wall, Unit, Who};
+use super::duplicate::{duel_bot_seed, play_unit, round_table, unit_seat, unit_wall, Unit, Who};
 use super::limits::Limits;
 use super::ruleset::{Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
 use crate::noi2014::bots::bot::Bot;
@@ -216,15 +216,15 @@ pub fn play_built_in_at(
     let wall = unit_wall::<Noi2014>(seed, unit, Family::Uniform);
     play_unit::<Noi2014>(
         &wall,
-        seat,
+        &[round_table(seat)],
         draws,
-        |who| {
+        |_, who| {
             let bot = match who {
                 Who::A => a,
                 Who::B => b,
                 Who::Against(_) => BuiltIn::Greedy,
             };
-            Seat::built_in(bot, duel_bot_seed(seed, unit, who, seat, common))
+            Seat::built_in(bot, duel_bot_seed(seed, unit, who, seat as u64, common))
         },
         |_, _| Ok(()),
     )
@@ -234,7 +234,7 @@ pub fn play_built_in_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::duplicate::DRAWS;
+    use crate::contest::duplicate::{Seating, DRAWS};
     use crate::noi2014::bots::greedy::GreedyBot;
     use crate::noi2014::bots::sample::SampleBot;
 
@@ -242,22 +242,34 @@ mod tests {
     fn identical_bots_give_identical_games_and_different_ones_do_not() {
         let wall = unit_wall::<Noi2014>(1, 0, Family::Uniform);
         for seat in 0..PLAYERS {
-            let greedy = |_: Who| Seat::BuiltIn(Box::new(GreedyBot::new()));
-            let u = play_unit::<Noi2014>(&wall, seat, DRAWS, greedy, |_, _| Ok(())).unwrap();
-            assert_eq!((u.seat, u.a_half), (seat, u.b_half));
+            let greedy = |_, _| Seat::BuiltIn(Box::new(GreedyBot::new()));
+            let tables = [round_table(seat)];
+            let u = play_unit::<Noi2014>(&wall, &tables, DRAWS, greedy, |_, _| Ok(())).unwrap();
+            assert_eq!((u.seat, u.a_half), (Some(seat), u.b_half));
             assert_eq!(u.diff(), 0.0);
         }
+        // Every seating: 24 tables, 48 games, the same play at each.
+        let greedy = |_, _| Seat::BuiltIn(Box::new(GreedyBot::new()));
+        let tables = Seating::Every.tables(0);
+        let mut games = 0;
+        let u = play_unit::<Noi2014>(&wall, &tables, DRAWS, greedy, |_, _| {
+            games += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!((games, u.games, u.seat), (48, 24, None));
+        assert_eq!((u.a_half, u.diff()), (u.b_half, 0.0));
         // Greedy (A) against the sample bot (B): far stronger, wall after wall.
         let diffs: Vec<f64> = (0..40)
             .map(|i| {
                 let wall = unit_wall::<Noi2014>(1, i, Family::Uniform);
-                let seat = |who: Who| match who {
+                let seat = |_, who: Who| match who {
                     Who::B => Seat::BuiltIn(Box::new(SampleBot::new(i))),
                     _ => Seat::BuiltIn(Box::new(GreedyBot::new())),
                 };
-                let u =
-                    play_unit::<Noi2014>(&wall, unit_seat(i), DRAWS, seat, |_, _| Ok(())).unwrap();
-                assert!(u.b_out.is_none_or(|k| k == "kong on an empty wall"));
+                let tables = Seating::Round.tables(i);
+                let u = play_unit::<Noi2014>(&wall, &tables, DRAWS, seat, |_, _| Ok(())).unwrap();
+                assert!(u.b_out.iter().all(|&k| k == "kong on an empty wall"));
                 u.diff()
             })
             .collect();

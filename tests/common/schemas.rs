@@ -14,7 +14,7 @@ pub const NOI2014_GAME_LOG: &str = "noi2014-game-log.v2.json";
 /// The schema of a duel's report (`duel --json`, `report.json`).
 pub const NOI2014_DUEL_REPORT: &str = "noi2014-duel-report.v2.json";
 /// The schema of a duel's settings and walls (`duel.json`, for `merge`).
-pub const NOI2014_DUEL_WALLS: &str = "noi2014-duel-walls.v1.json";
+pub const NOI2014_DUEL_WALLS: &str = "noi2014-duel-walls.v2.json";
 /// The schema of a tournament's standings (`tournament --json`,
 /// `report.json`).
 pub const NOI2014_TOURNAMENT_REPORT: &str = "noi2014-tournament-report.v2.json";
@@ -29,7 +29,7 @@ pub const MCR_GAME_LOG_V1: &str = "mcr-game-log.v1.json";
 /// MCR's duel report (`mcr duel --json`, `report.json`).
 pub const MCR_DUEL_REPORT: &str = "mcr-duel-report.v2.json";
 /// MCR's duel settings and walls (`duel.json`).
-pub const MCR_DUEL_WALLS: &str = "mcr-duel-walls.v1.json";
+pub const MCR_DUEL_WALLS: &str = "mcr-duel-walls.v2.json";
 /// MCR's tournament standings (`mcr tournament --json`, `report.json`).
 pub const MCR_TOURNAMENT_REPORT: &str = "mcr-tournament-report.v2.json";
 /// MCR's tournament settings and games (`tournament.json`).

@@ -13,7 +13,7 @@
 use super::settings::{Length, SettingsJson};
 use super::walls::{self, WallsJson};
 use super::{Options, Report, RunFacts, Tally};
-use crate::contest::duplicate::{seats, unit_wall, Who, GAMES_PER_UNIT};
+use crate::contest::duplicate::{challenger_seat, unit_wall, Who, GAMES_PER_TABLE};
 use crate::contest::entrant::BotJson;
 use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::{Ruleset, PLAYERS};
@@ -95,16 +95,32 @@ fn options<R: Ruleset>(s: &SettingsJson, logs: &Path) -> Result<Options<R>, Erro
     Ok(options)
 }
 
-/// Checks wall `w` of `shard` against its two game logs: the wall's
-/// tiles (as the game's draws rearranged them), who sat where, and A's
-/// and B's points.
+/// Checks wall `w` of `shard` against its game logs (two a table): the
+/// wall's tiles (as the game's draws rearranged them), who sat where, and
+/// A's and B's points.
 fn check_logs_of<R: Ruleset>(
     shard: &Shard,
     opts: &Options<R>,
     w: &walls::WallJson,
 ) -> Result<(), Error> {
     let wall = unit_wall::<R>(opts.settings.seed, w.wall, opts.settings.family);
-    for g in 0..GAMES_PER_UNIT {
+    let seating = opts.settings.seating;
+    let tables = seating.tables(w.wall);
+    let seat = match tables.as_slice() {
+        [one] => Some(challenger_seat(one)),
+        _ => None,
+    };
+    if w.seat != seat {
+        return Err(Error::Usage(format!(
+            "{}: wall {} gives A and B seat {:?}; its seating ({}) gives {seat:?}",
+            shard.dir.join(walls::FILE).display(),
+            w.wall,
+            w.seat,
+            seating.name()
+        )));
+    }
+    let mut halves = [0; GAMES_PER_TABLE];
+    for g in 0..seating.games_a_wall() {
         let name = super::file_name(w.wall, g);
         let path = shard.dir.join("games").join(&name);
         let bad = |why: String| {
@@ -127,7 +143,7 @@ fn check_logs_of<R: Ruleset>(
         if !log.same_wall {
             return Err(bad("another wall's tiles".into()));
         }
-        let names = seats(w.seat, g).map(|who| {
+        let names = seating.game(w.wall, g).map(|who| {
             match who {
                 Who::A => &opts.settings.a,
                 Who::B => &opts.settings.b,
@@ -139,20 +155,18 @@ fn check_logs_of<R: Ruleset>(
         if log.names.iter().ne(names.iter()) {
             return Err(bad("other bots in the seats".into()));
         }
-        let want = if g == 0 {
-            w.a_half_points
-        } else {
-            w.b_half_points
-        };
+        let at = challenger_seat(&tables[g / GAMES_PER_TABLE]);
         let got = <[i32; PLAYERS]>::try_from(log.half_points.as_slice())
-            .ok()
-            .map(|h| R::duel_half_points(h)[w.seat]);
-        if got != Some(want) {
-            return Err(bad(format!(
-                "its result gives seat {} {got:?} half points, the record {want}",
-                w.seat
-            )));
-        }
+            .map_err(|_| bad(format!("{} seats' points", log.half_points.len())))?;
+        halves[g % GAMES_PER_TABLE] += R::duel_half_points(got)[at];
+    }
+    let want = [w.a_half_points, w.b_half_points];
+    if halves != want {
+        return Err(Error::Usage(format!(
+            "{}: the logs of wall {} give A and B {halves:?} half points, the record {want:?}",
+            shard.dir.join("games").display(),
+            w.wall
+        )));
     }
     Ok(())
 }
@@ -254,8 +268,9 @@ impl<R: Ruleset> Merger<R> {
 
     /// A tally of no wall yet, under the duel's test.
     fn fresh(&self) -> Result<Tally, Error> {
-        let length = self.options()?.settings.length;
-        let (test, cap) = (length.test::<R>()?, length.cap());
+        let settings = &self.options()?.settings;
+        let length = settings.length;
+        let (test, cap) = (length.test::<R>(settings.seating)?, length.cap());
         Ok(Tally::new(0, test, cap))
     }
 
@@ -277,7 +292,8 @@ impl<R: Ruleset> Merger<R> {
                 if check_logs {
                     check_logs_of(s, opts, w)?;
                 }
-                tally.push(walls::unit(w, &mut out_kind::<R>)?);
+                let games = opts.settings.seating.tables_a_wall();
+                tally.push(walls::unit(w, games, &mut out_kind::<R>)?);
             }
         }
         Ok(None)

@@ -25,13 +25,12 @@ pub mod merge;
 pub mod settings;
 pub mod walls;
 
+pub use super::duplicate::Seating;
 pub use settings::{
-    opponents, parse_sprt, sequential_test, walls_for, Length, Settings, SettingsJson, DEFAULT_SPRT,
+    opponents, parse_sprt, sequential_test, Length, Settings, SettingsJson, DEFAULT_SPRT,
 };
 
-use super::duplicate::{
-    duel_bot_seed, play_unit, seats, unit_seat, unit_wall, Unit, Who, GAMES_PER_UNIT,
-};
+use super::duplicate::{duel_bot_seed, play_unit, unit_wall, Unit, Who, GAMES_PER_TABLE};
 use super::entrant::{check_runnable, seat, Entrant};
 use super::guard::{interrupted, Containment};
 use super::limits::Limits;
@@ -127,7 +126,7 @@ fn plan<R: Ruleset>(opts: &Options<R>) -> Result<(Range<u64>, Tally), Error> {
     // The test is checked even for a shard: its settings go to the merge.
     opts.settings.validate()?;
     let length = opts.settings.length;
-    let (test, cap) = (length.test::<R>()?, length.cap());
+    let (test, cap) = (length.test::<R>(opts.settings.seating)?, length.cap());
     Ok(match &opts.walls {
         Some(r) if r.is_empty() => {
             return Err(Error::Usage(format!(
@@ -201,15 +200,29 @@ impl Tally {
         }
     }
 
-    /// A bot put out in each of its first [`BROKEN_AFTER`] games of the
-    /// walls counted: A, B, or an opponent (two games a wall).
+    /// A bot put out in each of its first [`BROKEN_AFTER`] games (or
+    /// more: the walls that hold them) of the walls counted: A, B, or an
+    /// opponent (two games a table).
     fn broken(&self) -> bool {
-        let first = |n: usize| self.units.get(..n);
-        let sides = first(BROKEN_AFTER).is_some_and(|us| {
-            us.iter().all(|u| u.a_out.is_some()) || us.iter().all(|u| u.b_out.is_some())
+        // The first walls that hold `n` games of a bot playing `per`
+        // games a table; none when the walls counted hold fewer.
+        let first = |n: usize, per: usize| {
+            let mut games = 0;
+            let k = self.units.iter().position(|u| {
+                games += per * u.games;
+                games >= n
+            })?;
+            Some(&self.units[..=k])
+        };
+        let sides = first(BROKEN_AFTER, 1).is_some_and(|us| {
+            us.iter().all(|u| u.a_out.len() == u.games)
+                || us.iter().all(|u| u.b_out.len() == u.games)
         });
-        let opponents = first(BROKEN_AFTER.div_ceil(GAMES_PER_UNIT)).is_some_and(|us| {
-            (0..3).any(|i| us.iter().all(|u| u.against_out[i].len() == GAMES_PER_UNIT))
+        let opponents = first(BROKEN_AFTER, GAMES_PER_TABLE).is_some_and(|us| {
+            (0..3).any(|i| {
+                us.iter()
+                    .all(|u| u.against_out[i].len() == GAMES_PER_TABLE * u.games)
+            })
         });
         sides || opponents
     }
@@ -305,7 +318,7 @@ pub fn run<R: Ruleset>(
                         break;
                     }
                 };
-                for g in 0..GAMES_PER_UNIT {
+                for g in 0..opts.settings.seating.games_a_wall() {
                     index.push_str(&index_line(opts, u, g));
                 }
                 tally.push(unit);
@@ -345,7 +358,7 @@ fn save<R: Ruleset>(report: &Report<R>, index: &str) -> Result<(), Error> {
         let _ = writeln!(
             units_tsv,
             "{u}\t{}\t{}\t{}\t{}",
-            unit.seat,
+            unit.seat.map_or("every".to_string(), |s| s.to_string()),
             unit.a_points(),
             unit.b_points(),
             unit.diff()
@@ -368,13 +381,30 @@ fn file_name(u: u64, g: usize) -> String {
     format!("u{u:05}-g{}.jsonl", g + 1)
 }
 
+/// Game `g` of a unit is A's (the first of its table) or B's.
+fn challenger(g: usize) -> Challenger {
+    if g % GAMES_PER_TABLE == 0 {
+        Challenger::A
+    } else {
+        Challenger::B
+    }
+}
+
 fn index_line<R: Ruleset>(opts: &Options<R>, u: u64, g: usize) -> String {
-    let names = seats(unit_seat(u), g).map(|w| entrant(opts, w).name.clone());
+    let names = opts
+        .settings
+        .seating
+        .game(u, g)
+        .map(|w| entrant(opts, w).name.clone());
     format!(
         "{}\t{u}\t{}\t{}\t{}\n",
         file_name(u, g),
         g + 1,
-        if g == 0 { "A" } else { "B" },
+        if challenger(g) == Challenger::A {
+            "A"
+        } else {
+            "B"
+        },
         names.join("\t")
     )
 }
@@ -387,11 +417,18 @@ fn play_one<R: Ruleset>(
     games_dir: &Path,
 ) -> UnitResult {
     let wall = unit_wall::<R>(opts.settings.seed, u, opts.settings.family);
-    let at = unit_seat(u);
-    let make = |who: Who| -> R::Player {
+    let seating = opts.settings.seating;
+    let make = |t: usize, who: Who| -> R::Player {
+        let place = seating.stream(u, t);
         seat(
             &entrant(opts, who).spec,
-            duel_bot_seed(opts.settings.seed, u, who, at, opts.settings.common_random),
+            duel_bot_seed(
+                opts.settings.seed,
+                u,
+                who,
+                place,
+                opts.settings.common_random,
+            ),
             limits,
         )
     };
@@ -402,8 +439,8 @@ fn play_one<R: Ruleset>(
                 "interrupted",
             ));
         }
-        let names = seats(at, g).map(|w| entrant(opts, w).name.clone());
-        let commands = seats(at, g).map(|w| entrant(opts, w).spec.label());
+        let names = seating.game(u, g).map(|w| entrant(opts, w).name.clone());
+        let commands = seating.game(u, g).map(|w| entrant(opts, w).spec.label());
         let setting = Setting {
             wall: format!(
                 "wall {u} of duel seed {} ({})",
@@ -414,7 +451,7 @@ fn play_one<R: Ruleset>(
             context: Some(Context::Duel {
                 unit: u,
                 game: g as u8 + 1,
-                challenger: if g == 0 { Challenger::A } else { Challenger::B },
+                challenger: challenger(g),
             }),
         };
         std::fs::write(
@@ -422,7 +459,8 @@ fn play_one<R: Ruleset>(
             json_log::<R>(&setting, game),
         )
     };
-    play_unit::<R>(&wall, at, opts.settings.draws, make, save).map_err(|source| Error::Io {
+    let tables = seating.tables(u);
+    play_unit::<R>(&wall, &tables, opts.settings.draws, make, save).map_err(|source| Error::Io {
         what: format!("unit {u} (wall {u}) could not be played"),
         source,
     })
@@ -449,7 +487,7 @@ impl Progress {
     fn of(units: &[Unit], diffs: &Summary, test: Option<&Sequential>) -> Progress {
         Progress {
             walls: units.len(),
-            games: units.len() * GAMES_PER_UNIT,
+            games: games(units),
             diff: diffs.mean(),
             ci95: diffs.ci95(),
             llr: test.map(|t| (t.llr(), t.sprt.bounds())),
@@ -514,7 +552,7 @@ impl<R: Ruleset> Report<R> {
     /// duel measured a broken bot, not a difference of play.
     pub fn refused(&self) -> Option<String> {
         let o = &self.options.settings;
-        let games = self.units.len() * GAMES_PER_UNIT;
+        let games = games(&self.units);
         let sides = [(Who::A, true, &o.a), (Who::B, false, &o.b)]
             .map(|(w, a, e)| (w, e, self.outs(a), games / 2));
         let opponents =
@@ -536,14 +574,18 @@ impl<R: Ruleset> Report<R> {
     }
 
     /// The log of the first game `who` was put out in (`games/...`; both
-    /// games of the wall for an opponent).
+    /// games of the wall for an opponent; a wall's games in every
+    /// seating).
     fn first_out(&self, who: Who) -> Option<String> {
         let out = |u: &Unit| match who {
-            Who::A => u.a_out.is_some(),
-            Who::B => u.b_out.is_some(),
+            Who::A => !u.a_out.is_empty(),
+            Who::B => !u.b_out.is_empty(),
             Who::Against(i) => !u.against_out[i].is_empty(),
         };
         let wall = self.first_wall() + self.units.iter().position(out)? as u64;
+        if self.options.settings.seating != Seating::Round {
+            return Some(format!("games/u{wall:05}-g*.jsonl"));
+        }
         Some(match who {
             Who::A => format!("games/{}", file_name(wall, 0)),
             Who::B => format!("games/{}", file_name(wall, 1)),
@@ -567,8 +609,8 @@ impl<R: Ruleset> Report<R> {
     fn outs(&self, a: bool) -> BTreeMap<&'static str, usize> {
         let mut m = BTreeMap::new();
         for u in &self.units {
-            if let Some(k) = if a { u.a_out } else { u.b_out } {
-                *m.entry(k).or_default() += 1;
+            for k in if a { &u.a_out } else { &u.b_out } {
+                *m.entry(*k).or_default() += 1;
             }
         }
         m
@@ -631,12 +673,35 @@ impl<R: Ruleset> Report<R> {
         }
     }
 
+    /// The report's second line: how the walls were played, and how many.
+    fn walls_line(&self) -> String {
+        let shard = match &self.options.walls {
+            Some(r) => format!(
+                " (a shard: walls {} to {} of the duel's)",
+                r.start,
+                r.end - 1
+            ),
+            None => String::new(),
+        };
+        format!(
+            "duplicate walls: {}; {}, {}{shard}{}",
+            seating_words(self.options.settings.seating),
+            super::count(self.units.len(), "wall"),
+            super::count(games(&self.units), "game"),
+            if self.interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            }
+        )
+    }
+
     /// The report for people.
     pub fn text(&self) -> String {
         let o = &self.options.settings;
         let mut out = String::new();
         let against: Vec<String> = o.against.iter().map(named_spec).collect();
-        let games = self.units.len() * GAMES_PER_UNIT;
+        let games = games(&self.units);
         let w = &mut out;
         let _ = writeln!(
             w,
@@ -653,21 +718,7 @@ impl<R: Ruleset> Report<R> {
                 "; A and B draw random streams of their own"
             }
         );
-        let shard = match &self.options.walls {
-            Some(r) => format!(
-                " (a shard: walls {} to {} of the duel's)",
-                r.start,
-                r.end - 1
-            ),
-            None => String::new(),
-        };
-        let _ = writeln!(
-            w,
-            "duplicate walls: each wall a game with A, then the same game with B in its seat, the seat going round; {}, {}{shard}{}",
-            super::count(self.units.len(), "wall"),
-            super::count(games, "game"),
-            if self.interrupted { " (interrupted)" } else { "" }
-        );
+        let _ = writeln!(w, "{}", self.walls_line());
         for (a, e) in [(true, &o.a), (false, &o.b)] {
             let _ = writeln!(
                 w,
@@ -731,7 +782,7 @@ impl<R: Ruleset> Report<R> {
 
     /// The record of the report: its settings and walls (`duel.json`).
     pub fn record(&self) -> walls::WallsJson {
-        let kind = |k: Option<&'static str>| k.map(String::from);
+        let kinds = |v: &[&'static str]| v.iter().map(|k| k.to_string()).collect();
         walls::WallsJson {
             format: format_name::<R, _>("duel-walls"),
             version: walls::VERSION,
@@ -746,12 +797,9 @@ impl<R: Ruleset> Report<R> {
                     seat: u.seat,
                     a_half_points: u.a_half,
                     b_half_points: u.b_half,
-                    a_out: kind(u.a_out),
-                    b_out: kind(u.b_out),
-                    against_out: u
-                        .against_out
-                        .clone()
-                        .map(|v| v.into_iter().map(String::from).collect()),
+                    a_out: kinds(&u.a_out),
+                    b_out: kinds(&u.b_out),
+                    against_out: u.against_out.each_ref().map(|v| kinds(v)),
                 })
                 .collect(),
         }
@@ -778,9 +826,10 @@ impl<R: Ruleset> Report<R> {
             seed: o.seed,
             family: R::family_name(o.family).to_string(),
             common_random: o.common_random,
+            seating: o.seating,
             first_wall: self.first_wall(),
             walls: self.units.len(),
-            games: self.units.len() * GAMES_PER_UNIT,
+            games: games(&self.units),
             diff: d.mean(),
             ci95: d.ci95().map(|(lo, hi)| [lo, hi]),
             sd: d.variance().map(f64::sqrt),
@@ -821,6 +870,23 @@ fn sprt_line(t: &Sequential) -> String {
         t.min_units(),
         t.llr()
     )
+}
+
+/// The games of `units`: two a table, one with A and one with B.
+fn games(units: &[Unit]) -> usize {
+    units.iter().map(|u| GAMES_PER_TABLE * u.games).sum()
+}
+
+/// How the report's second line says a seating.
+fn seating_words(seating: Seating) -> &'static str {
+    match seating {
+        Seating::Round => {
+            "each wall a game with A, then the same game with B in its seat, the seat going round"
+        }
+        Seating::Every => {
+            "each wall played at every seating of the four players (24 tables), each table a game with A, then the same game with B in its seat"
+        }
+    }
 }
 
 /// `crash 3, time-out 1`: how often each kind of reason put a bot out.
@@ -894,12 +960,17 @@ pub struct DuelJson {
     pub family: String,
     /// A and B drew the same random stream on the same wall and seat.
     pub common_random: bool,
+    /// How a wall's players were seated: `round` (one table a wall, A's
+    /// seat going round) or `every` (every permutation of the four, 24
+    /// tables a wall).
+    pub seating: Seating,
     /// The index of the first wall counted in the duel's sequence: 0 but
     /// for a shard (`--walls`).
     pub first_wall: u64,
     /// Walls counted.
     pub walls: usize,
-    /// Games of those walls (2 a wall: one with A, one with B).
+    /// Games of those walls (2 a table, one with A and one with B; 1
+    /// table a wall, or 24 in every seating).
     pub games: usize,
     /// A's points a game minus B's.
     pub diff: f64,
@@ -988,6 +1059,7 @@ fn named_spec<R: Ruleset>(e: &Entrant<R>) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::contest::duplicate::unit_seat;
     use crate::contest::seed::bot_seed;
     use crate::stats::Sprt;
 
@@ -1027,11 +1099,15 @@ pub(crate) mod tests {
     fn units() -> Vec<Unit> {
         (0..8)
             .map(|u| Unit {
-                seat: unit_seat(u as u64),
+                seat: Some(unit_seat(u as u64)),
+                games: 1,
                 a_half: if u < 4 { 2 } else { 0 },
                 b_half: i32::from(u == 4 || u == 5),
-                a_out: (u == 4).then_some("illegal"),
-                b_out: (u == 0 || u == 4).then_some("timeout"),
+                a_out: (u == 4).then_some("illegal").into_iter().collect(),
+                b_out: (u == 0 || u == 4)
+                    .then_some("timeout")
+                    .into_iter()
+                    .collect(),
                 against_out: if u == 0 {
                     [vec![], vec!["crash"], vec![]]
                 } else {
@@ -1060,7 +1136,7 @@ pub(crate) mod tests {
         // A wall where nobody was put out.
         let fine = units()[1].clone();
         let b_out = Unit {
-            b_out: Some("time-out"),
+            b_out: vec!["time-out"],
             ..fine.clone()
         };
         let opponent_out = Unit {
@@ -1101,7 +1177,7 @@ pub(crate) mod tests {
                 .iter()
                 .enumerate()
                 .map(|(k, u)| Unit {
-                    b_out: (k < b).then_some("crash"),
+                    b_out: (k < b).then_some("crash").into_iter().collect(),
                     against_out: [
                         vec![],
                         vec![],
@@ -1197,9 +1273,9 @@ pub(crate) mod tests {
         for common in [false, true] {
             let mut seen = std::collections::HashMap::new();
             for u in 0..8 {
-                let at = unit_seat(u);
-                for g in 0..GAMES_PER_UNIT {
-                    for w in seats(at, g) {
+                let at = unit_seat(u) as u64;
+                for g in 0..GAMES_PER_TABLE {
+                    for w in Seating::Round.game(u, g) {
                         let s = duel_bot_seed(5, u, w, at, common);
                         // Who may share this stream: the same bot, or A
                         // and B with common random numbers; on one wall.
@@ -1284,7 +1360,7 @@ pub(crate) mod tests {
 
     pub(crate) fn the_report_says_the_test_and_the_walls_left_uncounted<R: Ruleset>() {
         let (o, units) = (options::<R>(), units());
-        let mut test = sequential_test::<R>(DEFAULT_SPRT, 2500).unwrap();
+        let mut test = sequential_test::<R>(DEFAULT_SPRT, 2500, Seating::Round).unwrap();
         for u in &units {
             test.push(u.diff());
         }
@@ -1337,7 +1413,7 @@ pub(crate) mod tests {
             ..Unit::default()
         };
         let units = vec![zero; 3];
-        let mut test = sequential_test::<R>(DEFAULT_SPRT, 2500).unwrap();
+        let mut test = sequential_test::<R>(DEFAULT_SPRT, 2500, Seating::Round).unwrap();
         for u in &units {
             test.push(u.diff());
         }
@@ -1376,7 +1452,7 @@ pub(crate) mod tests {
     /// floor; at the floor it is accepted. d0 and d1 outside the range of a
     /// wall are refused too.
     pub(crate) fn a_cap_that_can_never_decide_is_refused<R: Ruleset>() {
-        let e = sequential_test::<R>(DEFAULT_SPRT, 86)
+        let e = sequential_test::<R>(DEFAULT_SPRT, 86, Seating::Round)
             .unwrap_err()
             .to_string();
         assert!(
@@ -1384,8 +1460,16 @@ pub(crate) mod tests {
                 && e.contains("after 87 walls (174 games) at the earliest"),
             "{e}"
         );
-        assert!(sequential_test::<R>(DEFAULT_SPRT, 87).is_ok());
+        assert!(sequential_test::<R>(DEFAULT_SPRT, 87, Seating::Round).is_ok());
+        // In every seating a wall is 48 games.
+        let e = sequential_test::<R>(DEFAULT_SPRT, 86, Seating::Every)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--max-games 4128 (86 walls)") && e.contains("(4176 games)"),
+            "{e}"
+        );
         let t = Sprt::new(0.0, 3.5, 0.05, 0.05).unwrap();
-        assert!(sequential_test::<R>(t, 1000).is_err());
+        assert!(sequential_test::<R>(t, 1000, Seating::Round).is_err());
     }
 }

@@ -8,7 +8,7 @@
 //! How the walls are played (jobs, the logs folder, a shard's walls, the
 //! sandbox) is not in them: that is [`super::Options`]'s.
 
-use crate::contest::duplicate::{DRAWS, GAMES_PER_UNIT};
+use crate::contest::duplicate::{Seating, DRAWS};
 use crate::contest::entrant::{BotJson, BotSpec, Entrant};
 use crate::contest::limits::{millis, Limits};
 use crate::contest::ruleset::{Draws, Ruleset};
@@ -57,6 +57,11 @@ pub struct Settings<Bot, Family> {
     /// when absent: the duels before).
     #[serde(default)]
     pub draws: Draws,
+    /// How a wall's players are seated: one table a wall, the seat going
+    /// round (`round`, and when absent), or every permutation of the four
+    /// (`every`, IJCAI's format).
+    #[serde(default)]
+    pub seating: Seating,
     /// A program's time limit a step, in milliseconds.
     #[serde(rename = "time_limit_ms", with = "millis")]
     #[schemars(with = "u64")]
@@ -74,7 +79,7 @@ impl<Bot, Family> Settings<Bot, Family> {
     /// The settings of a duel between `a` and `b` against `against` on
     /// walls of `family`, everything else every front end's default: seed
     /// 1, common random numbers, each seat drawing its own column
-    /// ([`DRAWS`]), a program's [`Limits::default`], the default test
+    /// ([`DRAWS`]), one table a wall ([`Seating::Round`]), a program's [`Limits::default`], the default test
     /// ([`Length::default`]).
     pub fn new(a: Bot, b: Bot, against: Vec<Bot>, family: Family) -> Self {
         let limits = Limits::default();
@@ -86,6 +91,7 @@ impl<Bot, Family> Settings<Bot, Family> {
             family,
             common_random: true,
             draws: DRAWS,
+            seating: Seating::default(),
             time_limit: limits.time,
             memory_limit_mib: limits.memory_mib,
             length: Length::default(),
@@ -107,6 +113,7 @@ impl<Bot, Family> Settings<Bot, Family> {
             family: family(&self.family),
             common_random: self.common_random,
             draws: self.draws,
+            seating: self.seating,
             time_limit: self.time_limit,
             memory_limit_mib: self.memory_limit_mib,
             length: self.length,
@@ -144,7 +151,7 @@ impl<R: Ruleset> Settings<Entrant<R>, R::Family> {
                 self.against.len()
             )));
         }
-        self.length.test::<R>().map(|_| ())
+        self.length.test::<R>(self.seating).map(|_| ())
     }
 }
 
@@ -161,6 +168,7 @@ pub const SETTINGS: &[(&str, &str)] = &[
     ("family", "the wall family"),
     ("common_random", "common random numbers"),
     ("draws", "the draw order"),
+    ("seating", "the seating"),
     ("time_limit_ms", "the time limit (ms)"),
     ("memory_limit_mib", "the memory limit (MiB)"),
     ("length", "the test"),
@@ -192,22 +200,22 @@ pub enum Length {
 }
 
 impl Length {
-    /// `games` games, rounded up to whole walls.
-    pub fn games(games: u64) -> Length {
+    /// `games` games, rounded up to whole walls of `seating`.
+    pub fn games(games: u64, seating: Seating) -> Length {
         Length::Fixed {
-            walls: walls_for(games),
+            walls: seating.walls_for(games),
         }
     }
 
     /// The sequential test `t`, with a cap of `max_games` rounded up to
-    /// whole walls.
-    pub fn sprt(t: Sprt, max_games: u64) -> Length {
+    /// whole walls of `seating`.
+    pub fn sprt(t: Sprt, max_games: u64, seating: Seating) -> Length {
         Length::Sprt {
             d0: t.d0,
             d1: t.d1,
             alpha: t.alpha,
             beta: t.beta,
-            max_walls: walls_for(max_games),
+            max_walls: seating.walls_for(max_games),
         }
     }
 
@@ -219,15 +227,15 @@ impl Length {
         }
     }
 
-    /// The games of [`Length::cap`]'s walls.
-    pub fn cap_games(&self) -> u64 {
-        self.cap() * GAMES_PER_UNIT as u64
+    /// The games of [`Length::cap`]'s walls of `seating`.
+    pub fn cap_games(&self, seating: Seating) -> u64 {
+        self.cap() * seating.games_a_wall() as u64
     }
 
-    /// The duel's sequential test of ruleset `R` (none for a fixed
-    /// length), refused when its parameters are not a test or its cap
-    /// can never reach a decision ([`sequential_test`]).
-    pub fn test<R: Ruleset>(&self) -> Result<Option<Sequential>, Error> {
+    /// The duel's sequential test of ruleset `R` on walls of `seating`
+    /// (none for a fixed length), refused when its parameters are not a
+    /// test or its cap can never reach a decision ([`sequential_test`]).
+    pub fn test<R: Ruleset>(&self, seating: Seating) -> Result<Option<Sequential>, Error> {
         match *self {
             Length::Fixed { .. } => Ok(None),
             Length::Sprt {
@@ -238,7 +246,7 @@ impl Length {
                 max_walls,
             } => {
                 let t = Sprt::new(d0, d1, alpha, beta).map_err(Error::Usage)?;
-                sequential_test::<R>(t, max_walls).map(Some)
+                sequential_test::<R>(t, max_walls, seating).map(Some)
             }
         }
     }
@@ -247,13 +255,8 @@ impl Length {
 /// The default test with the default cap of 20,000 games.
 impl Default for Length {
     fn default() -> Self {
-        Length::sprt(DEFAULT_SPRT, 20_000)
+        Length::sprt(DEFAULT_SPRT, 20_000, Seating::default())
     }
-}
-
-/// The walls that hold `games` games, rounded up.
-pub fn walls_for(games: u64) -> u64 {
-    games.div_ceil(GAMES_PER_UNIT as u64)
 }
 
 /// Parses `--sprt` words `d0=.. d1=.. alpha=.. beta=..` (any missing one
@@ -279,21 +282,26 @@ pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
 }
 
 /// The sequential test of a duel of ruleset `R`, refused when its cap of
-/// `max_walls` can never reach a decision (below
+/// `max_walls` of `seating` can never reach a decision (below
 /// [`Sequential::min_units`]).
-pub fn sequential_test<R: Ruleset>(t: Sprt, max_walls: u64) -> Result<Sequential, Error> {
+pub fn sequential_test<R: Ruleset>(
+    t: Sprt,
+    max_walls: u64,
+    seating: Seating,
+) -> Result<Sequential, Error> {
+    let per_wall = seating.games_a_wall() as u64;
     let test = Sequential::new(t, R::UNIT_RANGE).map_err(Error::Usage)?;
     let need = test.min_units();
     if max_walls < need {
         return Err(Error::Usage(format!(
             "--max-games {} ({}) can never reach a decision: with d0={} d1={} alpha={} beta={} the test decides after {need} walls ({} games) at the earliest",
-            max_walls * GAMES_PER_UNIT as u64,
+            max_walls * per_wall,
             crate::contest::count(max_walls as usize, "wall"),
             t.d0,
             t.d1,
             t.alpha,
             t.beta,
-            need * GAMES_PER_UNIT as u64
+            need * per_wall
         )));
     }
     Ok(test)
@@ -350,6 +358,7 @@ mod tests {
             family: "uniform".into(),
             common_random: true,
             draws: Draws::Seats,
+            seating: Seating::Every,
             time_limit: Duration::from_secs(1),
             memory_limit_mib: Some(256),
             length: Length::Fixed { walls: 4 },
@@ -365,6 +374,20 @@ mod tests {
             settings_difference(&a, &b, SETTINGS).as_deref(),
             Some("the seed: 5 against 6")
         );
+        // Every seating against one table a wall: two duels.
+        let round = SettingsJson {
+            seating: Seating::Round,
+            ..a.clone()
+        };
+        assert_eq!(
+            settings_difference(&a, &round, SETTINGS).as_deref(),
+            Some("the seating: \"every\" against \"round\"")
+        );
+        // Settings without a seating are one table a wall.
+        let mut json = serde_json::to_value(&a).unwrap();
+        json.as_object_mut().unwrap().remove("seating");
+        let read: SettingsJson = serde_json::from_value(json).unwrap();
+        assert_eq!(read, round);
     }
 
     /// The defaults every front end shows: seed 1, common random numbers,
@@ -378,8 +401,15 @@ mod tests {
             (d.time_limit, d.memory_limit_mib),
             (Limits::DEFAULT_TIME, Some(256))
         );
-        assert_eq!(d.length.cap_games(), 20_000);
-        assert_eq!(d.length, Length::sprt(DEFAULT_SPRT, 20_000));
+        assert_eq!(d.seating, Seating::Round);
+        assert_eq!(d.length.cap_games(d.seating), 20_000);
+        assert_eq!(d.length, Length::sprt(DEFAULT_SPRT, 20_000, d.seating));
+        // In every seating a wall is 48 games: 20,000 games are 417 walls.
+        let every = Length::sprt(DEFAULT_SPRT, 20_000, Seating::Every);
+        assert_eq!(
+            (every.cap(), every.cap_games(Seating::Every)),
+            (417, 20_016)
+        );
         let json = serde_json::to_value(d.map(|_| bot("x"), |_| "uniform")).unwrap();
         assert_eq!(json["time_limit_ms"], 1000);
         assert_eq!(json["length"]["kind"], "sprt");

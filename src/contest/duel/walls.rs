@@ -17,8 +17,12 @@ use serde::{Deserialize, Serialize};
 /// The file's name in a duel's logs folder.
 pub const FILE: &str = "duel.json";
 
-/// The version of the format.
-pub const VERSION: u32 = 1;
+/// The version of the format. Version 2 (2026-11): the settings' `seating`
+/// (every seating: 24 tables a wall); a wall's points are summed over its
+/// games, `a_out` and `b_out` list a kind of reason a game put out, and
+/// `seat` is `null` when A and B took every seat. Version 1 records are
+/// refused by name.
+pub const VERSION: u32 = 2;
 
 /// The format's name as a type, so that the schema requires it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -38,7 +42,7 @@ pub struct WallsJson {
     /// Always `mahjong-sim/RULESET-duel-walls`, the ruleset's name in it.
     pub format: WallsFormat,
     /// The version of the format, [`VERSION`].
-    #[schemars(range(min = 1, max = 1))]
+    #[schemars(range(min = 2, max = 2))]
     pub version: u32,
     /// What fixes the games, and the test.
     pub settings: SettingsJson,
@@ -53,22 +57,24 @@ pub struct WallsJson {
     pub walls: Vec<WallJson>,
 }
 
-/// One wall counted: the seat, each side's half points, who was put out.
+/// One wall counted: the seat, each side's half points summed over its
+/// games (one, or 24 in every seating), who was put out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[schemars(extend("unevaluatedProperties" = false))]
 pub struct WallJson {
     /// The wall's index in the duel.
     pub wall: u64,
-    /// The seat A and B took.
-    pub seat: usize,
-    /// A's points times two.
+    /// The seat A and B took; `null` when they took every seat (every
+    /// seating).
+    pub seat: Option<usize>,
+    /// A's points times two, summed over its games.
     pub a_half_points: i32,
-    /// B's points times two.
+    /// B's points times two, summed over its games.
     pub b_half_points: i32,
-    /// The kind of reason A was put out for, if it was.
-    pub a_out: Option<String>,
-    /// The kind of reason B was put out for, if it was.
-    pub b_out: Option<String>,
+    /// The kinds of reason A was put out for, one entry a game.
+    pub a_out: Vec<String>,
+    /// The kinds of reason B was put out for, one entry a game.
+    pub b_out: Vec<String>,
     /// Kinds of reason each opponent was put out for, one entry a game.
     pub against_out: [Vec<String>; 3],
 }
@@ -82,11 +88,13 @@ impl WallsJson {
     }
 }
 
-/// The unit a wall record holds; `kind` gives the `'static` name of a
+/// The unit a wall record holds, each side having played `games` games of
+/// it (the seating's tables a wall); `kind` gives the `'static` name of a
 /// kind of reason (the report counts put-outs by those names), or refuses
 /// one it does not know.
 pub fn unit<E>(
     w: &WallJson,
+    games: usize,
     kind: &mut impl FnMut(&str) -> Result<&'static str, E>,
 ) -> Result<Unit, E> {
     let mut kinds = |v: &[String]| v.iter().map(|k| kind(k)).collect::<Result<Vec<_>, E>>();
@@ -94,10 +102,11 @@ pub fn unit<E>(
     let against_out = [kinds(x)?, kinds(y)?, kinds(z)?];
     Ok(Unit {
         seat: w.seat,
+        games,
         a_half: w.a_half_points,
         b_half: w.b_half_points,
-        a_out: w.a_out.as_deref().map(&mut *kind).transpose()?,
-        b_out: w.b_out.as_deref().map(&mut *kind).transpose()?,
+        a_out: kinds(&w.a_out)?,
+        b_out: kinds(&w.b_out)?,
         against_out,
     })
 }
