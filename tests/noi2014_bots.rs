@@ -813,13 +813,16 @@ fn java_and_node_bots_play_whole_games_under_the_default_memory_limit() {
 
 /// `play` streams its log: the first lines arrive while the game is still
 /// being played; interrupted (SIGTERM: exit 143), it says how much of the
-/// log it wrote, which is exactly what standard output got, and removes
-/// the replay page it had not written.
+/// log it wrote, which is exactly what standard output got, and that it
+/// wrote no replay page: none is left, not even an empty or partial one,
+/// and a page already at its path stays as it was (written whole or not
+/// at all, as `mcr play`'s files).
 #[test]
 fn play_streams_its_log_and_an_interrupt_says_what_was_written() {
     use std::io::BufRead;
     let tmp = tempfile::tempdir().unwrap();
     let page = tmp.path().join("game.html");
+    std::fs::write(&page, "yesterday's page\n").unwrap();
     // About 0.3 s a request: a game of about a minute.
     let slow = format!("sh -c 'sleep 0.3; exec {} noi2014 bot'", me());
     let mut child = Command::new(me())
@@ -852,6 +855,14 @@ fn play_streams_its_log_and_an_interrupt_says_what_was_written() {
     }
     assert!(child.try_wait().unwrap().is_none(), "the game ended first");
     assert!(seen[0].contains(r#""type":"header""#), "{}", seen[0]);
+    // While the game is played, the page's path is untouched; its
+    // temporary file is beside it.
+    let names = || std::fs::read_dir(tmp.path()).unwrap().count();
+    assert_eq!(names(), 2, "the page and the one being made");
+    assert_eq!(
+        std::fs::read_to_string(&page).unwrap(),
+        "yesterday's page\n"
+    );
     // SAFETY: kill(2) sends SIGTERM to our own child.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGTERM);
@@ -867,7 +878,11 @@ fn play_streams_its_log_and_an_interrupt_says_what_was_written() {
     let said = format!("interrupted: the game's log up to its {requests} requests was written");
     assert!(stderr.contains(&said), "{said}\n{stderr}");
     assert!(stderr.contains("no replay page was written"), "{stderr}");
-    assert!(!page.exists());
+    assert_eq!(names(), 1, "the temporary page is gone");
+    assert_eq!(
+        std::fs::read_to_string(&page).unwrap(),
+        "yesterday's page\n"
+    );
     assert!(seen.iter().all(|l| !l.contains(r#""type":"result""#)));
 }
 

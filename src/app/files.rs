@@ -66,13 +66,6 @@ pub fn cannot_write(path: &Path) -> impl Fn(std::io::Error) -> CliError + Copy +
     }
 }
 
-/// Creates (or empties) `path` for a file the command makes later, so that
-/// a path that cannot be written is an error before the work, not after
-/// it; [`write_file`]'s wording.
-pub fn create_file(path: &Path) -> Result<std::fs::File, CliError> {
-    std::fs::File::create(path).map_err(cannot_write(path))
-}
-
 /// Makes sure `dir` (given as `option`) can take new files: a folder,
 /// created if missing (its parent must exist: a typo should not grow a tree
 /// of folders), holding no file that `taken` says would be overwritten.

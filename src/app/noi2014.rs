@@ -2,6 +2,7 @@
 //! bots and bot programs.
 
 use super::args::{parse_bot, parse_builtin, parse_noi_family, BotLimits};
+use super::files::PendingFile;
 use super::CliError;
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::logs::seat_records;
@@ -148,7 +149,8 @@ pub enum WallSource<'a> {
 
 /// `noi2014 play`: one game; its log and the result table (or JSON
 /// Lines) written to `out` as the game goes, each turn as it is played; the
-/// replay page to `html` at the end (its path tried before the game). A
+/// replay page to `html` at the end, whole or not at all (its folder tried
+/// before the game, its path untouched until then: [`PendingFile`]). A
 /// closed `out` (a pipe whose reader left) does not stop the game.
 pub fn play(
     source: WallSource,
@@ -160,14 +162,14 @@ pub fn play(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let (wall, wall_label) = load_wall(source)?;
-    // The page's path is tried before the game, which may be long.
-    let mut page_file = html.map(super::files::create_file).transpose()?;
+    // The page's folder is tried before the game, which may be long.
+    let page_file = html.map(PendingFile::create).transpose()?;
     let labels: Vec<String> = contest_play::seated(bots)
         .iter()
         .map(BotSpec::label)
         .collect();
     let turns = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    note_interrupted_play(turns.clone(), html);
+    note_interrupted_play(turns.clone(), html.zip(page_file.as_ref()));
     super::on_interrupt(super::OnInterrupt::Exit);
     let mut stream = Stream {
         out,
@@ -206,16 +208,8 @@ pub fn play(
             }
         });
     });
-    let Played { game, .. } = match played {
-        Ok(p) => p,
-        Err(e) => {
-            if let Some(path) = html {
-                // Nothing was written to it: no empty page is left.
-                let _ = std::fs::remove_file(path);
-            }
-            return Err(e.into());
-        }
-    };
+    // On an error the page's temporary file goes with `page_file`.
+    let Played { game, .. } = played?;
     stream.write(|o| {
         if json {
             log::write_line(o, &log::result_line(&game.judge))
@@ -229,10 +223,9 @@ pub fn play(
             source: e,
         });
     }
-    if let (Some(path), Some(file)) = (html, &mut page_file) {
+    if let Some(file) = page_file {
         let page = mahjong_sim::replay::noi2014::game_page(&game, &labels, &wall_label);
-        file.write_all(page.as_bytes())
-            .map_err(super::files::cannot_write(path))?;
+        file.finish(page.as_bytes())?;
     }
     Ok(())
 }
@@ -256,19 +249,22 @@ fn load_wall(source: WallSource) -> Result<(Wall, String), CliError> {
 }
 
 /// What an interrupted `play` says: how much of the log was written
-/// (`turns` requests) and that the page, if any, was not (its file is
-/// removed).
-pub(super) fn note_interrupted_play(
+/// (`turns` requests) and that the page, if any (its path and pending
+/// file), was not: its temporary file is removed, its path never touched.
+fn note_interrupted_play(
     turns: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-    html: Option<&Path>,
+    html: Option<(&Path, &PendingFile)>,
 ) {
-    let page = html.map(Path::to_path_buf);
+    let page = html.map(|(p, f)| (p.to_path_buf(), f.temp().to_path_buf()));
     super::interrupt_note(move || {
         let n = turns.load(std::sync::atomic::Ordering::SeqCst);
-        let page = page.as_ref().map_or(String::new(), |p| {
-            // Nothing was written to it: no empty page is left.
-            let _ = std::fs::remove_file(p);
-            format!("; no replay page was written ({} removed)", p.display())
+        let page = page.as_ref().map_or(String::new(), |(path, temp)| {
+            // The exit skips the file's own clean-up.
+            let _ = std::fs::remove_file(temp);
+            format!(
+                "; no replay page was written ({} untouched)",
+                path.display()
+            )
         });
         format!("{}{page}", interrupted_log_words(n))
     });
