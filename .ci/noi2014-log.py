@@ -23,6 +23,7 @@ versioned formats mahjong-sim/noi2014-duel-report and
 mahjong-sim/noi2014-tournament-report, version 1) are mapped first: the
 duel's decision was the statistics enum's variant name ("H1",
 "Continue"), and put-out kinds were words ("time-out", "illegal move").
+A duel report without "seating" (before it had a choice) was "round".
 """
 import json
 import sys
@@ -252,6 +253,15 @@ def report_v2(v):
     return v
 
 
+def with_seating(v):
+    """A duel report from before 2026-11-28's `--seating` in today's form:
+    its seating was the only one there was, "round"."""
+    if isinstance(v, dict) and v.get("format") == "mahjong-sim/noi2014-duel-report":
+        v = dict(v)
+        v.setdefault("seating", "round")
+    return v
+
+
 def without_seconds(path):
     def drop(v):
         if isinstance(v, dict):
@@ -263,7 +273,7 @@ def without_seconds(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
-        return json.dumps(drop(report_v2(versioned_report(json.loads(text)))))
+        return json.dumps(drop(with_seating(report_v2(versioned_report(json.loads(text))))))
     except json.JSONDecodeError:
         return text  # an error's words: compared as they are
 
