@@ -168,7 +168,7 @@ pub fn play(
         .iter()
         .map(BotSpec::label)
         .collect();
-    let turns = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let turns = TurnsWritten::default();
     note_interrupted_play(turns.clone(), html.zip(page_file.as_ref()));
     super::on_interrupt(super::OnInterrupt::Exit);
     let mut stream = Stream {
@@ -185,29 +185,29 @@ pub fn play(
         context: None,
     };
     let played = contest_play::play_watched(&wall, bots, seed, limits, |turn| {
-        if mahjong_sim::contest::guard::interrupted() {
-            // Its bots were killed by the interrupt: not the game's turns.
-            return;
-        }
-        if turns.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
-            // The header once the bots are known to run.
+        turns.turn(|first| {
+            if first {
+                // The header once the bots are known to run.
+                stream.write(|o| {
+                    if json {
+                        log::write_line(o, &log::header(&setting, &wall))
+                    } else {
+                        write_text_header(o, &wall_label, &labels)
+                    }
+                });
+            }
             stream.write(|o| {
                 if json {
-                    log::write_line(o, &log::header(&setting, &wall))
+                    let lines = log::turn_lines(turn);
+                    lines.iter().try_for_each(|l| log::write_line(o, l))
                 } else {
-                    write_text_header(o, &wall_label, &labels)
+                    write_text_turn(o, turn)
                 }
             });
-        }
-        stream.write(|o| {
-            if json {
-                let lines = log::turn_lines(turn);
-                lines.iter().try_for_each(|l| log::write_line(o, l))
-            } else {
-                write_text_turn(o, turn)
-            }
         });
     });
+    // An interrupted game has no result: the handler is exiting.
+    super::wait_for_interrupt_exit();
     // On an error the page's temporary file goes with `page_file`.
     let Played { game, .. } = played?;
     stream.write(|o| {
@@ -251,13 +251,10 @@ fn load_wall(source: WallSource) -> Result<(Wall, String), CliError> {
 /// What an interrupted `play` says: how much of the log was written
 /// (`turns` requests) and that the page, if any (its path and pending
 /// file), was not: its temporary file is removed, its path never touched.
-fn note_interrupted_play(
-    turns: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-    html: Option<(&Path, &PendingFile)>,
-) {
+fn note_interrupted_play(turns: TurnsWritten, html: Option<(&Path, &PendingFile)>) {
     let page = html.map(|(p, f)| (p.to_path_buf(), f.temp().to_path_buf()));
     super::interrupt_note(move || {
-        let n = turns.load(std::sync::atomic::Ordering::SeqCst);
+        let n = turns.count();
         let page = page.as_ref().map_or(String::new(), |(path, temp)| {
             // The exit skips the file's own clean-up.
             let _ = std::fs::remove_file(temp);
@@ -279,6 +276,57 @@ pub(super) fn interrupted_log_words(turns: usize) -> String {
             "the game's log up to its {} was written to standard output, without its result",
             mahjong_sim::contest::count(n, "request")
         ),
+    }
+}
+
+/// How many turns of a game's log `play` has written to standard output,
+/// as its interrupt handler counts them: a turn being written when the
+/// interrupt comes is waited for, and none starts after it, so the note
+/// names exactly the requests that are out. Every ruleset's `play` counts
+/// so.
+#[derive(Clone, Default)]
+pub(super) struct TurnsWritten(std::sync::Arc<TurnCounts>);
+
+#[derive(Default)]
+struct TurnCounts {
+    /// Turns begun, written or not.
+    begun: std::sync::atomic::AtomicUsize,
+    /// Turns over, written or not.
+    over: std::sync::atomic::AtomicUsize,
+    /// Turns written.
+    written: std::sync::atomic::AtomicUsize,
+}
+
+impl TurnsWritten {
+    /// Writes a turn with `write` (told whether it is the game's first)
+    /// unless an interrupt came first: its bots were killed by then, so
+    /// the turn is not the game's.
+    pub(super) fn turn(&self, write: impl FnOnce(bool)) {
+        use std::sync::atomic::Ordering::SeqCst;
+        let c = &self.0;
+        // Begun before the interrupt flag is read, both sequentially
+        // consistent: the handler, which raises the flag before it counts,
+        // either sees this turn begun and waits for it, or the turn sees
+        // the flag and writes nothing.
+        c.begun.fetch_add(1, SeqCst);
+        if !mahjong_sim::contest::guard::interrupted() {
+            write(c.written.load(SeqCst) == 0);
+            c.written.fetch_add(1, SeqCst);
+        }
+        c.over.fetch_add(1, SeqCst);
+    }
+
+    /// The turns written, once the one being written (if any) is out; for
+    /// the interrupt handler. It waits a second at most: a write held up
+    /// by a full pipe must not hold up the exit.
+    pub(super) fn count(&self) -> usize {
+        use std::sync::atomic::Ordering::SeqCst;
+        let c = &self.0;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+        while c.begun.load(SeqCst) != c.over.load(SeqCst) && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        c.written.load(SeqCst)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::super::args::BotLimits;
 use super::super::files::PendingFile;
-use super::super::noi2014::{interrupted_log_words, Stream};
+use super::super::noi2014::{interrupted_log_words, Stream, TurnsWritten};
 use super::super::CliError;
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::logs::seat_records;
@@ -82,7 +82,7 @@ fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .map(|p| p.as_deref().map(PendingFile::create).transpose())
         .collect::<Result<Vec<_>, _>>()?;
     let (specs, setting) = seating(args, walls::wall_label(family, args.seed));
-    let turns = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let turns = TurnsWritten::default();
     note_interrupted(turns.clone(), args, &files);
     super::super::on_interrupt(super::super::OnInterrupt::Exit);
     let mut stream = Stream {
@@ -94,30 +94,30 @@ fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let limits: Limits = args.limits.clone().into();
     let mut events_shown = 0;
     let played = contest_play::play_watched::<Mcr>(&init, &specs, args.seed, limits, |turn| {
-        if mahjong_sim::contest::guard::interrupted() {
-            // Its bots were killed by the interrupt: not the game's turns.
-            return;
-        }
-        events_shown += turn.events.len();
-        if turns.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
+        turns.turn(|first| {
+            events_shown += turn.events.len();
+            if first {
+                stream.write(|o| {
+                    if json {
+                        log::write_line(o, &log::header(&setting, &init, Options::default()))
+                    } else {
+                        write_text_header(o, &setting, init.quan)
+                    }
+                });
+            }
             stream.write(|o| {
                 if json {
-                    log::write_line(o, &log::header(&setting, &init, Options::default()))
+                    log::turn_lines(turn)
+                        .iter()
+                        .try_for_each(|l| log::write_line(o, l))
                 } else {
-                    write_text_header(o, &setting, init.quan)
+                    write_text_turn(o, turn)
                 }
             });
-        }
-        stream.write(|o| {
-            if json {
-                log::turn_lines(turn)
-                    .iter()
-                    .try_for_each(|l| log::write_line(o, l))
-            } else {
-                write_text_turn(o, turn)
-            }
         });
     });
+    // An interrupted game has no result: the handler is exiting.
+    super::super::wait_for_interrupt_exit();
     // A program that cannot run: the files' temporary files go with them.
     let Played { game, .. } = played?;
     stream.write(|o| {
@@ -144,11 +144,7 @@ fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// (`turns` requests), and that the files asked for were not written (their
 /// temporary files, in `files`, are removed; their paths were never
 /// touched).
-fn note_interrupted(
-    turns: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-    args: &PlayArgs,
-    files: &[Option<PendingFile>],
-) {
+fn note_interrupted(turns: TurnsWritten, args: &PlayArgs, files: &[Option<PendingFile>]) {
     let whats = ["log", "replay page", "transcript"];
     let paths = [&args.log, &args.replay, &args.transcript];
     let unwritten: Vec<(String, std::path::PathBuf)> = files
@@ -160,8 +156,7 @@ fn note_interrupted(
         })
         .collect();
     super::super::interrupt_note(move || {
-        let n = turns.load(std::sync::atomic::Ordering::SeqCst);
-        let mut note = interrupted_log_words(n);
+        let mut note = interrupted_log_words(turns.count());
         if !unwritten.is_empty() {
             for (_, temp) in &unwritten {
                 // The exit skips the files' own clean-up.
