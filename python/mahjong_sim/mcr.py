@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Optional, Sequence, Union
 
-from . import _native
+from ._native import mcr_case_json, mcr_fan_json, mcr_shanten_json
 
 __all__ = ["fan", "shanten", "case"]
 
@@ -49,7 +49,7 @@ def fan(
     kong's replacement tile, or robbing a kong), ``wall_last`` (the last
     tile of the wall); winds are ``"E" "S" "W" "N"``, ``"F1"``..``"F4"`` or
     0-3; ``flowers`` counts besides any ``H1``-``H8`` in ``hand``."""
-    text = _native.mcr_fan_json(
+    text = mcr_fan_json(
         hand, list(melds), win, self_drawn, last_copy, about_kong, wall_last,
         seat_wind, prevalent_wind, flowers, reading,
     )
@@ -61,7 +61,7 @@ def shanten(hand: Tiles) -> Dict[str, Any]:
     shanten --json`` prints it: ``shanten`` (the best over every form; -1
     for a complete hand), ``forms`` reaching it, ``useful`` tiles and
     ``by_form`` (each form's ``shanten`` and ``useful``)."""
-    return json.loads(_native.mcr_shanten_json(hand))
+    return json.loads(mcr_shanten_json(hand))
 
 
 def case(input: Dict[str, Any], reading: str = "1.4.0") -> Dict[str, Any]:
@@ -70,4 +70,4 @@ def case(input: Dict[str, Any], reading: str = "1.4.0") -> Dict[str, Any]:
     ``output``: ``{"total": N, "fans": [[points, count, chinese,
     english], ...]}`` or ``{"error": "ERROR_NOT_WIN"}``, as ``mcr fan
     --cases`` prints it."""
-    return json.loads(_native.mcr_case_json(json.dumps(input), reading))
+    return json.loads(mcr_case_json(json.dumps(input), reading))

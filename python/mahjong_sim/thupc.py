@@ -9,7 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List
 
-from . import _native
+from ._native import (
+    thupc_explain,
+    thupc_families,
+    thupc_replay_html,
+    thupc_simulate_jsonl,
+    thupc_simulate_log,
+    thupc_walls,
+)
 
 __all__ = [
     "simulate",
@@ -31,12 +38,12 @@ def simulate(wall: str) -> List[Dict[str, Any]]:
 def simulate_jsonl(wall: str) -> str:
     """The game log (``mahjong-sim/thupc2021-game-log``) as JSON Lines, byte
     for byte ``simulate --json``."""
-    return _native.thupc_simulate_jsonl(wall)
+    return thupc_simulate_jsonl(wall)
 
 
 def simulate_log(wall: str) -> str:
     """The contest's event log, byte for byte ``simulate``."""
-    return _native.thupc_simulate_log(wall)
+    return thupc_simulate_log(wall)
 
 
 def explain(wall: str, json_lines: bool = False) -> "str | List[Dict[str, Any]]":
@@ -44,20 +51,20 @@ def explain(wall: str, json_lines: bool = False) -> "str | List[Dict[str, Any]]"
     ``json_lines`` one dict a line (the header, then the steps of ``explain
     --json``, ``mahjong-sim/thupc2021-explanation``)."""
     if not json_lines:
-        return _native.thupc_explain(wall, False)
-    return [json.loads(line) for line in _native.thupc_explain(wall, True).splitlines()]
+        return thupc_explain(wall, False)
+    return [json.loads(line) for line in thupc_explain(wall, True).splitlines()]
 
 
 def replay_html(wall: str, title: str = "game") -> str:
     """The game's replay page: one self-contained HTML file."""
-    return _native.thupc_replay_html(wall, title)
+    return thupc_replay_html(wall, title)
 
 
 def walls(family: str = "uniform", seed: int = 1, count: int = 1) -> List[str]:
     """``count`` walls of ``family`` from ``seed``, as ``gen`` writes them."""
-    return _native.thupc_walls(family, seed, count)
+    return thupc_walls(family, seed, count)
 
 
 def families() -> List[str]:
     """The wall families' names."""
-    return _native.thupc_families()
+    return thupc_families()
