@@ -10,6 +10,7 @@ use mahjong_sim::mcr::bots::built_in::BuiltIn;
 use mahjong_sim::mcr::games::arena::{play, Seat};
 use mahjong_sim::mcr::games::walls::random_init;
 use mahjong_sim::mcr::judge::{InitData, Judge, Options};
+use mahjong_sim::named::BuiltInBot;
 use mahjong_sim::rng::Rng;
 use std::hint::black_box;
 

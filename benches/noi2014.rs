@@ -5,6 +5,7 @@
 //! (Batched stepping: `benches/vector.rs`, beside MCR's.)
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mahjong_sim::named::WallFamily;
 use mahjong_sim::noi2014::games::families::{walls, Family};
 use mahjong_sim::noi2014::games::play::play_greedy;
 use std::hint::black_box;

@@ -35,6 +35,7 @@
 use mahjong_sim::contest::duplicate::{unit_seat, Unit, DRAWS};
 use mahjong_sim::contest::noi2014::{play_built_in_at, Noi2014};
 use mahjong_sim::contest::ruleset::{Draws, Ruleset};
+use mahjong_sim::named::BuiltInBot;
 
 /// The range of a NOI2014 duel's unit.
 const UNIT_RANGE: (f64, f64) = Noi2014::UNIT_RANGE;

@@ -9,6 +9,8 @@
 //! - [`parse`]: strict parsing of tile lists, hands and decks, with positions;
 //! - [`place`]: a game's place in a duel or tournament and its seats, as
 //!   every ruleset's log records them;
+//! - [`named`]: what a front end picks by a word, for every ruleset: a
+//!   family of walls and a built-in bot;
 //! - [`game_log`]: the JSON Lines machinery of every ruleset's game log
 //!   (writing lines, reading a header, body and result back);
 //! - [`rng`]: seeded randomness, the same on every machine;
@@ -45,6 +47,7 @@ pub mod hand;
 pub mod learn;
 pub mod mcr;
 pub mod meld;
+pub mod named;
 pub mod noi2014;
 pub mod parse;
 pub mod place;

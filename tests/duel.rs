@@ -536,10 +536,10 @@ fn a_duel_with_a_bot_that_never_plays_gives_no_verdict() {
 #[test]
 fn a_duel_is_a_library_call() {
     use mahjong_sim::contest::duel::{self, opponents, DecisionJson, Length, Options, Settings};
-    use mahjong_sim::contest::noi2014::Entrant;
+    use mahjong_sim::contest::entrant::Entrant;
     let (_tmp, logs) = common::logs_dir("library-duel");
     let mut settings = Settings::new(
-        Entrant::parse("a=sample").unwrap(),
+        Entrant::<Noi2014>::parse("a=sample").unwrap(),
         Entrant::parse("b=greedy").unwrap(),
         opponents(Vec::new()).unwrap(),
         mahjong_sim::noi2014::games::families::Family::Uniform,

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 /// The layer of a top-level module of the library.
 fn layer(module: &str) -> Option<u8> {
     Some(match module {
-        "tile" | "hand" | "meld" | "distance" | "analysis" | "parse" | "place" | "game_log"
-        | "learn" | "rng" | "stats" | "process" | "botzone" => 0,
+        "tile" | "hand" | "meld" | "distance" | "analysis" | "parse" | "place" | "named"
+        | "game_log" | "learn" | "rng" | "stats" | "process" | "botzone" => 0,
         "thupc2021" | "noi2014" | "mcr" => 1,
         "replay" => 2,
         "contest" => 3,

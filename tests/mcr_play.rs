@@ -11,9 +11,10 @@ use mahjong_sim::contest::ruleset::{Draws, Ruleset};
 use mahjong_sim::mcr::games::arena::Game;
 use mahjong_sim::mcr::games::log::FailureRecord;
 use mahjong_sim::mcr::games::transcript::transcript;
-use mahjong_sim::mcr::games::walls::{seeded_init, Family};
+use mahjong_sim::mcr::games::walls::Family;
 use mahjong_sim::mcr::judge::conform::{init_data, replay, reply, Conformance};
 use mahjong_sim::mcr::judge::{Judge, Options, PLAYERS};
+use mahjong_sim::named::WallFamily;
 use serde_json::Value;
 
 fn text(r: &common::Run) -> String {
@@ -76,7 +77,7 @@ fn play_writes_the_log_the_transcript_and_the_page() {
         assert_eq!(read.header.seats[0].name, "me");
         assert_eq!(read.header.seats[0].command, "greedy");
         assert_eq!(read.header.wall, format!("wall of seed {seed} (uniform)"));
-        let init = seeded_init(Family::Uniform, seed.parse().unwrap());
+        let init = Family::Uniform.seeded_wall(seed.parse().unwrap());
         assert_eq!(read.wall_tiles(), init.wall.tiles());
         assert_eq!(read.result.scores.iter().sum::<i32>(), 0);
         // The transcript replays identically through our judge.
@@ -175,7 +176,7 @@ fn official_transcripts_are_written_again_as_recorded() {
 fn our_games_conform_as_transcripts() {
     let mut ends = std::collections::BTreeMap::new();
     for seed in 0..1000 {
-        let init = seeded_init(Family::Uniform, seed);
+        let init = Family::Uniform.seeded_wall(seed);
         let mut seats = std::array::from_fn(|p| Mcr::built_in(Mcr::house(), seed * 4 + p as u64));
         let game = Mcr::play(&init, Draws::Wall, &mut seats, &mut |_| {}).unwrap();
         let t = transcript(&game, None);

@@ -12,6 +12,7 @@
 //! bubblewrap); skipped with a message where the machine has no sandbox.
 
 use crate::common;
+use mahjong_sim::named::WallFamily;
 
 use std::net::TcpListener;
 use std::os::unix::fs::PermissionsExt;
@@ -64,10 +65,7 @@ impl Arena {
         std::fs::copy(&script, bot_dir.join("hostile.sh")).unwrap();
         // The wall lies in the bot's own folder: hidden all the same.
         let wall = bot_dir.join("game.wall");
-        let (w, _) = mahjong_sim::noi2014::games::families::seeded_wall(
-            mahjong_sim::noi2014::games::families::Family::Uniform,
-            1,
-        );
+        let w = mahjong_sim::noi2014::games::families::Family::Uniform.seeded_wall(1);
         std::fs::write(&wall, w.to_string()).unwrap();
         // A THUPC wall and its expected log, in the solution's folder too.
         let walls_dir = bot_dir.join("walls");

@@ -18,6 +18,7 @@
 //! Skipped with a message where there is no sandbox or no such user.
 
 use crate::common;
+use mahjong_sim::named::WallFamily;
 
 use std::net::TcpListener;
 use std::os::unix::fs::PermissionsExt;
@@ -169,10 +170,7 @@ impl Scene {
         folder(&logs, 0o755);
         write(&logs.join("game-1.json"), "{\"SECRET-LOGS-\":1}\n", 0o644);
         let wall = root.join("game.wall");
-        let (w, _) = mahjong_sim::noi2014::games::families::seeded_wall(
-            mahjong_sim::noi2014::games::families::Family::Uniform,
-            1,
-        );
+        let w = mahjong_sim::noi2014::games::families::Family::Uniform.seeded_wall(1);
         std::fs::write(&wall, w.to_string()).unwrap();
         let walls_dir = root.join("walls");
         thupc_walls(&walls_dir);

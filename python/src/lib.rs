@@ -5,11 +5,13 @@
 
 use mahjong_sim::contest::duel::{self, parse_sprt, Length, Options as DuelOptions};
 use mahjong_sim::contest::limits::Limits;
-use mahjong_sim::contest::noi2014::{BotSpec, Entrant, InProcess, Noi2014};
+use mahjong_sim::contest::entrant::{BotSpec, Entrant, InProcess};
+use mahjong_sim::contest::noi2014::Noi2014;
 use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::contest::tournament::{self, Options as TournamentOptions, Shard};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::meld::Meld;
+use mahjong_sim::named::{BuiltInBot, WallFamily};
 use mahjong_sim::noi2014::bots::bot::Bot;
 use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::noi2014::games::arena::Game as ArenaGame;
@@ -404,7 +406,7 @@ impl Game {
             ),
             None => {
                 let f = noi_family(family)?;
-                noi_families::seeded_wall(f, seed)
+                (f.seeded_wall(seed), f.wall_label(seed))
             }
         };
         let raised: Raised = Arc::default();
@@ -815,7 +817,7 @@ fn contest_entrant(
     name: String,
     bot: Py<PyAny>,
     raised: &Raised,
-) -> PyResult<Entrant> {
+) -> PyResult<Entrant<Noi2014>> {
     let obj = bot.bind(py);
     let spec = if let Ok(text) = obj.extract::<String>() {
         BotSpec::parse(&text).map_err(value_error)?
@@ -842,7 +844,7 @@ fn contest_entrant(
             "a bot is a built-in name, a program's command line, or a factory seed -> (request -> answer)",
         ));
     };
-    let checked = Entrant::parse(&format!("{name}=greedy")).map_err(value_error)?;
+    let checked = Entrant::<Noi2014>::parse(&format!("{name}=greedy")).map_err(value_error)?;
     Ok(Entrant {
         name: checked.name,
         spec,

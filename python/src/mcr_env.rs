@@ -11,7 +11,8 @@ use mahjong_sim::mcr::bots::bot::Bot;
 use mahjong_sim::mcr::bots::built_in::BuiltIn;
 use mahjong_sim::mcr::games::arena::Game;
 use mahjong_sim::mcr::games::log;
-use mahjong_sim::mcr::games::walls::{seeded_init, wall_label, Family};
+use mahjong_sim::mcr::games::walls::Family;
+use mahjong_sim::named::{BuiltInBot, WallFamily};
 use mahjong_sim::mcr::judge::{Options, Request, PLAYERS};
 use mahjong_sim::mcr::learn::action::{action_of, Action, ACTIONS};
 use mahjong_sim::mcr::learn::env::{Env, PolicyBot, OBS_ROWS, OBS_SIZE};
@@ -182,13 +183,13 @@ impl McrGame {
             (bots[p], labels[p]) = seat_bot(seat, bot_seed(seed, &[p as u64]), &raised)?;
         }
         // The deal `mcr play --seed` plays.
-        let init = seeded_init(Family::Uniform, seed);
+        let init = Family::Uniform.seeded_wall(seed);
         let env = py.detach(|| Env::new(&init, Options::default(), bots, record));
         take_raised(&raised)?;
         Ok(McrGame {
             env: Mutex::new(env),
             raised,
-            wall_label: wall_label(Family::Uniform, seed),
+            wall_label: Family::Uniform.wall_label(seed),
             labels,
         })
     }

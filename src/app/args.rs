@@ -2,9 +2,11 @@
 //! seconds, families and bots, and the argument groups they flatten.
 
 use super::ruleset::{family_names, parse_family as parse_family_of};
+use mahjong_sim::contest::entrant::BotSpec;
 use mahjong_sim::contest::limits::Limits;
-use mahjong_sim::contest::noi2014::{BotSpec, Noi2014};
+use mahjong_sim::contest::noi2014::Noi2014;
 use mahjong_sim::contest::ruleset::Ruleset;
+use mahjong_sim::named::{BuiltInBot, WallFamily};
 use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::process::{Grants, SandboxMode};
 use mahjong_sim::thupc2021::families::Family;
@@ -58,7 +60,7 @@ pub fn parse_builtin(s: &str) -> Result<BuiltIn, String> {
 }
 
 /// A seat's bot: a built-in name or a program.
-pub fn parse_bot(s: &str) -> Result<BotSpec, String> {
+pub fn parse_bot(s: &str) -> Result<BotSpec<Noi2014>, String> {
     BotSpec::parse(s)
 }
 
@@ -141,7 +143,7 @@ pub struct GameArgs<R: Ruleset> {
     #[arg(
         long,
         help = format!("The family of the walls: {}", family_names::<R>()),
-        default_value = R::family_name(R::FAMILIES[0]),
+        default_value = R::Family::ALL[0].name(),
         value_parser = parse_family_of::<R>
     )]
     pub family: R::Family,

@@ -4,10 +4,12 @@
 use super::args::{parse_bot, parse_builtin, parse_noi_family, BotLimits};
 use super::files::PendingFile;
 use super::CliError;
+use mahjong_sim::contest::entrant::BotSpec;
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::logs::seat_records;
-use mahjong_sim::contest::noi2014::{BotSpec, Noi2014};
+use mahjong_sim::contest::noi2014::Noi2014;
 use mahjong_sim::contest::play::{self as contest_play, Played};
+use mahjong_sim::named::{BuiltInBot, WallFamily};
 use mahjong_sim::noi2014::bots::built_in::BuiltIn;
 use mahjong_sim::noi2014::games::arena::Turn;
 use mahjong_sim::noi2014::games::families::Family;
@@ -79,7 +81,7 @@ pub struct PlayArgs {
     /// program speaking Botzone's JSON protocol, one process per
     /// request, given by its path (./mybot) or a command line.
     #[arg(long = "bot", value_name = "BOT", value_parser = parse_bot)]
-    pub bots: Vec<BotSpec>,
+    pub bots: Vec<BotSpec<Noi2014>>,
     #[command(flatten)]
     pub limits: BotLimits,
     /// Print JSON Lines: the game, each request with its answer, each
@@ -154,7 +156,7 @@ pub enum WallSource<'a> {
 /// closed `out` (a pipe whose reader left) does not stop the game.
 pub fn play(
     source: WallSource,
-    bots: &[BotSpec],
+    bots: &[BotSpec<Noi2014>],
     seed: u64,
     limits: Limits,
     json: bool,
@@ -242,9 +244,7 @@ fn load_wall(source: WallSource) -> Result<(Wall, String), CliError> {
             mahjong_sim::process::sandbox::hide(path);
             (wall, format!("wall {}", path.display()))
         }
-        WallSource::Seed(s, family) => {
-            mahjong_sim::noi2014::games::families::seeded_wall(family, s)
-        }
+        WallSource::Seed(s, family) => (family.seeded_wall(s), family.wall_label(s)),
     })
 }
 

@@ -7,6 +7,7 @@ use mahjong_sim::contest::entrant::Entrant;
 use mahjong_sim::contest::mcr::Mcr;
 use mahjong_sim::contest::noi2014::Noi2014;
 use mahjong_sim::contest::ruleset::Ruleset;
+use mahjong_sim::named::WallFamily;
 
 /// A ruleset the contest commands run, with the words of their help.
 pub trait Cli: Ruleset {
@@ -65,14 +66,14 @@ pub fn parse_entrant<R: Ruleset>(s: &str) -> Result<Entrant<R>, String> {
 
 /// A wall family of `R` by name.
 pub fn parse_family<R: Ruleset>(s: &str) -> Result<R::Family, String> {
-    R::parse_family(s).ok_or_else(|| {
-        let names: Vec<&str> = R::FAMILIES.iter().map(|f| R::family_name(*f)).collect();
+    R::Family::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = R::Family::ALL.iter().map(|f| f.name()).collect();
         format!("unknown family `{s}`; one of: {}", names.join(", "))
     })
 }
 
 /// The names of `R`'s wall families, the default first.
 pub fn family_names<R: Ruleset>() -> String {
-    let names: Vec<&str> = R::FAMILIES.iter().map(|f| R::family_name(*f)).collect();
+    let names: Vec<&str> = R::Family::ALL.iter().map(|f| f.name()).collect();
     names.join(", ")
 }

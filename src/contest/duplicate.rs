@@ -50,6 +50,7 @@
 
 use super::ruleset::{Draws, Ruleset, PLAYERS};
 use super::seed::bot_seed;
+use crate::named::WallFamily;
 use crate::rng::Rng;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -217,7 +218,7 @@ pub fn challenger_seat(table: &Table) -> usize {
 /// family, its own for every unit.
 pub fn unit_wall<R: Ruleset>(seed: u64, unit: u64, family: R::Family) -> R::Wall {
     let mut rng = Rng::new(seed ^ unit.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    R::family_wall(&mut rng, family)
+    family.wall(&mut rng)
 }
 
 /// The seed of a built-in bot's random choices on wall `u` at the table

@@ -4,6 +4,7 @@
 
 use super::limits::Limits;
 use super::ruleset::Ruleset;
+use crate::named::BuiltInBot;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -60,7 +61,7 @@ impl<R: Ruleset> BotSpec<R> {
     /// A built-in name, or a program: a path (with a `/`) or a command line
     /// (with a space). Anything else is an unknown name.
     pub fn parse(s: &str) -> Result<BotSpec<R>, String> {
-        if let Some(b) = R::parse_built_in(s)? {
+        if let Some(b) = R::BuiltIn::parse(s)? {
             return Ok(BotSpec::BuiltIn(b));
         }
         if s.contains('/') || s.trim().contains(char::is_whitespace) {
@@ -68,14 +69,14 @@ impl<R: Ruleset> BotSpec<R> {
         }
         Err(format!(
             "unknown bot `{s}`: the built-in bots are {}; a program is given by its path (`./mybot`) or a command line (`python3 bot.py`)",
-            R::BUILT_IN_NAMES
+            R::BuiltIn::NAMES
         ))
     }
 
     /// How the bot is shown: its name or its command line.
     pub fn label(&self) -> String {
         match self {
-            BotSpec::BuiltIn(b) => R::built_in_name(*b),
+            BotSpec::BuiltIn(b) => b.name(),
             BotSpec::Program(c) => c.clone(),
             BotSpec::InProcess(b) => b.label.clone(),
         }

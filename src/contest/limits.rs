@@ -1,6 +1,7 @@
 //! The limits a bot program runs under, one step at a time: the same for
 //! every ruleset and every front end.
 
+use crate::botzone::program::{Judged, ProgramBot};
 use crate::process::{Grants, SandboxMode};
 use std::time::Duration;
 
@@ -33,6 +34,16 @@ impl Limits {
     /// (`--memory-limit 0`, `memory_mib=0`).
     pub fn memory_mib(mib: u64) -> Option<u64> {
         (mib > 0).then_some(mib)
+    }
+
+    /// The bot program run by `command` under these limits, its answers
+    /// read as `J` says.
+    pub fn program<J: Judged>(&self, command: &str) -> ProgramBot<J> {
+        ProgramBot::new(command)
+            .with_time_limit(self.time)
+            .with_memory_limit(self.memory_mib)
+            .with_sandbox(self.sandbox)
+            .with_grants(self.grants.clone())
     }
 }
 

@@ -19,44 +19,19 @@
 //! - Programs: bot programs under Botzone's protocol
 //!   ([`crate::mcr::games::program`]).
 
-use super::limits::Limits;
 use super::ruleset::{place_half_points, Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
+use crate::botzone::program::AsIs;
 use crate::mcr::bots::bot::Bot;
 use crate::mcr::bots::built_in::BuiltIn;
 use crate::mcr::games::arena::{self, Game, Seat, Turn};
 use crate::mcr::games::log;
 use crate::mcr::games::program::ProgramBot;
-use crate::mcr::games::walls::{self, Family};
+use crate::mcr::games::walls::Family;
 use crate::mcr::judge::{End, InitData, Options};
-use crate::rng::Rng;
 
 /// Chinese Standard Mahjong as Botzone plays it ([`crate::mcr`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mcr;
-
-/// An MCR duel's settings.
-pub type DuelOptions = super::duel::Options<Mcr>;
-/// An MCR duel's report.
-pub type DuelReport = super::duel::Report<Mcr>;
-/// An MCR tournament's settings.
-pub type TournamentOptions = super::tournament::Options<Mcr>;
-/// An MCR tournament's report.
-pub type TournamentReport = super::tournament::Report<Mcr>;
-/// Who plays an MCR game.
-pub type BotSpec = super::entrant::BotSpec<Mcr>;
-/// A bot of an MCR duel or tournament.
-pub type Entrant = super::entrant::Entrant<Mcr>;
-/// An MCR bot of a front end's own.
-pub type InProcess = super::entrant::InProcess<Mcr>;
-
-/// The bot program run by `command` under `limits`.
-fn program(command: &str, limits: &Limits) -> ProgramBot {
-    ProgramBot::new(command)
-        .with_time_limit(limits.time)
-        .with_memory_limit(limits.memory_mib)
-        .with_sandbox(limits.sandbox)
-        .with_grants(limits.grants.clone())
-}
 
 impl Ruleset for Mcr {
     const NAME: &'static str = "mcr";
@@ -66,9 +41,6 @@ impl Ruleset for Mcr {
     // bound short of the richest hand's fans (some hundreds, never proven
     // here), which would put the test's floor at thousands of walls.
     const UNIT_RANGE: (f64, f64) = (-3.0, 3.0);
-    const BUILT_IN_NAMES: &'static str = BuiltIn::NAMES;
-
-    const FAMILIES: &'static [Family] = &Family::ALL;
 
     type Family = Family;
     type Wall = InitData;
@@ -77,40 +49,12 @@ impl Ruleset for Mcr {
     type Player = Seat;
     type Game = Game;
     type Turn = Turn;
+    type Replies = AsIs;
 
-    fn family_name(family: Family) -> &'static str {
-        family.name()
-    }
-
-    fn parse_family(name: &str) -> Option<Family> {
-        Family::from_name(name)
-    }
-
-    fn family_wall(rng: &mut Rng, family: Family) -> InitData {
-        walls::family_init(rng, family)
-    }
-
-    fn seeded_wall(family: Family, seed: u64) -> InitData {
-        walls::seeded_init(family, seed)
-    }
-
-    fn wall_label(family: Family, seed: u64) -> String {
-        walls::wall_label(family, seed)
-    }
-
-    fn parse_built_in(name: &str) -> Result<Option<BuiltIn>, String> {
-        BuiltIn::parse(name)
-    }
-
-    fn built_in_name(bot: BuiltIn) -> String {
-        bot.name()
-    }
+    const FIRST_REQUEST: &'static str = "0 0 0";
 
     fn house() -> BuiltIn {
-        BuiltIn::parse("greedy")
-            .ok()
-            .flatten()
-            .expect("greedy is a built-in bot")
+        BuiltIn::Greedy
     }
 
     fn built_in(bot: BuiltIn, seed: u64) -> Seat {
@@ -121,16 +65,8 @@ impl Ruleset for Mcr {
         Seat::InProcess(bot)
     }
 
-    fn program(command: &str, limits: &Limits) -> Seat {
-        Seat::Program(Box::new(program(command, limits)))
-    }
-
-    fn try_program(command: &str, limits: &Limits) -> std::io::Result<()> {
-        let mut bot = program(command, limits);
-        // The first request of every game.
-        let asked = bot.ask("0 0 0");
-        bot.stop();
-        asked.map(|_| ())
+    fn program_seat(bot: ProgramBot) -> Seat {
+        Seat::Program(Box::new(bot))
     }
 
     /// MCR's walls give each seat its own part: `draws` changes nothing.
@@ -203,6 +139,7 @@ impl Ruleset for Mcr {
 mod tests {
     use super::*;
     use crate::contest::duplicate::{play_unit, unit_wall, Seating, DRAWS};
+    use crate::named::WallFamily;
     use crate::place::{SeatRecord, Setting};
 
     /// A unit of two identical bots differs by nothing; the outcome's
@@ -225,7 +162,7 @@ mod tests {
             assert_eq!(places.iter().sum::<i32>(), 20);
             assert!(places.iter().all(|&h| (2..=8).contains(&h)));
             let setting = Setting {
-                wall: Mcr::wall_label(Family::Uniform, 1),
+                wall: Family::Uniform.wall_label(1),
                 seats: std::array::from_fn(|p| SeatRecord {
                     name: format!("s{p}"),
                     command: "house".into(),
@@ -266,6 +203,7 @@ mod tests {
             assert_eq!(Mcr::put_out_kind(k), Some(k));
         }
         assert_eq!(Mcr::put_out_kind("no such kind"), None);
-        assert!(Mcr::try_program("./no/such/bot", &Limits::default()).is_err());
+        let limits = crate::contest::limits::Limits::default();
+        assert!(Mcr::try_program("./no/such/bot", &limits).is_err());
     }
 }

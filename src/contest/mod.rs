@@ -35,7 +35,8 @@
 //! by `tests/layers.rs`, which reads the `use crate::` lines):
 //!
 //! 1. the rule-free core: `tile`, `hand`, `meld`, `distance`, `analysis`,
-//!    `parse`, `place` (a game's place in a contest), `game_log` (the JSON
+//!    `parse`, `place` (a game's place in a contest), `named` (a family of
+//!    walls and a built-in bot, picked by name), `game_log` (the JSON
 //!    Lines of every game log), `learn` (what batched learning
 //!    environments share), `rng`, `stats`, `process`, `botzone` (Botzone's
 //!    bot protocol and bot programs, for every ruleset);

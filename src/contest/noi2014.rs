@@ -3,59 +3,26 @@
 //! games), and the duel's calibration with built-in bots in process.
 
 use super::duplicate::{duel_bot_seed, play_unit, round_table, unit_seat, unit_wall, Unit, Who};
-use super::limits::Limits;
 use super::ruleset::{Draws, LogFacts, Outcome, PutOut, Ruleset, PLAYERS};
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::games::arena::{self, Game, Seat, Turn};
-use crate::noi2014::games::families::{self, Family};
+use crate::noi2014::games::families::Family;
 use crate::noi2014::games::log::{self, EventKind, Setting};
-use crate::noi2014::programs::program::ProgramBot;
+use crate::noi2014::programs::program::{Noi2014Replies, ProgramBot};
 use crate::noi2014::rules::draw_order::{played_wall, Draw};
 use crate::noi2014::rules::result::PlayerEnd;
 use crate::noi2014::rules::wall::Wall;
-use crate::rng::Rng;
 
 /// The NOI2014 team-contest game ([`crate::noi2014`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Noi2014;
-
-/// What fixes a NOI2014 duel's games.
-pub type DuelSettings = super::duel::Settings<Entrant, Family>;
-/// A NOI2014 duel's settings and how it is played.
-pub type DuelOptions = super::duel::Options<Noi2014>;
-/// A NOI2014 duel's report.
-pub type DuelReport = super::duel::Report<Noi2014>;
-/// What fixes a NOI2014 tournament's games.
-pub type TournamentSettings = super::tournament::Settings<Entrant, Family>;
-/// A NOI2014 tournament's settings and how it is played.
-pub type TournamentOptions = super::tournament::Options<Noi2014>;
-/// A NOI2014 tournament's report.
-pub type TournamentReport = super::tournament::Report<Noi2014>;
-/// Who plays a NOI2014 game.
-pub type BotSpec = super::entrant::BotSpec<Noi2014>;
-/// A bot of a NOI2014 duel or tournament.
-pub type Entrant = super::entrant::Entrant<Noi2014>;
-/// A NOI2014 bot of a front end's own.
-pub type InProcess = super::entrant::InProcess<Noi2014>;
-
-/// The bot program run by `command` under `limits`.
-fn program(command: &str, limits: &Limits) -> ProgramBot {
-    ProgramBot::new(command)
-        .with_time_limit(limits.time)
-        .with_memory_limit(limits.memory_mib)
-        .with_sandbox(limits.sandbox)
-        .with_grants(limits.grants.clone())
-}
 
 impl Ruleset for Noi2014 {
     const NAME: &'static str = "noi2014";
     const TITLE: &'static str = "NOI2014";
     // A game gives 1 to 4 points.
     const UNIT_RANGE: (f64, f64) = (-3.0, 3.0);
-    const BUILT_IN_NAMES: &'static str = BuiltIn::NAMES;
-
-    const FAMILIES: &'static [Family] = &Family::ALL;
 
     type Family = Family;
     type Wall = Wall;
@@ -64,34 +31,9 @@ impl Ruleset for Noi2014 {
     type Player = Seat;
     type Game = Game;
     type Turn = Turn;
+    type Replies = Noi2014Replies;
 
-    fn family_name(family: Family) -> &'static str {
-        family.name()
-    }
-
-    fn parse_family(name: &str) -> Option<Family> {
-        Family::from_name(name)
-    }
-
-    fn family_wall(rng: &mut Rng, family: Family) -> Wall {
-        families::family_wall(rng, family)
-    }
-
-    fn seeded_wall(family: Family, seed: u64) -> Wall {
-        families::seeded_wall(family, seed).0
-    }
-
-    fn wall_label(family: Family, seed: u64) -> String {
-        families::wall_label(family, seed)
-    }
-
-    fn parse_built_in(name: &str) -> Result<Option<BuiltIn>, String> {
-        BuiltIn::parse(name)
-    }
-
-    fn built_in_name(bot: BuiltIn) -> String {
-        bot.name()
-    }
+    const FIRST_REQUEST: &'static str = "0 0";
 
     fn house() -> BuiltIn {
         BuiltIn::Greedy
@@ -105,16 +47,8 @@ impl Ruleset for Noi2014 {
         Seat::BuiltIn(bot)
     }
 
-    fn program(command: &str, limits: &Limits) -> Seat {
-        Seat::Program(Box::new(program(command, limits)))
-    }
-
-    fn try_program(command: &str, limits: &Limits) -> std::io::Result<()> {
-        let mut bot = program(command, limits);
-        // The first request of every game.
-        let asked = bot.ask("0 0");
-        bot.stop();
-        asked.map(|_| ())
+    fn program_seat(bot: ProgramBot) -> Seat {
+        Seat::Program(Box::new(bot))
     }
 
     fn play(
@@ -235,6 +169,7 @@ pub fn play_built_in_at(
 mod tests {
     use super::*;
     use crate::contest::duplicate::{Seating, DRAWS};
+    use crate::named::BuiltInBot;
     use crate::noi2014::bots::greedy::GreedyBot;
     use crate::noi2014::bots::sample::SampleBot;
 

@@ -10,9 +10,10 @@
 //! [`Ruleset::Wall`], however each of them decides.
 
 use super::limits::Limits;
+use crate::botzone::program::{Judged, ProgramBot};
+use crate::named::{BuiltInBot, WallFamily};
 use crate::place::Context;
 pub use crate::place::{Draws, Setting, PLAYERS};
-use crate::rng::Rng;
 use std::fmt::Debug;
 
 /// A ruleset the contest layer can run duels, tournaments and games of.
@@ -33,15 +34,12 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// sequential test needs it bounded, and proven so.
     const UNIT_RANGE: (f64, f64);
 
-    /// The built-in bots' names, for the error on an unknown one.
-    const BUILT_IN_NAMES: &'static str;
-
-    /// A seeded family of walls (`uniform`, ...).
-    type Family: Copy + Eq + Debug + Send + Sync;
+    /// A seeded family of walls (`uniform`, ...), and its walls.
+    type Family: WallFamily<Wall = Self::Wall>;
     /// One game's deal.
     type Wall: Clone + Send + Sync;
     /// A built-in bot, as the command line names it.
-    type BuiltIn: Copy + PartialEq + Debug + Send + Sync;
+    type BuiltIn: BuiltInBot;
     /// An in-process bot a front end brings (a Python callable): it
     /// answers one request at a time.
     type Bot: ?Sized + Send;
@@ -53,33 +51,12 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// One request of a game and its answer, as a game being played shows
     /// it.
     type Turn;
+    /// How the answers of its bot programs are read.
+    type Replies: Judged;
 
-    /// Every family, the default first.
-    const FAMILIES: &'static [Self::Family];
-
-    /// The family's name, as `--family` takes it.
-    fn family_name(family: Self::Family) -> &'static str;
-
-    /// The family named `name`, if there is one.
-    fn parse_family(name: &str) -> Option<Self::Family>;
-
-    /// A wall of `family` from `rng`.
-    fn family_wall(rng: &mut Rng, family: Self::Family) -> Self::Wall;
-
-    /// The wall of `family` with this seed, the one a tournament's table
-    /// plays.
-    fn seeded_wall(family: Self::Family, seed: u64) -> Self::Wall;
-
-    /// Where [`Ruleset::seeded_wall`] comes from, as a log's header says
-    /// it.
-    fn wall_label(family: Self::Family, seed: u64) -> String;
-
-    /// The built-in bot named `name`: `Ok(None)` when no built-in has that
-    /// name, an error when the name is one with a bad parameter.
-    fn parse_built_in(name: &str) -> Result<Option<Self::BuiltIn>, String>;
-
-    /// A built-in bot's name, as it was given.
-    fn built_in_name(bot: Self::BuiltIn) -> String;
+    /// The first request of every game: what [`Ruleset::try_program`]
+    /// asks.
+    const FIRST_REQUEST: &'static str;
 
     /// The bot that fills an empty seat (a house bot).
     fn house() -> Self::BuiltIn;
@@ -90,12 +67,22 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// An in-process bot of a front end's own.
     fn in_process(bot: Box<Self::Bot>) -> Self::Player;
 
+    /// A seat played by the bot program `bot`.
+    fn program_seat(bot: ProgramBot<Self::Replies>) -> Self::Player;
+
     /// The bot program run by the command line `command` under `limits`.
-    fn program(command: &str, limits: &Limits) -> Self::Player;
+    fn program(command: &str, limits: &Limits) -> Self::Player {
+        Self::program_seat(limits.program(command))
+    }
 
     /// Starts the program `command` on the first request of a game and
     /// stops it: an error when it cannot be run at all.
-    fn try_program(command: &str, limits: &Limits) -> std::io::Result<()>;
+    fn try_program(command: &str, limits: &Limits) -> std::io::Result<()> {
+        let mut bot = limits.program::<Self::Replies>(command);
+        let asked = bot.ask(Self::FIRST_REQUEST);
+        bot.stop();
+        asked.map(|_| ())
+    }
 
     /// Plays `wall` with `players` in seat order, its draws in `draws`,
     /// `watch` told each turn as it is played. A program that cannot be

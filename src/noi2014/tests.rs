@@ -9,6 +9,7 @@ use crate::botzone::protocol::{
     bot_input, bot_output, judge_step, read_output, StepError, OUTPUT_LIMIT,
 };
 use crate::meld::Meld;
+use crate::named::WallFamily;
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::bots::greedy::GreedyBot;
 use crate::noi2014::bots::sample::{SampleBot, SAMPLE_TARGET};
@@ -234,7 +235,7 @@ fn check_game(j: &Judge) {
 #[test]
 fn greedy_and_careful_sample_bots_are_never_put_out() {
     let mut games = 0;
-    for family in Family::ALL {
+    for &family in Family::ALL {
         let count = if family == Family::Long { 20 } else { 200 };
         for (i, w) in walls(family, 77, count).iter().enumerate() {
             // Four greedy bots; their views match the judge's tables.

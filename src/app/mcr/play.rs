@@ -5,15 +5,17 @@ use super::super::args::BotLimits;
 use super::super::files::PendingFile;
 use super::super::noi2014::{interrupted_log_words, Stream, TurnsWritten};
 use super::super::CliError;
+use mahjong_sim::contest::entrant::{BotSpec, Entrant};
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::logs::seat_records;
-use mahjong_sim::contest::mcr::{BotSpec, Entrant, Mcr};
+use mahjong_sim::contest::mcr::Mcr;
 use mahjong_sim::contest::play::{self as contest_play, Played};
 use mahjong_sim::contest::ruleset::Ruleset;
 use mahjong_sim::mcr::games::arena::{Game, StepFailed, Turn};
-use mahjong_sim::mcr::games::walls::{self, Family};
+use mahjong_sim::mcr::games::walls::Family;
 use mahjong_sim::mcr::games::{log, transcript};
 use mahjong_sim::mcr::judge::{Options, Reply};
+use mahjong_sim::named::WallFamily;
 use mahjong_sim::place::Setting;
 use mahjong_sim::replay::mcr as page;
 use std::io::Write;
@@ -39,8 +41,8 @@ pub struct PlayArgs {
     /// the greedy bot): a built-in name (random, greedy, planner), or NAME=BOT to
     /// show it as NAME, BOT a built-in name or a bot program under
     /// Botzone's protocol (NAME=./mybot, NAME='python3 bot.py').
-    #[arg(long = "bot", value_name = "[NAME=]BOT", value_parser = Entrant::parse)]
-    pub bots: Vec<Entrant>,
+    #[arg(long = "bot", value_name = "[NAME=]BOT", value_parser = Entrant::<Mcr>::parse)]
+    pub bots: Vec<Entrant<Mcr>>,
     #[command(flatten)]
     pub limits: BotLimits,
     /// Print JSON Lines (the game log, `mahjong-sim/mcr-game-log`):
@@ -75,13 +77,13 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, CliError> {
 /// paths untouched until then).
 fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let family = Family::Uniform;
-    let init = walls::seeded_init(family, args.seed);
+    let init = family.seeded_wall(args.seed);
     let outputs = [&args.log, &args.replay, &args.transcript];
     let files = outputs
         .iter()
         .map(|p| p.as_deref().map(PendingFile::create).transpose())
         .collect::<Result<Vec<_>, _>>()?;
-    let (specs, setting) = seating(args, walls::wall_label(family, args.seed));
+    let (specs, setting) = seating(args, family.wall_label(args.seed));
     let turns = TurnsWritten::default();
     note_interrupted(turns.clone(), args, &files);
     super::super::on_interrupt(super::super::OnInterrupt::Exit);
@@ -172,8 +174,8 @@ fn note_interrupted(turns: TurnsWritten, args: &PlayArgs, files: &[Option<Pendin
 /// The bots of `args` in seat order, and the log's setting: the wall's
 /// `label` and each seat's name (the NAME given, else the bot's own) and
 /// bot.
-fn seating(args: &PlayArgs, label: String) -> (Vec<BotSpec>, Setting) {
-    let specs: Vec<BotSpec> = args.bots.iter().map(|e| e.spec.clone()).collect();
+fn seating(args: &PlayArgs, label: String) -> (Vec<BotSpec<Mcr>>, Setting) {
+    let specs: Vec<BotSpec<Mcr>> = args.bots.iter().map(|e| e.spec.clone()).collect();
     let seated = contest_play::seated(&specs);
     let names: [String; 4] = std::array::from_fn(|p| {
         args.bots

@@ -18,6 +18,7 @@ use crate::contest::entrant::BotJson;
 use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::{Ruleset, PLAYERS};
 use crate::contest::Error;
+use crate::named::WallFamily;
 use crate::place::Context;
 use crate::stats::Sprt;
 use std::path::{Path, PathBuf};
@@ -78,8 +79,8 @@ fn options<R: Ruleset>(s: &SettingsJson, logs: &Path) -> Result<Options<R>, Erro
     if s.against.len() != 3 {
         return Err(bad(format!("{} opponents, not 3", s.against.len())));
     }
-    let family =
-        R::parse_family(&s.family).ok_or_else(|| bad(format!("no wall family `{}`", s.family)))?;
+    let family = R::Family::from_name(&s.family)
+        .ok_or_else(|| bad(format!("no wall family `{}`", s.family)))?;
     if let Length::Sprt {
         d0,
         d1,

@@ -38,6 +38,7 @@ use super::logs::{json_log, prepare_games, save_report, seat_records, write_file
 use super::pool::{self, Flow, InOrder};
 use super::ruleset::{format_name, Ruleset};
 use super::Error;
+use crate::named::WallFamily;
 use crate::place::{Challenger, Context, Setting};
 use crate::process::{Grants, SandboxMode};
 use crate::stats::{Decision, Sequential, Summary};
@@ -445,7 +446,7 @@ fn play_one<R: Ruleset>(
             wall: format!(
                 "wall {u} of duel seed {} ({})",
                 opts.settings.seed,
-                R::family_name(opts.settings.family)
+                opts.settings.family.name()
             ),
             seats: seat_records(names, commands),
             context: Some(Context::Duel {
@@ -711,7 +712,7 @@ impl<R: Ruleset> Report<R> {
             named_spec(&o.b),
             against.join(", "),
             o.seed,
-            R::family_name(o.family),
+            o.family.name(),
             if o.common_random {
                 ""
             } else {
@@ -824,7 +825,7 @@ impl<R: Ruleset> Report<R> {
             against: o.against.iter().map(|e| e.name.clone()).collect(),
             against_put_out: (0..3).map(|i| keyed(self.against_outs(i))).collect(),
             seed: o.seed,
-            family: R::family_name(o.family).to_string(),
+            family: o.family.name().to_string(),
             common_random: o.common_random,
             seating: o.seating,
             first_wall: self.first_wall(),
@@ -1061,6 +1062,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::contest::duplicate::unit_seat;
     use crate::contest::seed::bot_seed;
+    use crate::named::BuiltInBot;
     use crate::stats::Sprt;
 
     /// A bot of this name playing the ruleset's house bot (a built-in).
@@ -1070,13 +1072,13 @@ pub(crate) mod tests {
 
     /// The ruleset's house bot's name.
     fn house<R: Ruleset>() -> String {
-        R::built_in_name(R::house())
+        R::house().name()
     }
 
     /// A duel of two walls between house bots named new and old, against
     /// x, y and z, seed 9, with no memory limit.
     pub(crate) fn options<R: Ruleset>() -> Options<R> {
-        let family = R::parse_family("uniform").expect("a uniform family");
+        let family = R::Family::from_name("uniform").expect("a uniform family");
         let mut settings = Settings::new(
             named("new"),
             named("old"),

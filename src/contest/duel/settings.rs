@@ -13,6 +13,7 @@ use crate::contest::entrant::{BotJson, BotSpec, Entrant};
 use crate::contest::limits::{millis, Limits};
 use crate::contest::ruleset::{Draws, Ruleset};
 use crate::contest::Error;
+use crate::named::WallFamily;
 use crate::stats::{Sequential, Sprt};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -132,7 +133,7 @@ impl Settings<(), ()> {
 impl<R: Ruleset> Settings<Entrant<R>, R::Family> {
     /// The settings as the record holds them.
     pub fn record(&self) -> SettingsJson {
-        self.map(BotJson::of, |f| R::family_name(*f).to_string())
+        self.map(BotJson::of, |f| f.name().to_string())
     }
 
     /// Checks that the settings make a duel: A and B of names of their

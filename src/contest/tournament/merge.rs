@@ -20,6 +20,7 @@ use crate::contest::logs::{parse_record, read_record, settings_difference};
 use crate::contest::ruleset::{Draws, Ruleset};
 use crate::contest::swiss::{pair_round, Table};
 use crate::contest::Error;
+use crate::named::WallFamily;
 use crate::place::Context;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -58,7 +59,7 @@ fn parse_source<R: Ruleset>(dir: &Path, bytes: &[u8]) -> Result<Source, Error> {
 /// The options a merged report shows: the settings, with `logs` the first
 /// shard's folder.
 fn options<R: Ruleset>(s: &SettingsJson, logs: &Path) -> Result<Options<R>, Error> {
-    let family = R::parse_family(&s.family).ok_or_else(|| {
+    let family = R::Family::from_name(&s.family).ok_or_else(|| {
         Error::Usage(format!(
             "the shards' settings: no wall family `{}`",
             s.family
@@ -121,7 +122,7 @@ fn check_log<R: Ruleset>(
         what: format!("cannot read the log of {place}: {}", path.display()),
         source,
     })?;
-    let wall = R::seeded_wall(opts.settings.family, table.wall_seed);
+    let wall = opts.settings.family.seeded_wall(table.wall_seed);
     let log = R::read_log(&bytes, &wall, Draws::Wall).map_err(bad)?;
     let want = Context::Tournament {
         round: rec.round,

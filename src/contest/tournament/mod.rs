@@ -35,6 +35,8 @@ use super::ruleset::{Draws, Ruleset, PLAYERS};
 use super::seed::bot_seed;
 use super::swiss::{pair_round, Chair, Table};
 use super::Error;
+use crate::named::BuiltInBot;
+use crate::named::WallFamily;
 use crate::place::{Context, Setting};
 use record::RecordJson;
 use std::fmt::Write;
@@ -177,7 +179,7 @@ fn play_one<R: Ruleset>(
     g: usize,
     games_dir: &Path,
 ) -> Result<Played, Error> {
-    let wall = R::seeded_wall(opts.settings.family, table.wall_seed);
+    let wall = opts.settings.family.seeded_wall(table.wall_seed);
     let chairs = table.seats(g);
     let mut seats = seats_at(opts, table, t, g, chairs);
     let game =
@@ -260,10 +262,10 @@ fn save_game<R: Ruleset>(
     let names = chairs.map(|c| chair_name(opts, c));
     let commands = chairs.map(|c| match c {
         Chair::Bot(b) => opts.settings.bots[b].spec.label(),
-        Chair::House => R::built_in_name(R::house()),
+        Chair::House => R::house().name(),
     });
     let setting = Setting {
-        wall: R::wall_label(opts.settings.family, table.wall_seed),
+        wall: opts.settings.family.wall_label(table.wall_seed),
         seats: seat_records(names.clone(), commands),
         context: Some(Context::Tournament {
             round: table.round,
@@ -306,7 +308,7 @@ pub(crate) mod tests {
 
     /// The ruleset's house bot's name: a built-in bot of every ruleset.
     fn house<R: Ruleset>() -> String {
-        R::built_in_name(R::house())
+        R::house().name()
     }
 
     fn options<R: Ruleset>(duplicate: bool) -> Options<R> {
@@ -317,7 +319,7 @@ pub(crate) mod tests {
                 spec: BotSpec::Program("./b --n <2".into()),
             },
         ];
-        let family = R::parse_family("uniform").expect("a uniform family");
+        let family = R::Family::from_name("uniform").expect("a uniform family");
         let mut settings = Settings::new(bots, family);
         settings.rounds = 3;
         settings.seed = 4;

@@ -6,6 +6,7 @@ use super::options::Options;
 use super::record::{GameJson, PutOutJson};
 use crate::contest::ruleset::{format_name, Ruleset};
 use crate::contest::swiss::{standings, Chair};
+use crate::named::WallFamily;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -184,7 +185,7 @@ impl<R: Ruleset> Report<R> {
             } else {
                 ""
             },
-            R::family_name(o.family),
+            o.family.name(),
             crate::contest::count(self.played_games, "game"),
         )
         .expect("to memory");
@@ -268,7 +269,7 @@ impl<R: Ruleset> Report<R> {
             o.rounds,
             o.seed,
             if o.duplicate { "duplicate format, " } else { "" },
-            esc(R::family_name(o.family)),
+            esc(o.family.name()),
             crate::contest::count(self.played_games, "game")
         ));
         h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th>points</th><th>games</th><th>won</th><th>out</th><th>bot</th><th>command</th></tr>\n");
@@ -359,7 +360,7 @@ impl<R: Ruleset> Report<R> {
             rounds_done: self.rounds_done,
             seed: o.seed,
             duplicate: o.duplicate,
-            family: R::family_name(o.family).to_string(),
+            family: o.family.name().to_string(),
             games: self.played_games,
             standings,
         }

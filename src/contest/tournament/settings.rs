@@ -12,6 +12,7 @@ use crate::contest::entrant::{BotJson, Entrant};
 use crate::contest::limits::{millis, Limits};
 use crate::contest::ruleset::Ruleset;
 use crate::contest::Error;
+use crate::named::WallFamily;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -107,7 +108,7 @@ impl Settings<(), ()> {
 impl<R: Ruleset> Settings<Entrant<R>, R::Family> {
     /// The settings as the record holds them.
     pub fn record(&self) -> SettingsJson {
-        self.map(BotJson::of, |f| R::family_name(*f).to_string())
+        self.map(BotJson::of, |f| f.name().to_string())
     }
 
     /// Checks that the settings make a tournament: at least two bots (one

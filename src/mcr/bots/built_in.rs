@@ -5,6 +5,7 @@ use super::bot::Bot;
 use super::greedy::GreedyBot;
 use super::planner::PlannerBot;
 use super::random::RandomBot;
+use crate::named::BuiltInBot;
 
 /// A built-in bot, as the command line names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,28 +18,25 @@ pub enum BuiltIn {
     Planner,
 }
 
-impl BuiltIn {
-    /// The names, for help and errors.
-    pub const NAMES: &'static str = "random, greedy, planner";
+impl BuiltInBot for BuiltIn {
+    const NAMES: &'static str = "random, greedy, planner";
 
-    /// Every built-in bot.
-    pub const ALL: [BuiltIn; 3] = [BuiltIn::Random, BuiltIn::Greedy, BuiltIn::Planner];
-
-    /// The built-in bot `name`; `Ok(None)` when `name` names none (it may
-    /// be a program), an error for a built-in name with a bad setting
-    /// (none has settings yet).
-    pub fn parse(name: &str) -> Result<Option<BuiltIn>, String> {
+    fn parse(name: &str) -> Result<Option<BuiltIn>, String> {
         Ok(BuiltIn::ALL.into_iter().find(|b| b.name() == name))
     }
 
-    /// Its name as [`BuiltIn::parse`] reads it.
-    pub fn name(&self) -> String {
+    fn name(&self) -> String {
         match self {
             BuiltIn::Random => "random".into(),
             BuiltIn::Greedy => "greedy".into(),
             BuiltIn::Planner => "planner".into(),
         }
     }
+}
+
+impl BuiltIn {
+    /// Every built-in bot.
+    pub const ALL: [BuiltIn; 3] = [BuiltIn::Random, BuiltIn::Greedy, BuiltIn::Planner];
 
     /// A fresh bot; its random choices (if any) follow `seed`.
     pub fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
@@ -52,7 +50,7 @@ impl BuiltIn {
 
 #[cfg(test)]
 mod tests {
-    use super::BuiltIn;
+    use super::{BuiltIn, BuiltInBot};
 
     #[test]
     fn built_in_names_read_back() {

@@ -10,6 +10,7 @@ use crate::mcr::games::walls::{full_set, random_init};
 use crate::mcr::hand::MeldKind;
 use crate::mcr::judge::{End, InitData, Judge, Options, Wall, WallTile, PLAYERS};
 use crate::mcr::tile::Tile;
+use crate::named::BuiltInBot;
 use crate::rng::Rng;
 
 /// `seat`'s view against the judge's state when `seat` is asked.

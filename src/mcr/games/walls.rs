@@ -4,6 +4,7 @@
 
 use crate::mcr::judge::{Flower, InitData, Wall, WallTile, PLAYERS};
 use crate::mcr::tile::{Tile, KINDS};
+use crate::named::WallFamily;
 use crate::rng::Rng;
 
 /// Tiles in a full set.
@@ -36,39 +37,27 @@ pub enum Family {
     Uniform,
 }
 
-impl Family {
-    /// Every family.
-    pub const ALL: [Family; 1] = [Family::Uniform];
+impl WallFamily for Family {
+    type Wall = InitData;
 
-    /// Its name, as `--family` takes it.
-    pub fn name(self) -> &'static str {
+    const ALL: &'static [Family] = &[Family::Uniform];
+
+    fn name(self) -> &'static str {
         match self {
             Family::Uniform => "uniform",
         }
     }
 
-    /// The family named `name`.
-    pub fn from_name(name: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == name)
+    fn wall(self, rng: &mut Rng) -> InitData {
+        match self {
+            Family::Uniform => random_init(rng),
+        }
     }
-}
 
-/// A game of `family` from `rng`.
-pub fn family_init(rng: &mut Rng, family: Family) -> InitData {
-    match family {
-        Family::Uniform => random_init(rng),
+    /// The first game of its stream: the one `mcr play --seed` deals.
+    fn seeded_wall(self, seed: u64) -> InitData {
+        self.wall(&mut Rng::new(seed))
     }
-}
-
-/// The game of `family` with this seed (the first of its stream), the one
-/// `mcr play --seed` deals.
-pub fn seeded_init(family: Family, seed: u64) -> InitData {
-    family_init(&mut Rng::new(seed), family)
-}
-
-/// How logs name the wall of `family` from `seed`.
-pub fn wall_label(family: Family, seed: u64) -> String {
-    format!("wall of seed {seed} ({})", family.name())
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@ use crate::mcr::bots::greedy::GreedyBot;
 use crate::mcr::games::walls::random_init;
 use crate::mcr::judge::{End, Event, KongKind};
 use crate::mcr::learn::action::action_of;
+use crate::named::BuiltInBot;
 use crate::rng::Rng;
 
 fn penalty(judge: &Judge) -> Option<String> {
@@ -315,7 +316,8 @@ fn a_recorded_game_is_the_arenas_game() {
     use crate::mcr::bots::built_in::BuiltIn;
     use crate::mcr::games::arena::{self, Seat};
     use crate::mcr::games::log::{self, SeatRecord, Setting};
-    use crate::mcr::games::walls::{seeded_init, Family};
+    use crate::mcr::games::walls::Family;
+    use crate::named::WallFamily;
     let greedy = BuiltIn::parse("greedy").unwrap().unwrap();
     let setting = Setting {
         wall: "test".into(),
@@ -327,7 +329,7 @@ fn a_recorded_game_is_the_arenas_game() {
     };
     let mut won = 0;
     for seed in 1..6 {
-        let init = seeded_init(Family::Uniform, seed);
+        let init = Family::Uniform.seeded_wall(seed);
         let bots = std::array::from_fn(|p| Some(greedy.bot(bot_seed(seed, &[p as u64]))));
         let env = Env::new(&init, Options::default(), bots, true);
         let mut seats =
@@ -339,7 +341,7 @@ fn a_recorded_game_is_the_arenas_game() {
     }
     assert!(won > 0, "no game of the five was won");
     // Not before the end, nor without `record`.
-    let init = seeded_init(Family::Uniform, 1);
+    let init = Family::Uniform.seeded_wall(1);
     let env = Env::new(&init, Options::default(), Default::default(), true);
     assert!(env.decision().is_some() && env.game().is_none());
     let bots = std::array::from_fn(|p| Some(greedy.bot(bot_seed(1, &[p as u64]))));

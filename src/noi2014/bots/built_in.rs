@@ -1,6 +1,7 @@
 //! The built-in bots by name, as the command line and the contest name
 //! them, and a fresh bot of each.
 
+use crate::named::BuiltInBot;
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::bots::greedy::GreedyBot;
 use crate::noi2014::bots::sample::SampleBot;
@@ -20,13 +21,10 @@ pub enum BuiltIn {
     },
 }
 
-impl BuiltIn {
-    /// The names, for help and errors.
-    pub const NAMES: &'static str = "greedy, sample, greedy:eps=P (P from 0 to 1)";
+impl BuiltInBot for BuiltIn {
+    const NAMES: &'static str = "greedy, sample, greedy:eps=P (P from 0 to 1)";
 
-    /// The built-in bot `name`; `Ok(None)` when `name` names none (it may
-    /// be a program), an error for a built-in name with a bad setting.
-    pub fn parse(name: &str) -> Result<Option<BuiltIn>, String> {
+    fn parse(name: &str) -> Result<Option<BuiltIn>, String> {
         let Some(setting) = name.strip_prefix("greedy:") else {
             return Ok(match name {
                 "greedy" => Some(BuiltIn::Greedy),
@@ -44,15 +42,16 @@ impl BuiltIn {
         Ok(Some(BuiltIn::NoisyGreedy { eps }))
     }
 
-    /// Its name as [`BuiltIn::parse`] reads it.
-    pub fn name(&self) -> String {
+    fn name(&self) -> String {
         match self {
             BuiltIn::Greedy => "greedy".into(),
             BuiltIn::Sample => "sample".into(),
             BuiltIn::NoisyGreedy { eps } => format!("greedy:eps={eps}"),
         }
     }
+}
 
+impl BuiltIn {
     /// A fresh bot; the random choices of the sample and noisy bots follow
     /// `seed`.
     pub fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
@@ -66,7 +65,7 @@ impl BuiltIn {
 
 #[cfg(test)]
 mod tests {
-    use super::BuiltIn;
+    use super::{BuiltIn, BuiltInBot};
 
     #[test]
     fn built_in_names_read_back() {

@@ -312,7 +312,8 @@ pub struct PutOut<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::games::families::{family_wall, Family};
+    use crate::named::WallFamily;
+    use crate::noi2014::games::families::Family;
     use crate::noi2014::rules::tiles::{lower_name, name};
     use crate::rng::Rng;
 
@@ -324,7 +325,7 @@ mod tests {
         let mut melds = 0;
         for seed in 1..=5 {
             // The walls duels play (`contest::duplicate::unit_wall`, unit 0).
-            let wall = family_wall(&mut Rng::new(seed), Family::Uniform);
+            let wall = Family::Uniform.wall(&mut Rng::new(seed));
             let mut seats = std::array::from_fn(|_| Seat::built_in(BuiltIn::Greedy, 0));
             let game = play(&wall, &mut seats).unwrap();
             let lines: Vec<&EventLine> = game.turns.iter().flat_map(|t| &t.events).collect();

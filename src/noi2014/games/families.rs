@@ -17,6 +17,7 @@
 //! `k`-th draw without claims); claims shift them, which is fine for walls
 //! meant to make situations likely, not certain.
 
+use crate::named::WallFamily;
 use crate::noi2014::rules::tiles::{self, tile};
 use crate::noi2014::rules::wall::{deal_position, Wall, DEALT, HAND_TILES, WALL_TILES};
 use crate::noi2014::rules::KINDS;
@@ -38,17 +39,17 @@ pub enum Family {
     Long,
 }
 
-impl Family {
-    /// Every family, in a fixed order.
-    pub const ALL: [Family; 4] = [
+impl WallFamily for Family {
+    type Wall = Wall;
+
+    const ALL: &'static [Family] = &[
         Family::Uniform,
         Family::Kongs,
         Family::MultiRon,
         Family::Long,
     ];
 
-    /// The family's name.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Family::Uniform => "uniform",
             Family::Kongs => "kongs",
@@ -57,38 +58,25 @@ impl Family {
         }
     }
 
-    /// The family named `s`.
-    pub fn from_name(s: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == s)
+    fn wall(self, rng: &mut Rng) -> Wall {
+        match self {
+            Family::Uniform => Wall::shuffled(rng),
+            Family::Kongs => kongs(rng),
+            Family::MultiRon => multi_ron(rng),
+            Family::Long => long(rng),
+        }
+    }
+
+    /// The first of [`walls`].
+    fn seeded_wall(self, seed: u64) -> Wall {
+        walls(self, seed, 1).pop().expect("one wall")
     }
 }
 
 /// `count` walls of `family` from `seed`.
 pub fn walls(family: Family, seed: u64, count: usize) -> Vec<Wall> {
     let mut rng = Rng::new(seed ^ (family as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
-    (0..count).map(|_| family_wall(&mut rng, family)).collect()
-}
-
-/// The first wall of `family` from `seed`, and how logs name it
-/// (`wall of seed 3 (uniform)`): one label for every front end.
-pub fn seeded_wall(family: Family, seed: u64) -> (Wall, String) {
-    let wall = walls(family, seed, 1).pop().expect("one wall");
-    (wall, wall_label(family, seed))
-}
-
-/// How logs name the wall of `family` from `seed`.
-pub fn wall_label(family: Family, seed: u64) -> String {
-    format!("wall of seed {seed} ({})", family.name())
-}
-
-/// One wall of `family`.
-pub fn family_wall(rng: &mut Rng, family: Family) -> Wall {
-    match family {
-        Family::Uniform => Wall::shuffled(rng),
-        Family::Kongs => kongs(rng),
-        Family::MultiRon => multi_ron(rng),
-        Family::Long => long(rng),
-    }
+    (0..count).map(|_| family.wall(&mut rng)).collect()
 }
 
 /// The place of player `p`'s `k`-th front draw if nobody claims.
@@ -286,7 +274,7 @@ mod tests {
 
     #[test]
     fn families_are_deterministic_and_do_what_they_say() {
-        for f in Family::ALL {
+        for &f in Family::ALL {
             assert_eq!(walls(f, 9, 3), walls(f, 9, 3), "{f:?}");
             assert_eq!(Family::from_name(f.name()), Some(f));
         }
@@ -325,8 +313,8 @@ mod tests {
             }
             h
         };
-        let got = Family::ALL.map(fingerprint);
-        assert_eq!(got, PINNED, "{got:#x?}");
+        let got: Vec<u64> = Family::ALL.iter().copied().map(fingerprint).collect();
+        assert_eq!(got, PINNED.to_vec(), "{got:#x?}");
     }
 
     /// Uniform, kongs, multi-ron, long (which depends on the greedy bot's

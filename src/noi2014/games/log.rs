@@ -799,14 +799,15 @@ pub fn read(bytes: &[u8]) -> Result<GameLog, LogError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::named::WallFamily;
     use crate::noi2014::games::arena::{play, Seat};
-    use crate::noi2014::games::families::{family_wall, Family};
+    use crate::noi2014::games::families::Family;
     use crate::noi2014::rules::wall::Wall;
     use crate::rng::Rng;
 
     /// A seeded wall of `family`.
     fn unit_wall(seed: u64, family: Family) -> Wall {
-        family_wall(&mut Rng::new(seed), family)
+        family.wall(&mut Rng::new(seed))
     }
 
     fn setting() -> Setting {

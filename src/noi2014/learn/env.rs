@@ -568,6 +568,7 @@ impl Env {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::named::WallFamily;
     use crate::noi2014::bots::greedy::GreedyBot;
     use crate::noi2014::games::arena;
     use crate::noi2014::games::families::{walls, Family};
@@ -659,7 +660,7 @@ mod tests {
     #[test]
     fn the_mask_is_what_the_judge_allows() {
         let (mut decisions, mut kinds) = (0, [false; 4]);
-        for family in Family::ALL {
+        for &family in Family::ALL {
             for (g, wall) in walls(family, 7, 12).iter().enumerate() {
                 let mut judge = Judge::new(wall);
                 let mut rng = Rng::new(g as u64);

@@ -10,6 +10,7 @@
 //! answers on the same wall rebuilds the very same game, requests, events
 //! and bots' streams included. Its JSON is a few kilobytes at most.
 
+use crate::named::BuiltInBot;
 use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::learn::env::Env;
 use crate::noi2014::rules::wall::Wall;
@@ -137,14 +138,15 @@ impl SavedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::games::families::{seeded_wall, Family};
+    use crate::named::WallFamily;
+    use crate::noi2014::games::families::Family;
     use crate::noi2014::learn::env::Action;
     use crate::rng::Rng;
 
     /// A game with the caller at seats 0 and 2, played `moves` decisions
     /// with random legal actions from `seed`.
     fn played(seed: u64, moves: usize) -> (Env, [Option<SavedBot>; PLAYERS]) {
-        let (wall, _) = seeded_wall(Family::Uniform, seed);
+        let wall = Family::Uniform.seeded_wall(seed);
         let seats = [
             None,
             Some(SavedBot {
@@ -244,7 +246,7 @@ mod tests {
                 count
             })
         );
-        let (wall, _) = seeded_wall(Family::Uniform, 1);
+        let wall = Family::Uniform.seeded_wall(1);
         let unrecorded = Env::new(&wall, Default::default(), false);
         assert_eq!(
             SavedGame::save(&unrecorded, Default::default()).err(),

@@ -9,8 +9,9 @@
 //! depends only on the seed, `i` and the actions given to it.
 
 use crate::learn::vector::SingleEnv;
+use crate::named::WallFamily;
 use crate::noi2014::bots::built_in::BuiltIn;
-use crate::noi2014::games::families::{family_wall, Family};
+use crate::noi2014::games::families::Family;
 use crate::noi2014::learn::env::{Action, Env, ACTIONS, OBS_SIZE};
 use crate::noi2014::rules::PLAYERS;
 use crate::rng::Rng;
@@ -34,7 +35,7 @@ impl SingleEnv for Env {
     /// A wall of the family, then each seat's bot seed, from `rng`.
     fn start(rng: &mut Rng, (seats, family): &Setup) -> Env {
         loop {
-            let wall = family_wall(rng, *family);
+            let wall = family.wall(rng);
             let bots = std::array::from_fn(|p| {
                 let seed = rng.next_u64();
                 seats[p].map(|b| b.bot(seed))

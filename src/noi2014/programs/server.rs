@@ -31,6 +31,7 @@ pub fn serve(
 mod tests {
     use super::*;
     use crate::botzone::protocol::KEEP_RUNNING;
+    use crate::named::BuiltInBot;
 
     /// What [`serve`] writes for `input`, or its error.
     fn bot_says(name: &str, keep_running: bool, input: &[u8]) -> Result<String, String> {

@@ -135,9 +135,10 @@ pub fn played_wall(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::named::WallFamily;
     use crate::noi2014::bots::built_in::BuiltIn;
     use crate::noi2014::games::arena::{self, Seat};
-    use crate::noi2014::games::families::{family_wall, Family};
+    use crate::noi2014::games::families::Family;
     use crate::noi2014::rules::event::Event;
     use crate::rng::Rng;
 
@@ -219,7 +220,7 @@ mod tests {
         let (mut moved, mut backs) = (0, 0);
         for seed in 0..60 {
             let family = [Family::Uniform, Family::Kongs][seed as usize % 2];
-            let wall = family_wall(&mut Rng::new(seed), family);
+            let wall = family.wall(&mut Rng::new(seed));
             let mut seats = std::array::from_fn(|p| {
                 Seat::built_in(BuiltIn::NoisyGreedy { eps: 0.2 }, seed * 4 + p as u64)
             });
