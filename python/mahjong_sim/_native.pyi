@@ -45,38 +45,55 @@ def noi_action_of(request: str, answer: str) -> Optional[int]:
     """The action number answering ``request`` with ``answer``, if any."""
 
 def duel_json(
+    ruleset: str,
     a: Tuple[str, object],
     b: Tuple[str, object],
     logs: str,
     against: Sequence[Tuple[str, object]] = ...,
-    seed: int = 1,
+    seed: Optional[int] = None,
     games: Optional[int] = None,
     sprt: Sequence[str] = ...,
-    max_games: int = 20000,
-    jobs: int = 1,
-    family: str = "uniform",
+    max_games: Optional[int] = None,
+    jobs: Optional[int] = None,
+    family: Optional[str] = None,
     common_random: bool = True,
-    time_limit_ms: int = 1000,
+    time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
-    sandbox: str = "auto",
+    sandbox: Optional[str] = None,
     walls: Optional[Tuple[int, int]] = None,
+    mounts: Sequence[str] = ...,
+    env: Sequence[str] = ...,
+    seating: Optional[str] = None,
 ) -> str:
-    """``noi2014 duel``: the report as ``--json`` prints it; ``walls``
-    ``(from, to)`` plays those walls as a shard (``--walls FROM..TO``)."""
+    """``RULESET duel`` (``ruleset``: ``"noi2014"`` or ``"mcr"``): the
+    report as ``--json`` prints it; ``walls`` ``(from, to)`` plays those
+    walls as a shard (``--walls FROM..TO``); ``None`` is the library's
+    default."""
 
-def merge_reports(dirs: Sequence[str]) -> Tuple[str, str]:
-    """``noi2014 merge`` of a duel's or a tournament's shards: the merged
+def merge_reports(ruleset: str, dirs: Sequence[str]) -> Tuple[str, str]:
+    """``RULESET merge`` of a duel's or a tournament's shards: the merged
     report as (JSON, text), as ``--json`` prints it and as printed without,
     from one reading of the logs."""
+
+def contest_defaults(ruleset: str) -> dict:
+    """The library's defaults of the ruleset's duels and tournaments."""
+
+def duel_cap_walls(
+    games: Optional[int] = None,
+    sprt: Sequence[str] = ...,
+    max_games: Optional[int] = None,
+    seating: Optional[str] = None,
+) -> int:
+    """The walls a duel of these keywords plays at most."""
+
+def sandbox_env(env: Sequence[str]) -> List[str]:
+    """``env`` as ``--env`` takes it, each ``NAME`` given its value here."""
 
 def save_report(dir: str, json_line: str, text: str) -> None:
     """Writes a report into the logs folder ``dir`` as ``report.json`` and ``report.txt``."""
 
 def tournament_tables(bots: int) -> int:
     """Tables in each round of a tournament of ``bots`` bots."""
-
-def duel_walls_for(games: int) -> int:
-    """The walls that hold ``games`` games of a duel, rounded up."""
 
 def interrupt() -> None:
     """Kills every bot program this process runs and stops its runs (they
@@ -88,10 +105,10 @@ def rearm() -> bool:
     thread before it starts a run."""
 
 class Merger:
-    """A duel's or a tournament's shards added as they come (the library's
-    one merger); a duel's counted in wall order."""
+    """A duel's or a tournament's shards of ``ruleset`` added as they come
+    (the library's one merger); a duel's counted in wall order."""
 
-    def __init__(self) -> None: ...
+    def __init__(self, ruleset: str) -> None: ...
     def add_dir(self, dir: str) -> None:
         """Adds the shard whose logs folder is ``dir``."""
     def add_record(self, origin: str, record: str) -> None:
@@ -105,21 +122,24 @@ class Merger:
         with ``--json`` and without."""
 
 def tournament_json(
+    ruleset: str,
     entrants: Sequence[Tuple[str, object]],
     logs: str,
-    rounds: int = 3,
-    seed: int = 1,
-    jobs: int = 1,
+    rounds: Optional[int] = None,
+    seed: Optional[int] = None,
+    jobs: Optional[int] = None,
     duplicate: bool = False,
-    family: str = "uniform",
-    time_limit_ms: int = 1000,
+    family: Optional[str] = None,
+    time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
-    sandbox: str = "auto",
+    sandbox: Optional[str] = None,
     round: Optional[int] = None,
     tables: Optional[Tuple[int, int]] = None,
     after: Sequence[str] = (),
+    mounts: Sequence[str] = ...,
+    env: Sequence[str] = ...,
 ) -> str:
-    """``noi2014 tournament``: the report as ``--json`` prints it; with
+    """``RULESET tournament``: the report as ``--json`` prints it; with
     ``round``, that round alone as a shard (``--round``), ``tables``
     ``(from, to)`` of it, seated after the shards in ``after``."""
 

@@ -1,6 +1,7 @@
 """One shard of a duel or tournament in a process of its own: ``python -m
-mahjong_sim._shard SPEC``, SPEC the JSON of :func:`mahjong_sim.noi2014.duel`'s
-arguments with ``walls`` and ``logs``, or (with ``"kind": "tournament"``) of
+mahjong_sim._shard SPEC``, SPEC the JSON of the ruleset's name
+(``"ruleset"``) and :func:`mahjong_sim.noi2014.duel`'s arguments with
+``walls`` and ``logs``, or (with ``"kind": "tournament"``) of
 :func:`mahjong_sim.noi2014.tournament`'s with ``round``, ``tables``,
 ``after`` and ``logs``. :mod:`mahjong_sim.distributed`'s tasks
 run it so that a task can always stop its shard: SIGTERM or SIGINT, or the
@@ -30,16 +31,17 @@ def _run(spec: dict, outcome: dict) -> None:
     # The spec's keys are the call's own arguments: its defaults stay its.
     args = dict(spec)
     kind, logs = args.pop("kind", "duel"), args.pop("logs")
+    ruleset = args.pop("ruleset")
     try:
         if kind == "tournament":
             entrants = [tuple(x) for x in args.pop("entrants")]
             args["tables"] = tuple(args["tables"])
-            outcome["report"] = _native.tournament_json(entrants, logs, **args)
+            outcome["report"] = _native.tournament_json(ruleset, entrants, logs, **args)
         else:
             a, b = tuple(args.pop("a")), tuple(args.pop("b"))
             args["against"] = [tuple(x) for x in args.get("against", [])]
             args["walls"] = tuple(args["walls"])
-            outcome["report"] = _native.duel_json(a, b, logs, **args)
+            outcome["report"] = _native.duel_json(ruleset, a, b, logs, **args)
     except BaseException as e:  # reported by the main thread
         outcome["error"] = e
 

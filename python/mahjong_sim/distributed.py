@@ -2,7 +2,10 @@
 ``mahjong_sim.distributed.duel(...)`` gives the report a single
 ``mahjong-sim noi2014 duel`` gives for the same seed and walls, the
 sequential test kept; ``mahjong_sim.distributed.tournament(...)`` the
-standings a single ``mahjong-sim noi2014 tournament`` gives.
+standings a single ``mahjong-sim noi2014 tournament`` gives. Both run MCR's
+contests as well (``ruleset="mcr"``, ``mahjong-sim mcr duel`` and
+``tournament``): the driver knows no ruleset, the library's shards and
+merges do.
 
 How. A duel's walls are independent and deterministic: a wall's tiles,
 seat and every built-in bot's random stream follow from the duel's seed
@@ -52,11 +55,16 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _native
 
-__all__ = ["duel", "tournament", "DEFAULT_CHUNK_WALLS"]
+__all__ = ["duel", "tournament", "DEFAULT_CHUNK_GAMES", "DEFAULT_CHUNK_WALLS"]
 
-#: Walls a task plays by default (two games a wall). See the guide's
-#: measurements (``docs/distributed.md``) for how it was chosen.
-DEFAULT_CHUNK_WALLS = 16
+#: Games a task plays by default: the walls that hold them (at least one).
+#: See the guide's measurements (``docs/distributed.md``) for how it was
+#: chosen.
+DEFAULT_CHUNK_GAMES = 32
+
+#: Walls a task plays by default at the default seating (two games a wall;
+#: one wall of 48 games with ``seating="every"``).
+DEFAULT_CHUNK_WALLS = _native.duel_cap_walls(games=DEFAULT_CHUNK_GAMES)
 
 #: How long a cancelled task has to stop its shard before it is killed.
 _CANCEL_GRACE_S = 30.0
@@ -154,28 +162,33 @@ def duel(
     sprt: Sequence[str] = (),
     max_games: Optional[int] = None,
     family: Optional[str] = None,
+    seating: Optional[str] = None,
     common_random: bool = True,
     time_limit_ms: Optional[int] = None,
     memory_mib: Optional[int] = None,
     sandbox: Optional[str] = None,
     mounts: Sequence[str] = (),
     env: Sequence[str] = (),
+    ruleset: str = "noi2014",
     logs: Optional[str] = None,
-    chunk_walls: int = DEFAULT_CHUNK_WALLS,
+    chunk_walls: Optional[int] = None,
     in_flight: Optional[int] = None,
     max_retries: int = 3,
     address: Optional[str] = None,
     runtime_env: Optional[Dict[str, Any]] = None,
     progress: bool = True,
 ) -> Dict[str, Any]:
-    """``noi2014 duel`` on a Ray cluster: the report (as ``duel --json``
-    prints it) that one machine gives for the same settings.
+    """``RULESET duel`` on a Ray cluster (``ruleset``: ``"noi2014"`` or
+    ``"mcr"``): the report (as ``duel --json`` prints it) that one machine
+    gives for the same settings.
 
     The duel's settings are :func:`mahjong_sim.noi2014.duel`'s, with its
     defaults (the library's: ``None`` is the default), the bots as
     strings (a built-in name or a command line that works on every node).
-    ``chunk_walls`` walls go to a task; at most ``in_flight`` tasks are out
-    at once (by default twice the cluster's CPUs). ``address`` is the Ray
+    ``chunk_walls`` walls go to a task (by default the walls of
+    ``DEFAULT_CHUNK_GAMES`` games: 16 walls, or one wall of 48 games with
+    ``seating="every"``); at most ``in_flight`` tasks are out at once (by
+    default twice the cluster's CPUs). ``address`` is the Ray
     cluster's (``ray.init``'s; by default ``RAY_ADDRESS``, or a local one
     started for the call), ``runtime_env`` Ray's runtime environment for
     the tasks. Every chunk's logs folder goes under ``logs`` (a new
@@ -190,36 +203,32 @@ def duel(
     import ray
 
     _check_bots([a, b, *against])
+    # The library's length of the duel (its checks, its defaults), before
+    # any task goes out.
+    cap = _native.duel_cap_walls(games, list(sprt), max_games, seating)
+    if chunk_walls is None:
+        chunk_walls = _native.duel_cap_walls(games=DEFAULT_CHUNK_GAMES, seating=seating)
     if chunk_walls < 1:
         raise ValueError("chunk_walls is at least 1")
-    spec = {
-        "a": list(a),
-        "b": list(b),
-        "against": [list(x) for x in against],
-        "seed": seed,
-        "games": games,
-        "sprt": list(sprt),
-        "max_games": max_games,
-        "jobs": 1,
-        "family": family,
-        "common_random": common_random,
-        "time_limit_ms": time_limit_ms,
-        "memory_mib": memory_mib,
-        "sandbox": sandbox,
-        # Paths on every node; variables with the driver's values.
-        "mounts": [str(m) for m in mounts],
-        "env": _native.sandbox_env(list(env)),
-    }
-    logs = _new_logs(logs, "noi2014-duel-")
+    spec = dict(
+        _spec(ruleset, family, time_limit_ms, memory_mib, sandbox, mounts, env),
+        a=list(a),
+        b=list(b),
+        against=[list(x) for x in against],
+        seed=seed,
+        games=games,
+        sprt=list(sprt),
+        max_games=max_games,
+        seating=seating,
+        common_random=common_random,
+    )
+    logs = _new_logs(logs, f"{ruleset}-duel-")
     task = _remote(ray, _play_chunk, address, runtime_env, max_retries)
-    if games is None and max_games is None:
-        max_games = _native.contest_defaults()["duel_max_games"]
-    cap = _native.duel_walls_for(games if games is not None else max_games)
     chunks = [(s, min(s + chunk_walls, cap)) for s in range(0, cap, chunk_walls)]
     if in_flight is None:
         in_flight = max(1, 2 * int(ray.cluster_resources().get("CPU", 1)))
     spec_ref = ray.put(spec)
-    merger = _native.Merger()
+    merger = _native.Merger(ruleset)
     out: Dict[Any, Tuple[int, int]] = {}
     dirs: List[str] = []
     submitted = 0
@@ -257,6 +266,25 @@ def duel(
     return report
 
 
+def _spec(ruleset: str, family: Optional[str], time_limit_ms: Optional[int], memory_mib: Optional[int],
+          sandbox: Optional[str], mounts: Sequence[str], env: Sequence[str]) -> Dict[str, Any]:
+    """The settings a duel's and a tournament's shards share, as the
+    shard's call takes them: one job a task; paths as on every node,
+    variables with the driver's values. A bad ruleset's name raises here,
+    before Ray starts."""
+    _native.contest_defaults(ruleset)
+    return {
+        "ruleset": ruleset,
+        "jobs": 1,
+        "family": family,
+        "time_limit_ms": time_limit_ms,
+        "memory_mib": memory_mib,
+        "sandbox": sandbox,
+        "mounts": [str(m) for m in mounts],
+        "env": _native.sandbox_env(list(env)),
+    }
+
+
 def _check_bots(bots: Sequence[Tuple[str, Any]]) -> None:
     for name, bot in bots:
         if not isinstance(bot, str):
@@ -292,6 +320,7 @@ def tournament(
     sandbox: Optional[str] = None,
     mounts: Sequence[str] = (),
     env: Sequence[str] = (),
+    ruleset: str = "noi2014",
     logs: Optional[str] = None,
     chunk_tables: int = 1,
     max_retries: int = 3,
@@ -299,9 +328,9 @@ def tournament(
     runtime_env: Optional[Dict[str, Any]] = None,
     progress: bool = True,
 ) -> Dict[str, Any]:
-    """``noi2014 tournament`` on a Ray cluster: the standings (as
-    ``tournament --json`` prints them) that one machine gives for the same
-    settings.
+    """``RULESET tournament`` on a Ray cluster (``ruleset``: ``"noi2014"``
+    or ``"mcr"``): the standings (as ``tournament --json`` prints them)
+    that one machine gives for the same settings.
 
     The settings are :func:`mahjong_sim.noi2014.tournament`'s, the bots as
     strings (a built-in name or a command line that works on every node).
@@ -321,22 +350,11 @@ def tournament(
     _check_bots(entrants)
     if chunk_tables < 1:
         raise ValueError("chunk_tables is at least 1")
+    common = _spec(ruleset, family, time_limit_ms, memory_mib, sandbox, mounts, env)
     if rounds is None:
-        rounds = _native.contest_defaults()["tournament_rounds"]
-    spec = {
-        "entrants": [list(x) for x in entrants],
-        "rounds": rounds,
-        "seed": seed,
-        "jobs": 1,
-        "duplicate": duplicate,
-        "family": family,
-        "time_limit_ms": time_limit_ms,
-        "memory_mib": memory_mib,
-        "sandbox": sandbox,
-        "mounts": [str(m) for m in mounts],
-        "env": _native.sandbox_env(list(env)),
-    }
-    logs = _new_logs(logs, "noi2014-tournament-")
+        rounds = _native.contest_defaults(ruleset)["tournament_rounds"]
+    spec = dict(common, entrants=[list(x) for x in entrants], rounds=rounds, seed=seed, duplicate=duplicate)
+    logs = _new_logs(logs, f"{ruleset}-tournament-")
     task = _remote(ray, _play_tables, address, runtime_env, max_retries)
     tables = _native.tournament_tables(len(entrants))
     per_table = 4 if duplicate else 1
@@ -367,7 +385,7 @@ def tournament(
     except BaseException:
         _cancel(ray, list(out))
         raise
-    line, text = _native.merge_reports(dirs)
+    line, text = _native.merge_reports(ruleset, dirs)
     _native.save_report(logs, line, text)
     report = json.loads(line)
     report["logs"] = logs

@@ -8,6 +8,14 @@ written ``KIND,TILE,OFFER`` as Botzone writes them (``CHI,T5,2``,
 ``PENG,F1,3``, ``GANG,W3,0``), as on the command line (``docs/mcr.md``).
 A hand is one string of tiles or a list of them. Bad tiles, melds or
 counts raise ``ValueError`` naming the one at fault.
+
+Duels, tournaments and merges of MCR games (``mahjong-sim mcr duel``,
+``tournament``, ``merge``) are :func:`duel`, :func:`tournament`,
+:func:`merge` and :func:`defaults`: the calls of
+:mod:`mahjong_sim.noi2014` (one implementation over the ruleset), with
+MCR's built-in bots (``random``, ``greedy``, ``planner``), its wall family
+(``uniform``) and its bot programs (Botzone's protocol). A factory's bot is
+a callable ``request -> answer`` or a :func:`mahjong_sim.mcr_env.policy_bot`.
 """
 
 from __future__ import annotations
@@ -15,9 +23,10 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Optional, Sequence, Union
 
+from . import _contest
 from ._native import mcr_case_json, mcr_fan_json, mcr_shanten_json
 
-__all__ = ["fan", "shanten", "case"]
+__all__ = ["fan", "shanten", "case", "duel", "tournament", "merge", "defaults"]
 
 Tiles = Union[str, Sequence[str]]
 Wind = Union[str, int]
@@ -71,3 +80,12 @@ def case(input: Dict[str, Any], reading: str = "1.4.0") -> Dict[str, Any]:
     english], ...]}`` or ``{"error": "ERROR_NOT_WIN"}``, as ``mcr fan
     --cases`` prints it."""
     return json.loads(mcr_case_json(json.dumps(input), reading))
+
+
+# Duels, tournaments and merges: the contest calls every ruleset shares
+# (``_contest``), of MCR's games.
+_contests = _contest.Contests("mcr")
+defaults = _contests.defaults
+duel = _contests.duel
+tournament = _contests.tournament
+merge = _contests.merge

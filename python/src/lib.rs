@@ -3,12 +3,7 @@
 //! arguments and results (strings, JSON, numpy arrays) and calls it. The
 //! Python package (`mahjong_sim/`) builds its environments on these.
 
-use mahjong_sim::contest::duel::{self, parse_sprt, Length, Options as DuelOptions};
-use mahjong_sim::contest::limits::Limits;
-use mahjong_sim::contest::entrant::{BotSpec, Entrant, InProcess};
-use mahjong_sim::contest::noi2014::Noi2014;
 use mahjong_sim::contest::seed::bot_seed;
-use mahjong_sim::contest::tournament::{self, Options as TournamentOptions, Shard};
 use mahjong_sim::hand::Hand;
 use mahjong_sim::meld::Meld;
 use mahjong_sim::named::{BuiltInBot, WallFamily};
@@ -25,7 +20,6 @@ use mahjong_sim::noi2014::rules::request::Request;
 use mahjong_sim::noi2014::rules::wall::Wall as NoiWall;
 use mahjong_sim::noi2014::rules::KINDS;
 use mahjong_sim::noi2014::rules::PLAYERS;
-use mahjong_sim::process::Grants;
 use mahjong_sim::thupc2021;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -34,6 +28,7 @@ use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
 mod common;
+mod contest;
 mod vector;
 use common::{locked, value_error, Raised};
 use vector::{Arrays, Shaped};
@@ -173,11 +168,6 @@ fn noi_family(name: &str) -> PyResult<NoiFamily> {
     })
 }
 
-/// A NOI2014 wall family by name, or the library's default (uniform).
-fn noi_family_or_default(name: Option<&str>) -> PyResult<NoiFamily> {
-    name.map_or(Ok(NoiFamily::default()), noi_family)
-}
-
 /// `count` NOI2014 walls of `family` from `seed` (the walls `noi2014 play
 /// --seed` plays), 108 tile names each.
 #[pyfunction]
@@ -193,18 +183,15 @@ fn noi_walls(family: &str, seed: u64, count: usize) -> PyResult<Vec<String>> {
 /// protocol (point 21). An exception answers nothing (the judge puts the
 /// seat out) and is raised again once the game call returns.
 struct PyBot {
-    /// `None` when its factory raised: it answers nothing.
-    f: Option<Py<PyAny>>,
+    f: Py<PyAny>,
     raised: Raised,
 }
 
 impl Bot for PyBot {
     fn respond(&mut self, request: &Request) -> Cow<'static, str> {
-        let Some(f) = &self.f else {
-            return Cow::Borrowed("");
-        };
         Python::attach(|py| {
-            let answer = f
+            let answer = self
+                .f
                 .call1(py, (request.to_string(),))
                 .and_then(|v| v.bind(py).extract::<String>());
             match answer {
@@ -241,7 +228,7 @@ impl Policy {
 fn py_bot(obj: &Bound<'_, PyAny>, raised: &Raised) -> Box<dyn Bot + Send> {
     let Ok(policy) = obj.extract::<PyRef<'_, Policy>>() else {
         return Box::new(PyBot {
-            f: Some(obj.clone().unbind()),
+            f: obj.clone().unbind(),
             raised: raised.clone(),
         });
     };
@@ -807,378 +794,6 @@ type StepBatch<'py> = (
     Option<Bound<'py, PyArray4<u8>>>,
 );
 
-// ---- contests: duels and tournaments ----------------------------------------
-
-/// A contest entrant: `(name, bot)`, the bot a built-in bot's name, a
-/// program's command line, or a factory: a callable `seed -> bot`, the bot
-/// a callable `request -> answer`, made afresh for every game.
-fn contest_entrant(
-    py: Python<'_>,
-    name: String,
-    bot: Py<PyAny>,
-    raised: &Raised,
-) -> PyResult<Entrant<Noi2014>> {
-    let obj = bot.bind(py);
-    let spec = if let Ok(text) = obj.extract::<String>() {
-        BotSpec::parse(&text).map_err(value_error)?
-    } else if obj.is_callable() {
-        let raised = raised.clone();
-        let factory = bot.clone_ref(py);
-        BotSpec::InProcess(InProcess {
-            label: format!("python:{name}"),
-            make: Arc::new(move |seed| {
-                Python::attach(|py| match factory.call1(py, (seed,)) {
-                    Ok(bot) => py_bot(bot.bind(py), &raised),
-                    Err(e) => {
-                        raised.lock().expect("not poisoned").get_or_insert(e);
-                        Box::new(PyBot {
-                            f: None,
-                            raised: raised.clone(),
-                        }) as Box<dyn Bot + Send>
-                    }
-                })
-            }),
-        })
-    } else {
-        return Err(value_error(
-            "a bot is a built-in name, a program's command line, or a factory seed -> (request -> answer)",
-        ));
-    };
-    let checked = Entrant::<Noi2014>::parse(&format!("{name}=greedy")).map_err(value_error)?;
-    Ok(Entrant {
-        name: checked.name,
-        spec,
-    })
-}
-
-/// Program bots' limits, and their sandbox as the command line's
-/// `--sandbox` says it (`auto`, `on` or `off`); what is not given is the
-/// library's default ([`Limits::default`]: the command line's too).
-/// `memory_mib=0` is no limit, as `--memory-limit 0`.
-fn limits(
-    time_limit_ms: Option<u64>,
-    memory_mib: Option<u64>,
-    sandbox: Option<&str>,
-    mounts: &[std::path::PathBuf],
-    env: &[String],
-) -> PyResult<Limits> {
-    let default = Limits::default();
-    let time = match time_limit_ms {
-        None => default.time,
-        Some(0) => return Err(value_error("time_limit_ms must be at least 1")),
-        Some(ms) => std::time::Duration::from_millis(ms),
-    };
-    Ok(Limits {
-        time,
-        memory_mib: memory_mib.map_or(default.memory_mib, Limits::memory_mib),
-        sandbox: match sandbox {
-            None => default.sandbox,
-            Some(s) => s.parse().map_err(value_error)?,
-        },
-        grants: grants(mounts, env)?,
-    })
-}
-
-/// What the sandbox shows programs beyond its allow-list, as `--mount`
-/// and `--env` take it: folders that exist, `NAME=VALUE` or `NAME` (its
-/// value here); a `ValueError` otherwise.
-fn grants(mounts: &[std::path::PathBuf], env: &[String]) -> PyResult<Grants> {
-    Ok(Grants {
-        mounts: mounts
-            .iter()
-            .map(|m| Grants::mount(m))
-            .collect::<Result<_, _>>()
-            .map_err(value_error)?,
-        env: env
-            .iter()
-            .map(|e| Grants::variable(e))
-            .collect::<Result<_, _>>()
-            .map_err(value_error)?,
-    })
-}
-
-/// `env` as `--env` takes it, each `NAME` given its value here:
-/// `NAME=VALUE` words a driver ships to machines where the variable may
-/// differ or be missing.
-#[pyfunction]
-fn sandbox_env(env: Vec<String>) -> PyResult<Vec<String>> {
-    Ok(grants(&[], &env)?
-        .env
-        .into_iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect())
-}
-
-/// `jobs`, or the library's default (one per CPU); 0 is refused.
-fn jobs_or_default(jobs: Option<usize>) -> PyResult<usize> {
-    match jobs {
-        None => Ok(mahjong_sim::contest::pool::default_jobs()),
-        Some(0) => Err(value_error("jobs must be at least 1")),
-        Some(j) => Ok(j),
-    }
-}
-
-/// The library's defaults of duels and tournaments, for the Python
-/// wrappers and the Ray driver, which take them from here rather than
-/// writing them again: a dict of `duel_seed`, `duel_max_games`,
-/// `tournament_rounds`, `tournament_seed`, `jobs`, `family`,
-/// `time_limit_ms`, `memory_mib` (0: none), `sandbox`.
-#[pyfunction]
-fn contest_defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
-    let d = pyo3::types::PyDict::new(py);
-    let duel = duel::Settings::defaults();
-    let tournament = tournament::Settings::defaults();
-    d.set_item("duel_seed", duel.seed)?;
-    d.set_item("duel_max_games", duel.length.cap_games(duel.seating))?;
-    d.set_item("tournament_rounds", tournament.rounds)?;
-    d.set_item("tournament_seed", tournament.seed)?;
-    d.set_item("jobs", mahjong_sim::contest::pool::default_jobs())?;
-    d.set_item("family", NoiFamily::default().name())?;
-    d.set_item("time_limit_ms", duel.time_limit.as_millis() as u64)?;
-    d.set_item("memory_mib", duel.memory_limit_mib.unwrap_or(0))?;
-    d.set_item("sandbox", Limits::default().sandbox.to_string())?;
-    Ok(d)
-}
-
-/// `noi2014 duel` as a call: the report as the JSON object `--json`
-/// prints. `games` plays that many games (whole walls of 2); otherwise a
-/// sequential test with `sprt` words (`d0=X d1=X alpha=X beta=X`) up to
-/// `max_games`. `walls`, a pair `(from, to)`, plays walls `from` to
-/// `to - 1` as a shard of the duel (`--walls FROM..TO`).
-#[pyfunction]
-#[pyo3(signature = (a, b, logs, against=Vec::new(), seed=None, games=None, sprt=Vec::new(), max_games=None, jobs=None, family=None, common_random=true, time_limit_ms=None, memory_mib=None, sandbox=None, walls=None, mounts=Vec::new(), env=Vec::new()))]
-#[allow(clippy::too_many_arguments)]
-fn duel_json(
-    py: Python<'_>,
-    a: (String, Py<PyAny>),
-    b: (String, Py<PyAny>),
-    logs: std::path::PathBuf,
-    against: Vec<(String, Py<PyAny>)>,
-    seed: Option<u64>,
-    games: Option<u64>,
-    sprt: Vec<String>,
-    max_games: Option<u64>,
-    jobs: Option<usize>,
-    family: Option<&str>,
-    common_random: bool,
-    time_limit_ms: Option<u64>,
-    memory_mib: Option<u64>,
-    sandbox: Option<&str>,
-    walls: Option<(u64, u64)>,
-    mounts: Vec<std::path::PathBuf>,
-    env: Vec<String>,
-) -> PyResult<String> {
-    let raised: Raised = Arc::default();
-    let a = contest_entrant(py, a.0, a.1, &raised)?;
-    let b = contest_entrant(py, b.0, b.1, &raised)?;
-    let against = against
-        .into_iter()
-        .map(|(n, bot)| contest_entrant(py, n, bot, &raised))
-        .collect::<PyResult<Vec<_>>>()?;
-    let mut settings = duel::Settings::new(
-        a,
-        b,
-        duel::opponents(against).map_err(value_error)?,
-        noi_family_or_default(family)?,
-    );
-    settings.seed = seed.unwrap_or(settings.seed);
-    // Python's duels seat a wall at one table (the default seating).
-    let seating = settings.seating;
-    settings.length = match games {
-        Some(n) => Length::games(n, seating),
-        None => Length::sprt(
-            parse_sprt(&sprt).map_err(value_error)?,
-            max_games.unwrap_or(settings.length.cap_games(seating)),
-            seating,
-        ),
-    };
-    settings.common_random = common_random;
-    let opts = DuelOptions {
-        jobs: jobs_or_default(jobs)?,
-        walls: walls.map(|(from, to)| from..to),
-        ..DuelOptions::new(settings, logs).with_limits(limits(
-            time_limit_ms,
-            memory_mib,
-            sandbox,
-            &mounts,
-            &env,
-        )?)
-    };
-    let report = py
-        .detach(|| duel::run(&opts, &mut |_| {}))
-        .map_err(value_error)?;
-    take_raised(&raised)?;
-    Ok(report.json_line())
-}
-
-/// `noi2014 merge` as a call, for the duel or tournament whose shards' logs
-/// folders are `dirs`, every wall or game checked against its logs: the
-/// report as `(JSON, text)`, the line `--json` prints and the text printed
-/// without it, from one reading of the logs.
-#[pyfunction]
-fn merge_reports(py: Python<'_>, dirs: Vec<std::path::PathBuf>) -> PyResult<(String, String)> {
-    let merged = py
-        .detach(|| mahjong_sim::contest::merge::merge::<Noi2014>(&dirs))
-        .map_err(value_error)?;
-    Ok((merged.json_line(), merged.text()))
-}
-
-/// Writes a report (`json_line`, `text`) into the logs folder `dir` under
-/// the names every front end gives it (`report.json`, `report.txt`).
-#[pyfunction]
-fn save_report(dir: std::path::PathBuf, json_line: &str, text: &str) -> PyResult<()> {
-    mahjong_sim::contest::logs::save_report(&dir, json_line, text).map_err(value_error)
-}
-
-/// Tables in each round of a tournament of `bots` bots.
-#[pyfunction]
-fn tournament_tables(bots: usize) -> u32 {
-    tournament::tables(bots)
-}
-
-/// A duel's or a tournament's shards added as they come
-/// (`contest::merge::Merger`, the one merger of every front end); a duel's
-/// counted in wall order on demand: what a driver that hands out walls
-/// needs to know when the test has decided.
-#[pyclass(module = "mahjong_sim._native")]
-struct Merger {
-    inner: mahjong_sim::contest::merge::Merger<Noi2014>,
-}
-
-#[pymethods]
-impl Merger {
-    #[new]
-    fn new() -> Merger {
-        Merger {
-            inner: mahjong_sim::contest::merge::Merger::new(),
-        }
-    }
-
-    /// Adds the shard whose logs folder is `dir`.
-    fn add_dir(&mut self, dir: std::path::PathBuf) -> PyResult<()> {
-        self.inner.add_dir(&dir).map_err(value_error)
-    }
-
-    /// Adds a shard's `duel.json` or `tournament.json` (its text); `origin`
-    /// names it in errors and is where its logs are.
-    fn add_record(&mut self, origin: std::path::PathBuf, record: &str) -> PyResult<()> {
-        self.inner
-            .add_record(&origin, record.as_bytes())
-            .map_err(value_error)
-    }
-
-    /// A duel's `(walls counted, over, first wall missing or None,
-    /// progress line)`.
-    fn standing(&mut self) -> PyResult<(u64, bool, Option<u64>, String)> {
-        let s = self.inner.standing().map_err(value_error)?;
-        Ok((s.walls, s.over, s.needs, s.progress))
-    }
-
-    /// The merged report as `(JSON, text)`, as `noi2014 merge` prints it
-    /// with `--json` and without; each wall or game checked against its
-    /// game log when `check_logs` (once for both); with `partial`, a
-    /// duel's missing wall ends the count instead of being an error.
-    #[pyo3(signature = (check_logs=true, partial=false))]
-    fn reports(
-        &self,
-        py: Python<'_>,
-        check_logs: bool,
-        partial: bool,
-    ) -> PyResult<(String, String)> {
-        let merged = py
-            .detach(|| self.inner.report(check_logs, partial))
-            .map_err(value_error)?;
-        Ok((merged.json_line(), merged.text()))
-    }
-}
-
-/// The walls that hold `games` games of a duel, rounded up (a duel's
-/// `games` and `max_games` are played in whole walls, of one table each).
-#[pyfunction]
-fn duel_walls_for(games: u64) -> u64 {
-    duel::Seating::default().walls_for(games)
-}
-
-/// The interrupt path of the library (`contest::guard::interrupt`): every
-/// bot program running in this process is killed and the runs under way
-/// stop and report what they have. The next duel or tournament started
-/// once they have ended runs as usual (`contest::guard::rearm`).
-#[pyfunction]
-fn interrupt() {
-    mahjong_sim::contest::guard::interrupt(143);
-}
-
-/// After an interrupt, lets the next run start as if none had come, when
-/// no run is under way (`contest::guard::rearm`); says whether it did.
-/// The caller's thread calls it before it starts a run, never the run
-/// itself: an interrupt that comes between the two must stop the run.
-#[pyfunction]
-fn rearm() -> bool {
-    mahjong_sim::contest::guard::rearm()
-}
-
-/// `noi2014 tournament` as a call: Swiss rounds between `entrants`
-/// (`(name, bot)` each); the report as the JSON object `--json` prints.
-/// `round` plays that round alone as a shard (`--round`), `tables` a pair
-/// `(from, to)` of its tables (`--tables FROM..TO`), seated after the
-/// shards whose logs folders are `after` (`--after`).
-#[pyfunction]
-#[pyo3(signature = (entrants, logs, rounds=None, seed=None, jobs=None, duplicate=false, family=None, time_limit_ms=None, memory_mib=None, sandbox=None, round=None, tables=None, after=Vec::new(), mounts=Vec::new(), env=Vec::new()))]
-#[allow(clippy::too_many_arguments)]
-fn tournament_json(
-    py: Python<'_>,
-    entrants: Vec<(String, Py<PyAny>)>,
-    logs: std::path::PathBuf,
-    rounds: Option<u32>,
-    seed: Option<u64>,
-    jobs: Option<usize>,
-    duplicate: bool,
-    family: Option<&str>,
-    time_limit_ms: Option<u64>,
-    memory_mib: Option<u64>,
-    sandbox: Option<&str>,
-    round: Option<u32>,
-    tables: Option<(u32, u32)>,
-    after: Vec<std::path::PathBuf>,
-    mounts: Vec<std::path::PathBuf>,
-    env: Vec<String>,
-) -> PyResult<String> {
-    if round.is_none() && (tables.is_some() || !after.is_empty()) {
-        return Err(value_error(
-            "tables and after are for a shard: give its round",
-        ));
-    }
-    let raised: Raised = Arc::default();
-    let entrants = entrants
-        .into_iter()
-        .map(|(n, bot)| contest_entrant(py, n, bot, &raised))
-        .collect::<PyResult<Vec<_>>>()?;
-    let mut settings = tournament::Settings::new(entrants, noi_family_or_default(family)?);
-    settings.rounds = rounds.unwrap_or(settings.rounds);
-    settings.seed = seed.unwrap_or(settings.seed);
-    settings.duplicate = duplicate;
-    let opts = TournamentOptions {
-        jobs: jobs_or_default(jobs)?,
-        shard: round.map(|round| Shard {
-            round,
-            tables: tables.map(|(from, to)| from..to),
-            after,
-        }),
-        ..TournamentOptions::new(settings, logs).with_limits(limits(
-            time_limit_ms,
-            memory_mib,
-            sandbox,
-            &mounts,
-            &env,
-        )?)
-    };
-    let report = py
-        .detach(|| tournament::run(&opts, &mut |_| {}))
-        .map_err(value_error)?;
-    take_raised(&raised)?;
-    serde_json::to_string(&report.json()).map_err(value_error)
-}
-
 /// The legal-action mask's and observation's sizes: (ACTIONS, OBS_ROWS,
 /// KINDS).
 #[pyfunction]
@@ -1211,6 +826,7 @@ mod mcr_env;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     mcr::register(m)?;
     mcr_env::register(m)?;
+    contest::register(m)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(thupc_simulate_jsonl, m)?)?;
@@ -1223,18 +839,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(noi_shapes, m)?)?;
     m.add_function(wrap_pyfunction!(noi_action_text, m)?)?;
     m.add_function(wrap_pyfunction!(noi_action_of, m)?)?;
-    m.add_function(wrap_pyfunction!(duel_json, m)?)?;
-    m.add_function(wrap_pyfunction!(contest_defaults, m)?)?;
-    m.add_function(wrap_pyfunction!(sandbox_env, m)?)?;
     m.add_function(wrap_pyfunction!(game_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(tournament_json, m)?)?;
-    m.add_function(wrap_pyfunction!(merge_reports, m)?)?;
-    m.add_function(wrap_pyfunction!(save_report, m)?)?;
-    m.add_function(wrap_pyfunction!(rearm, m)?)?;
-    m.add_function(wrap_pyfunction!(tournament_tables, m)?)?;
-    m.add_function(wrap_pyfunction!(interrupt, m)?)?;
-    m.add_function(wrap_pyfunction!(duel_walls_for, m)?)?;
-    m.add_class::<Merger>()?;
     m.add_class::<Game>()?;
     m.add_class::<Policy>()?;
     m.add_class::<VecGame>()?;

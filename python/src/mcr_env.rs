@@ -12,12 +12,12 @@ use mahjong_sim::mcr::bots::built_in::BuiltIn;
 use mahjong_sim::mcr::games::arena::Game;
 use mahjong_sim::mcr::games::log;
 use mahjong_sim::mcr::games::walls::Family;
-use mahjong_sim::named::{BuiltInBot, WallFamily};
 use mahjong_sim::mcr::judge::{Options, Request, PLAYERS};
 use mahjong_sim::mcr::learn::action::{action_of, Action, ACTIONS};
 use mahjong_sim::mcr::learn::env::{Env, PolicyBot, OBS_ROWS, OBS_SIZE};
 use mahjong_sim::mcr::learn::vector::Vector;
 use mahjong_sim::mcr::tile::{Tile, KINDS};
+use mahjong_sim::named::{BuiltInBot, WallFamily};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -96,7 +96,7 @@ fn policy_bot(f: Py<PyAny>, raised: Raised) -> Box<dyn Bot + Send> {
 /// Seat `p`'s bot: `None` (the caller), a built-in bot's name, a
 /// policy, or a callable `request -> answer`; and how logs name it
 /// (`caller`, the bot's name, `policy`, or the callable's `__name__`).
-fn seat_bot(
+pub(crate) fn seat_bot(
     obj: &Option<Bound<'_, PyAny>>,
     seed: u64,
     raised: &Raised,

@@ -14,7 +14,7 @@ import pytest
 from bots import RandomDiscarder, program, tsumogiri
 from conftest import _cli, processes_with
 
-from mahjong_sim import noi2014
+from mahjong_sim import mcr, noi2014
 
 
 def _without_timings(report):
@@ -121,7 +121,7 @@ def test_shards_from_python_merge_into_the_command_lines_duel(tmp_path, cli):
     # the decision.
     from mahjong_sim import _native
 
-    m = _native.Merger()
+    m = _native.Merger("noi2014")
     m.add_dir(dirs[0])
     m.add_dir(dirs[2])
     walls, over, needs, line = m.standing()
@@ -167,7 +167,7 @@ def test_ctrl_c_stops_a_duel_and_the_next_one_runs(tmp_path, cli):
     token = str(700000 + os.getpid() % 100000)
     bot = f"{_cli()} noi2014 bot --seed {token}"
     script = textwrap.dedent(f"""
-        from mahjong_sim import noi2014
+        from mahjong_sim import mcr, noi2014
         try:
             noi2014.duel(("a", {bot!r}), ("b", "greedy"), games=100000, logs={str(tmp_path / "first")!r})
         except KeyboardInterrupt:
@@ -201,7 +201,7 @@ def test_a_run_does_not_clear_an_interrupt_that_came_before_it(tmp_path):
 
     _native.interrupt()
     try:
-        line = _native.duel_json(("a", "greedy"), ("b", "greedy:eps=0.1"), str(tmp_path / "x"), games=4000, jobs=1)
+        line = _native.duel_json("noi2014", ("a", "greedy"), ("b", "greedy:eps=0.1"), str(tmp_path / "x"), games=4000, jobs=1)
         report = json.loads(line)
         assert report["interrupted"] is True, report
         assert report["games"] < 4000, report
@@ -217,28 +217,131 @@ def _settings(folder, record):
         return json.load(f)["settings"]
 
 
-def test_defaults_are_the_command_lines(tmp_path, cli):
+#: Each ruleset's contest calls and two of its built-in bots, A's and B's.
+RULESETS = {"noi2014": (noi2014, "greedy", "sample"), "mcr": (mcr, "greedy", "random")}
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_defaults_are_the_command_lines(tmp_path, cli, ruleset):
     """A duel and a tournament started with every default from Python record
     the settings the command line records with its defaults, and their
     shards merge with the command line's (the library owns the defaults:
-    a program's memory limit, rounds, seed)."""
-    d = noi2014.defaults()
+    a program's memory limit, rounds, seed); so does a duel of the other
+    seating, every seating of a wall's players, given from both."""
+    contests, a, b = RULESETS[ruleset]
+    d = contests.defaults()
     assert (d["memory_mib"], d["time_limit_ms"], d["sandbox"]) == (256, 1000, "auto")
     assert (d["tournament_rounds"], d["duel_seed"], d["duel_max_games"]) == (10, 1, 20_000)
+    assert (d["duel_seating"], d["family"]) == ("round", "uniform")
     cli_duel, py_duel = str(tmp_path / "cli-duel"), str(tmp_path / "py-duel")
-    cli("noi2014", "duel", "--bot", "a=greedy", "--bot", "b=sample", "--games", "8",
+    cli(ruleset, "duel", "--bot", f"a={a}", "--bot", f"b={b}", "--games", "8",
         "--walls", "0..2", "--json", "--logs", cli_duel)
-    noi2014.duel(("a", "greedy"), ("b", "sample"), games=8, walls=(2, 4), logs=py_duel)
+    contests.duel(("a", a), ("b", b), games=8, walls=(2, 4), logs=py_duel)
     assert _settings(cli_duel, "duel.json") == _settings(py_duel, "duel.json")
-    assert noi2014.merge([cli_duel, py_duel])["walls"] == 4
-    bots = [("g1", "greedy"), ("s1", "sample"), ("g2", "greedy")]
+    assert contests.merge([cli_duel, py_duel])["walls"] == 4
+    # Every seating: 48 games a wall, two walls; one from each front end.
+    cli_every, py_every = str(tmp_path / "cli-every"), str(tmp_path / "py-every")
+    cli(ruleset, "duel", "--bot", f"a={a}", "--bot", f"b={b}", "--games", "96", "--seating", "every",
+        "--walls", "0..1", "--json", "--logs", cli_every)
+    shard = contests.duel(("a", a), ("b", b), games=96, seating="every", walls=(1, 2), logs=py_every)
+    assert shard["games"] == 48, shard
+    every = _settings(py_every, "duel.json")
+    assert every == _settings(cli_every, "duel.json")
+    assert every["seating"] == "every" and every["length"] == {"kind": "fixed", "walls": 2}, every
+    merged = contests.merge([py_every, cli_every])
+    assert (merged["walls"], merged["games"]) == (2, 96), merged
+    # A merge refuses shards of two seatings: they are two duels.
+    with pytest.raises(ValueError, match="seating"):
+        contests.merge([cli_duel, py_every])
+    bots = [("g1", a), ("s1", b), ("g2", a)]
     cli_t, py_t = str(tmp_path / "cli-t"), str(tmp_path / "py-t")
-    cli("noi2014", "tournament", *[f"--bot={n}={b}" for n, b in bots], "--round", "1",
+    cli(ruleset, "tournament", *[f"--bot={n}={x}" for n, x in bots], "--round", "1",
         "--json", "--logs", cli_t)
-    noi2014.tournament(bots, round=2, after=[cli_t], logs=py_t)
+    contests.tournament(bots, round=2, after=[cli_t], logs=py_t)
     assert _settings(cli_t, "tournament.json") == _settings(py_t, "tournament.json")
-    standings = noi2014.merge([cli_t, py_t])
+    standings = contests.merge([cli_t, py_t])
     assert (standings["rounds"], standings["rounds_done"]) == (10, 2), standings
+
+
+def test_bad_contest_arguments_raise():
+    """A seating, a ruleset, a family or a length the library does not
+    know raises, saying what it takes; none is taken for a default."""
+    with pytest.raises(ValueError, match="no seating `all`: round or every"):
+        noi2014.duel(("a", "greedy"), ("b", "sample"), games=8, seating="all")
+    with pytest.raises(TypeError):
+        noi2014.duel(("a", "greedy"), ("b", "sample"), games=8, seating=48)
+    with pytest.raises(ValueError, match="games plays a fixed number of games"):
+        mcr.duel(("a", "greedy"), ("b", "random"), games=8, max_games=100)
+    with pytest.raises(ValueError, match="unknown MCR wall family `kongs`"):
+        mcr.duel(("a", "greedy"), ("b", "random"), games=8, family="kongs")
+    with pytest.raises(ValueError, match="unknown bot `sample`"):
+        mcr.tournament([("a", "greedy"), ("b", "sample")], rounds=1)
+    from mahjong_sim import _contest, _native
+
+    for make in (lambda: _contest.Contests("riichi"), lambda: _native.Merger("riichi"),
+                 lambda: _native.merge_reports("riichi", []),
+                 lambda: _native.duel_json("riichi", ("a", "greedy"), ("b", "sample"), "x", games=2)):
+        with pytest.raises(ValueError, match="no ruleset `riichi`: noi2014 or mcr"):
+            make()
+
+
+def test_mcr_contests_from_python_are_the_command_lines(tmp_path, cli):
+    """An MCR duel and tournament of built-in bots from Python give the
+    report ``mcr duel`` and ``mcr tournament`` print for the same
+    settings, their shards merge into it, and NOI2014's merge refuses
+    them."""
+    one = cli("mcr", "duel", "--bot", "a=planner", "--bot", "b=random", "--games", "8", "--seed", "3",
+              "--json", "--logs", str(tmp_path / "one"))
+    whole = mcr.duel(("a", "planner"), ("b", "random"), games=8, seed=3, logs=str(tmp_path / "whole"))
+    assert whole["format"] == "mahjong-sim/mcr-duel-report" and whole["games"] == 8, whole
+    assert _without_timings(whole) == _without_timings(json.loads(one))
+    assert _settings(tmp_path / "one", "duel.json") == _settings(tmp_path / "whole", "duel.json")
+    shards = [str(tmp_path / f"shard-{i}") for i in range(2)]
+    for i, d in enumerate(shards):
+        mcr.duel(("a", "planner"), ("b", "random"), games=8, seed=3, walls=(2 * i, 2 * i + 2), logs=d)
+    merged = mcr.merge(shards[::-1])
+    assert json.dumps(merged, separators=(",", ":")) + "\n" == one
+    with pytest.raises(ValueError):
+        noi2014.merge(shards)
+    bots = [("g", "greedy"), ("p", "planner"), ("r", "random"), ("g2", "greedy"), ("r2", "random")]
+    args = ["mcr", "tournament", "--rounds", "2", "--seed", "4", "--json", "--logs", str(tmp_path / "t-one")]
+    one = cli(*args, *[f"--bot={n}={x}" for n, x in bots])
+    standings = mcr.tournament(bots, rounds=2, seed=4, logs=str(tmp_path / "t-whole"))
+    assert standings["format"] == "mahjong-sim/mcr-tournament-report", standings
+    assert _without_timings(standings) == _without_timings(json.loads(one))
+    d = lambda name: str(tmp_path / name)
+    mcr.tournament(bots, rounds=2, seed=4, round=1, logs=d("r1"))
+    mcr.tournament(bots, rounds=2, seed=4, round=2, tables=(1, 2), after=[d("r1")], logs=d("r2-t1"))
+    mcr.tournament(bots, rounds=2, seed=4, round=2, tables=(2, 3), after=[d("r1")], logs=d("r2-t2"))
+    merged = mcr.merge([d("r2-t2"), d("r1"), d("r2-t1")])
+    assert json.dumps(merged, separators=(",", ":")) + "\n" == one
+
+
+def test_a_python_bot_duels_in_mcr_as_its_program(tmp_path):
+    """A Python factory plays MCR duels as the same bot run as a program
+    (the tsumogiri bot answers MCR's draws too: ``2 T`` is one's own
+    draw), and an exception in a factory is raised."""
+    command = program("tsumogiri", tmp_path)
+    common = dict(games=4, seed=5, time_limit_ms=10_000)
+    made = []
+
+    def factory(seed):
+        made.append(seed)
+        return tsumogiri
+
+    as_python = mcr.duel(("mine", factory), ("g", "greedy"), **common)
+    as_program = mcr.duel(("mine", command), ("g", "greedy"), **common)
+    assert len(made) == 2, made  # A's games: one a wall
+    assert _without_timings(as_python) == _without_timings(as_program)
+    assert as_python["a"]["put_out"] == {}, as_python
+
+    def broken(seed):
+        raise RuntimeError("no MCR bot today")
+
+    with pytest.raises(RuntimeError, match="no MCR bot today"):
+        mcr.duel(("mine", broken), ("g", "greedy"), games=2)
+    with pytest.raises(TypeError, match="not a name"):
+        mcr.duel(("mine", lambda seed: "greedy"), ("g", "greedy"), games=2)
 
 
 def test_no_logs_are_kept_unless_asked(tmp_path, monkeypatch):

@@ -264,34 +264,88 @@ def test_a_bot_shipped_with_the_runtime_environment_plays(cluster, tmp_path):
     assert done.stdout.splitlines()[-1] == "8 {} python3 tsumogiri.py", done.stdout + done.stderr
 
 
+def _settings(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)["settings"]
+
+
 def test_the_drivers_defaults_are_the_command_lines(cluster, tmp_path):
     """A distributed duel and tournament with every default record, in
     each task's shard, the settings the command line records with its
-    defaults (the library owns them: a program's memory limit, rounds)."""
+    defaults (the library owns them: a program's memory limit, rounds);
+    so does a duel of every seating (48 games a wall: a wall a task by
+    default), which the driver cuts into walls of its seating."""
     done = _run_driver(f"""
         distributed.duel(("a", "greedy"), ("b", "sample"), games=8, chunk_walls=2,
                          logs={str(tmp_path / "duel")!r}, address={cluster.address!r},
                          progress=False)
         distributed.tournament([("g", "greedy"), ("s", "sample")], logs={str(tmp_path / "t")!r},
                                address={cluster.address!r}, progress=False)
+        r = distributed.duel(("a", "greedy"), ("b", "sample"), games=96, seating="every",
+                             logs={str(tmp_path / "every")!r}, address={cluster.address!r},
+                             progress=False)
+        print(r["games"], r["walls"], r["seating"])
     """)
     assert done.returncode == 0, done.stderr
-
-    def settings(path):
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)["settings"]
+    assert done.stdout.splitlines()[-1] == "96 2 every", done.stdout + done.stderr
 
     one = tmp_path / "one"
     subprocess.run([BIN, "noi2014", "duel", "--bot", "a=greedy", "--bot", "b=sample", "--games", "8",
                     "--walls", "0..2", "--logs", str(one)], check=True, capture_output=True)
-    assert settings(tmp_path / "duel" / "walls-0-2" / "duel.json") == settings(one / "duel.json")
+    assert _settings(tmp_path / "duel" / "walls-0-2" / "duel.json") == _settings(one / "duel.json")
+    one = tmp_path / "one-every"
+    subprocess.run([BIN, "noi2014", "duel", "--bot", "a=greedy", "--bot", "b=sample", "--games", "96",
+                    "--seating", "every", "--walls", "0..1", "--logs", str(one)], check=True, capture_output=True)
+    assert sorted(p.name for p in (tmp_path / "every").glob("walls-*")) == ["walls-0-1", "walls-1-2"]
+    assert _settings(tmp_path / "every" / "walls-1-2" / "duel.json") == _settings(one / "duel.json")
     one = tmp_path / "one-t"
     subprocess.run([BIN, "noi2014", "tournament", "--bot", "g=greedy", "--bot", "s=sample", "--round", "1",
                     "--logs", str(one)], check=True, capture_output=True)
     shard = next((tmp_path / "t").glob("round-01-*"))
-    assert settings(shard / "tournament.json") == settings(one / "tournament.json")
+    assert _settings(shard / "tournament.json") == _settings(one / "tournament.json")
     with open(tmp_path / "t" / "report.json", encoding="utf-8") as f:
         assert json.load(f)["rounds_done"] == 10
+
+
+def test_bad_arguments_raise_before_any_task():
+    """A ruleset or a seating the library does not know raises in the
+    driver, saying what it takes, before Ray is started."""
+    from mahjong_sim import distributed
+
+    with pytest.raises(ValueError, match="no ruleset `riichi`: noi2014 or mcr"):
+        distributed.duel(("a", "greedy"), ("b", "sample"), games=8, ruleset="riichi")
+    with pytest.raises(ValueError, match="no ruleset `riichi`"):
+        distributed.tournament([("a", "greedy"), ("b", "sample")], ruleset="riichi")
+    with pytest.raises(ValueError, match="no seating `all`: round or every"):
+        distributed.duel(("a", "greedy"), ("b", "sample"), games=8, seating="all")
+    assert not ray.is_initialized()
+
+
+def test_mcr_contests_on_the_cluster_are_the_one_machines(cluster, tmp_path):
+    """``ruleset="mcr"``: a distributed MCR duel and tournament give the
+    reports of ``mcr duel --json`` and ``mcr tournament --json``."""
+    bots = [("g", "greedy"), ("p", "planner"), ("r", "random"), ("g2", "greedy"), ("r2", "random")]
+    driven = _run_driver(f"""
+        import json
+        for r in (
+            distributed.duel(("a", "planner"), ("b", "random"), games=8, seed=3, chunk_walls=1, ruleset="mcr",
+                             logs={str(tmp_path / "duel")!r}, address={cluster.address!r}, progress=False),
+            distributed.tournament({bots!r}, rounds=2, seed=4, ruleset="mcr",
+                                   logs={str(tmp_path / "t")!r}, address={cluster.address!r}, progress=False),
+        ):
+            del r["logs"]
+            print(json.dumps(r, separators=(",", ":")))
+    """)
+    assert driven.returncode == 0, driven.stderr
+    duel, standings = [line + "\n" for line in driven.stdout.splitlines() if line.startswith('{"format":')]
+    one = subprocess.run([BIN, "mcr", "duel", "--bot", "a=planner", "--bot", "b=random", "--games", "8",
+                          "--seed", "3", "--json", "--logs", str(tmp_path / "one")],
+                         capture_output=True, text=True, check=True).stdout
+    assert json.loads(one)["format"] == "mahjong-sim/mcr-duel-report"
+    assert duel == one
+    cli = [BIN, "mcr", "tournament", "--rounds", "2", "--seed", "4", "--json", "--logs", str(tmp_path / "one-t")]
+    one = subprocess.run(cli + [f"--bot={n}={b}" for n, b in bots], capture_output=True, text=True, check=True).stdout
+    assert standings == one
 
 
 def test_a_chunk_that_fails_raises_and_leaves_no_bot(cluster, tmp_path):
