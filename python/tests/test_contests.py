@@ -342,6 +342,12 @@ def test_a_python_bot_duels_in_mcr_as_its_program(tmp_path):
         mcr.duel(("mine", broken), ("g", "greedy"), games=2)
     with pytest.raises(TypeError, match="not a name"):
         mcr.duel(("mine", lambda seed: "greedy"), ("g", "greedy"), games=2)
+    # A policy from the environments plays too: the first legal action.
+    from mahjong_sim import mcr_env
+
+    first = lambda obs, mask: int(mask.nonzero()[0][0])
+    r = mcr.duel(("policy", lambda seed: mcr_env.policy_bot(first)), ("g", "greedy"), games=2)
+    assert r["games"] == 2 and r["a"]["put_out"] == {}, r
 
 
 def test_no_logs_are_kept_unless_asked(tmp_path, monkeypatch):
