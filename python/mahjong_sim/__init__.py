@@ -8,7 +8,8 @@
   environment (``mahjong_sim.noi2014.env()``), a Gymnasium single-agent
   wrapper, batched stepping of many games in Rust, and Python bots.
 - :mod:`mahjong_sim.mcr`: Chinese Standard Mahjong's fan calculator and
-  shanten.
+  shanten, and its duels and tournaments (those of :mod:`mahjong_sim.noi2014`,
+  one implementation over the ruleset).
 - :mod:`mahjong_sim.mcr_env`: Chinese Standard Mahjong as Botzone plays it,
   as PettingZoo AEC and parallel environments and batched stepping.
 

@@ -253,6 +253,17 @@ def test_defaults_are_the_command_lines(tmp_path, cli, ruleset):
     # A merge refuses shards of two seatings: they are two duels.
     with pytest.raises(ValueError, match="seating"):
         contests.merge([cli_duel, py_every])
+    # The default test's cap is 20,000 games in either seating: 417 walls
+    # of 48 (what the Ray driver cuts, and what both front ends record).
+    from mahjong_sim import _native
+
+    assert (_native.duel_cap_walls(), _native.duel_cap_walls(seating="every")) == (10_000, 417)
+    cli_sprt, py_sprt = str(tmp_path / "cli-sprt"), str(tmp_path / "py-sprt")
+    cli(ruleset, "duel", "--bot", f"a={a}", "--bot", f"b={b}", "--seating", "every", "--walls", "0..1",
+        "--json", "--logs", cli_sprt)
+    contests.duel(("a", a), ("b", b), seating="every", walls=(0, 1), logs=py_sprt)
+    sprt = _settings(py_sprt, "duel.json")
+    assert sprt == _settings(cli_sprt, "duel.json") and sprt["length"]["max_walls"] == 417, sprt
     bots = [("g1", a), ("s1", b), ("g2", a)]
     cli_t, py_t = str(tmp_path / "cli-t"), str(tmp_path / "py-t")
     cli(ruleset, "tournament", *[f"--bot={n}={x}" for n, x in bots], "--round", "1",
