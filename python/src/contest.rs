@@ -6,7 +6,7 @@
 //! the one place here that names each ruleset's bots.
 
 use super::common::{value_error, Raised};
-use mahjong_sim::contest::duel::{self, parse_sprt, Length, Options as DuelOptions, Seating};
+use mahjong_sim::contest::duel::{self, Length, Options as DuelOptions, Seating};
 use mahjong_sim::contest::entrant::{BotSpec, Entrant, InProcess};
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::mcr::Mcr;
@@ -186,29 +186,21 @@ fn seating(seating: Option<&str>) -> PyResult<Seating> {
     })
 }
 
-/// A duel's length as the keywords give it: `games` games, or the test of
-/// `sprt` words up to `max_games`, in whole walls of `seating`; what is
-/// not given is the library's default (the command line's too). A fixed
-/// length with a test's keywords is refused, as the command line refuses
-/// `--games` with `--sprt`.
+/// A duel's length as the keywords give it ([`Length::of`], the command
+/// line's too); a fixed length with a test's keywords is refused, as the
+/// command line refuses `--games` with `--sprt`.
 fn length(
     games: Option<u64>,
     sprt: &[String],
     max_games: Option<u64>,
     seating: Seating,
 ) -> PyResult<Length> {
-    let d = duel::Settings::defaults();
     match games {
         Some(_) if !sprt.is_empty() || max_games.is_some() => Err(value_error(
             "games plays a fixed number of games: give it without sprt and max_games",
         )),
         Some(0) => Err(value_error("games must be at least 1")),
-        Some(n) => Ok(Length::games(n, seating)),
-        None => Ok(Length::sprt(
-            parse_sprt(sprt).map_err(value_error)?,
-            max_games.unwrap_or(d.length.cap_games(d.seating)),
-            seating,
-        )),
+        _ => Length::of(games, sprt, max_games, seating).map_err(value_error),
     }
 }
 

@@ -5,7 +5,7 @@
 use super::args::{count_in, jobs_or_cpus, parse_range, GameArgs};
 use super::ruleset::{parse_entrant, Cli};
 use super::{CliError, OnInterrupt, Verdict};
-use mahjong_sim::contest::duel::{self, opponents, parse_sprt, Length, Options, Report, Seating};
+use mahjong_sim::contest::duel::{self, opponents, Length, Options, Report, Seating};
 use mahjong_sim::contest::entrant::Entrant;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -114,14 +114,13 @@ pub fn run<R: Cli>(args: Args<R>) -> Result<ExitCode, CliError> {
             v.len()
         ))
     })?;
-    let length = match args.games {
-        Some(n) => Length::games(n as u64, args.seating),
-        None => Length::sprt(
-            parse_sprt(args.sprt.as_deref().unwrap_or(&[])).map_err(CliError::Other)?,
-            args.max_games as u64,
-            args.seating,
-        ),
-    };
+    let length = Length::of(
+        args.games.map(|n| n as u64),
+        args.sprt.as_deref().unwrap_or(&[]),
+        Some(args.max_games as u64),
+        args.seating,
+    )
+    .map_err(CliError::Other)?;
     let mut settings = duel::Settings::new(a, b, opponents(args.against)?, args.played.family);
     settings.seed = args.seed;
     settings.length = length;

@@ -220,6 +220,26 @@ impl Length {
         }
     }
 
+    /// A duel's length as a front end's options give it (`--games`,
+    /// `--sprt`, `--max-games`; Python's `games`, `sprt`, `max_games`):
+    /// `games` games, or else the test of `sprt` words ([`parse_sprt`]) up
+    /// to `max_games` (by default the default test's cap,
+    /// [`Length::default`]), in whole walls of `seating`.
+    pub fn of(
+        games: Option<u64>,
+        sprt: &[String],
+        max_games: Option<u64>,
+        seating: Seating,
+    ) -> Result<Length, String> {
+        Ok(match games {
+            Some(n) => Length::games(n, seating),
+            None => {
+                let default_cap = Length::default().cap_games(Seating::default());
+                Length::sprt(parse_sprt(sprt)?, max_games.unwrap_or(default_cap), seating)
+            }
+        })
+    }
+
     /// The walls of a fixed length, or the cap of a test.
     pub fn cap(&self) -> u64 {
         match *self {
@@ -411,6 +431,22 @@ mod tests {
             (every.cap(), every.cap_games(Seating::Every)),
             (417, 20_016)
         );
+        // A front end's options: the default cap in games, in either seating.
+        let t = DEFAULT_SPRT;
+        assert_eq!(
+            Length::of(None, &[], None, Seating::Every),
+            Ok(Length::sprt(t, 20_000, Seating::Every))
+        );
+        assert_eq!(
+            Length::of(Some(96), &[], None, Seating::Every),
+            Ok(Length::Fixed { walls: 2 })
+        );
+        let words = ["d1=0.3".to_string()];
+        assert_eq!(
+            Length::of(None, &words, Some(100), Seating::Round).map(|l| l.cap()),
+            Ok(50)
+        );
+        assert!(Length::of(None, &["gamma=1".to_string()], None, Seating::Round).is_err());
         let json = serde_json::to_value(d.map(|_| bot("x"), |_| "uniform")).unwrap();
         assert_eq!(json["time_limit_ms"], 1000);
         assert_eq!(json["length"]["kind"], "sprt");
