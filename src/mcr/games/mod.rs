@@ -7,7 +7,8 @@
 //!   judge's verdicts for their failures.
 //! - [`log`]: the game log, versioned JSON Lines, written and read.
 //! - [`transcript`]: a game as the official judge's transcript (the
-//!   conformance format `mcr conform` replays).
+//!   conformance format `mcr conform` replays), and the official judge's
+//!   input at each of its steps.
 
 pub mod arena;
 pub mod log;

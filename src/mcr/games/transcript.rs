@@ -11,6 +11,10 @@
 //! view at each step). `initdata` has `walltiles` and `quan`, no `srand`
 //! (no shuffle was made by a judge); `meta` is ours: the wall's label and
 //! the seats' names.
+//!
+//! [`official_judge_inputs`] turns a transcript into what the official
+//! judge reads at each step when Botzone runs it, to replay a game through
+//! that judge.
 
 use super::arena::Game;
 use crate::mcr::judge::{End, Event, Judge, KongKind, Offence, Reply, WallTile, PLAYERS};
@@ -84,6 +88,40 @@ pub fn transcript(game: &Game, setting: Option<&Setting>) -> Value {
 pub fn write(out: &mut impl Write, game: &Game, setting: Option<&Setting>) -> io::Result<()> {
     serde_json::to_writer(&mut *out, &transcript(game, setting))?;
     out.write_all(b"\n")
+}
+
+/// What the official judge reads at each step of a transcript (one of
+/// [`transcript`]'s, or a line of the conformance data) when Botzone runs
+/// it: one run of the judge a step, its standard input the whole log so
+/// far and the initial data, `{"log":[{"output":...},{"0":...,"1":...,
+/// "2":...,"3":...},...],"initdata":...}` (each step's judge output, then
+/// the four players' outputs). One input a turn, the finish's included; an
+/// error when the transcript has no `turns` list.
+pub fn official_judge_inputs(transcript: &Value) -> Result<Vec<String>, String> {
+    let turns = transcript["turns"]
+        .as_array()
+        .ok_or("no `turns` list in the transcript")?;
+    let initdata = transcript["initdata"].to_string();
+    let mut log = String::new();
+    let mut inputs = Vec::with_capacity(turns.len());
+    for turn in turns {
+        inputs.push(format!(r#"{{"log":[{log}],"initdata":{initdata}}}"#));
+        let Some(responses) = turn["responses"].as_array() else {
+            break;
+        };
+        let players: Map<String, Value> = responses
+            .iter()
+            .enumerate()
+            .map(|(s, r)| (s.to_string(), r.clone()))
+            .collect();
+        if !log.is_empty() {
+            log.push(',');
+        }
+        log.push_str(&json!({"output": turn["judge"]}).to_string());
+        log.push(',');
+        log.push_str(&Value::Object(players).to_string());
+    }
+    Ok(inputs)
 }
 
 /// A reply as the transcripts record a player's output.
@@ -211,5 +249,31 @@ mod tests {
                 "seed {seed}"
             );
         }
+    }
+
+    /// The official judge's input at each step holds the log so far: the
+    /// judge outputs and the four responses of the turns before it.
+    #[test]
+    fn official_judge_inputs_grow_by_a_turn() {
+        let init = random_init(&mut Rng::new(7));
+        let game = play(&init, Options::default(), &mut seats(7), &mut |_| {});
+        let t = transcript(&game, None);
+        let turns = t["turns"].as_array().unwrap();
+        let inputs = official_judge_inputs(&t).unwrap();
+        assert!(turns.len() > 10, "a game of a few turns only");
+        assert_eq!(inputs.len(), turns.len());
+        for (k, input) in inputs.iter().enumerate() {
+            let v: Value = serde_json::from_str(input).unwrap();
+            assert_eq!(v["initdata"], t["initdata"]);
+            let log = v["log"].as_array().unwrap();
+            assert_eq!(log.len(), 2 * k, "step {k}");
+            for (j, pair) in log.chunks(2).enumerate() {
+                assert_eq!(pair[0]["output"], turns[j]["judge"]);
+                for s in 0..PLAYERS {
+                    assert_eq!(pair[1][s.to_string()], turns[j]["responses"][s]);
+                }
+            }
+        }
+        assert!(official_judge_inputs(&json!({})).is_err());
     }
 }
