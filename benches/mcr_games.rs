@@ -4,15 +4,17 @@
 //! passed as borrowed strings). The target for the cheap bots is
 //! 10,000 games a second a core.
 //!
-//! Then a few such games replayed by two judges in the same run, from
-//! their transcripts: ours (`mcr-replay/ours`, as `mcr conform` replays a
-//! line: read, replayed, every request and the scores compared) and, when
-//! `MCR_OFFICIAL_JUDGE` names the official Botzone judge (built as
-//! `.ci/official-mcr-judge`'s header says), that judge as Botzone runs it
-//! (`mcr-replay/official`): one process a step, reading the whole log so
-//! far on its standard input. Its games are checked once against the
-//! transcripts before they are timed. At about 1.4 s a game, its part is
-//! kept to about a minute: 10 samples, 40 s of measurement.
+//! Then four such games (one of each of `.ci/official-mcr-judge`'s bot
+//! mixes) replayed by two judges in the same run, from their transcripts,
+//! an iteration replaying all four: ours (`mcr-replay/ours`, as `mcr
+//! conform` replays a line: read, replayed, every request and the scores
+//! compared) and, when `MCR_OFFICIAL_JUDGE` names the official Botzone
+//! judge (built as that script's header says), that judge as Botzone runs
+//! it (`mcr-replay/official`): one process a step, reading the whole log
+//! so far on its standard input. Its games are checked once against the
+//! transcripts before they are timed. At about 1.5 s a game, its part
+//! takes a minute or two: 10 samples of one iteration (40 games), or with
+//! `--quick` 3 or 7 (12 or 28 games).
 
 use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
@@ -74,8 +76,8 @@ const MIXES: [[BuiltIn; 4]; 4] = {
     [[G, G, G, G], [R, R, R, R], [P, P, P, P], [R, G, P, G]]
 };
 
-/// The games both judges replay.
-const REPLAYED: usize = 8;
+/// The games both judges replay: one of each mix.
+const REPLAYED: usize = MIXES.len();
 
 /// A game of our built-in bots for the judges to replay: its transcript
 /// line, and the official judge's input at each step.
@@ -168,17 +170,17 @@ fn check_official(judge: &Path, game: &Replayed, g: usize) {
 fn replay_bench(c: &mut Criterion) {
     let games = replayed_games();
     let mut group = c.benchmark_group("mcr-replay");
-    group.throughput(Throughput::Elements(1));
-    let mut i = 0;
+    group.throughput(Throughput::Elements(games.len() as u64));
     group.bench_function("ours", |b| {
         b.iter(|| {
-            i = (i + 1) % games.len();
-            let replayed = replay_line(&games[i].line, Options::default());
-            assert!(
-                matches!(replayed, Conformance::Identical(_)),
-                "{replayed:?}"
-            );
-            black_box(replayed)
+            for game in &games {
+                let replayed = replay_line(&game.line, Options::default());
+                assert!(
+                    matches!(replayed, Conformance::Identical(_)),
+                    "{replayed:?}"
+                );
+                black_box(replayed);
+            }
         })
     });
     match official_judge() {
@@ -189,7 +191,6 @@ fn replay_bench(c: &mut Criterion) {
                 .warm_up_time(Duration::from_secs(1))
                 .measurement_time(Duration::from_secs(40));
             let mut checked = false;
-            let mut i = 0;
             group.bench_function("official", |b| {
                 // Here, not before: only when the filter selects it.
                 if !checked {
@@ -199,8 +200,7 @@ fn replay_bench(c: &mut Criterion) {
                     checked = true;
                 }
                 b.iter(|| {
-                    i = (i + 1) % games.len();
-                    for input in &games[i].inputs {
+                    for input in games.iter().flat_map(|g| &g.inputs) {
                         black_box(run_official(&judge, input));
                     }
                 })
