@@ -5,7 +5,9 @@
 //! judge holds them; the end shows the winning hand with its fans, or the
 //! rule a penalised seat broke.
 
-use super::{Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step};
+use super::{
+    Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step, SEAT_ORDER,
+};
 use crate::mcr::games::arena::Game;
 use crate::mcr::hand::{Meld, MeldKind};
 use crate::mcr::judge::{
@@ -119,12 +121,6 @@ pub fn replay(game: &Game, labels: &[String], title: &str) -> Replay {
 fn start_step(game: &Game, judge: &Judge) -> Step {
     let wind = WINDS[usize::from(game.init.quan)];
     Step {
-        text: "the table".into(),
-        actor: None,
-        drawn: None,
-        seats: seats_of(judge, &vec![Vec::new(); PLAYERS], None),
-        wall: game.init.wall.part_len() * PLAYERS,
-        order: "0 1 2 3".into(),
         notes: vec![
             format!(
                 "prevalent wind: {wind}; seat 0 is east, seat 1 south, seat 2 west, seat 3 north"
@@ -134,10 +130,12 @@ fn start_step(game: &Game, judge: &Judge) -> Step {
                 game.init.wall.part_len()
             ),
         ],
-        rule: None,
-        asks: Vec::new(),
-        mismatch: None,
-        see_also: None,
+        ..Step::new(
+            "the table".into(),
+            SEAT_ORDER,
+            seats_of(judge, &vec![Vec::new(); PLAYERS], None),
+            game.init.wall.part_len() * PLAYERS,
+        )
     }
 }
 
@@ -150,17 +148,16 @@ fn event_step(e: &Event, judge: &Judge, flowers: &[Vec<Flower>], asks: Vec<Ask>)
         _ => None,
     };
     Step {
-        text: event_text(e),
         actor: actor(e),
         drawn: drawn.map(|(_, t)| t.name().to_string()),
-        seats: seats_of(judge, flowers, drawn),
-        wall: (0..PLAYERS).map(|s| judge.tiles_left(s)).sum(),
-        order: "0 1 2 3".into(),
         notes: event_notes(e),
-        rule: None,
         asks,
-        mismatch: None,
-        see_also: None,
+        ..Step::new(
+            event_text(e),
+            SEAT_ORDER,
+            seats_of(judge, flowers, drawn),
+            (0..PLAYERS).map(|s| judge.tiles_left(s)).sum(),
+        )
     }
 }
 
@@ -359,17 +356,15 @@ fn end_step(
     }
     let mut notes = vec![summary(game, labels)];
     notes.extend(fan_lines(game));
+    let text = match &r.end {
+        End::Win(w) => format!("{} HU on {}", w.seat, w.tile),
+        End::Exhausted { .. } => "HUANG: drawn".into(),
+        End::Penalty { seat, offence, .. } => format!("{seat} penalised ({})", offence.action()),
+    };
+    let wall = (0..PLAYERS).map(|s| judge.tiles_left(s)).sum();
     Step {
-        text: match &r.end {
-            End::Win(w) => format!("{} HU on {}", w.seat, w.tile),
-            End::Exhausted { .. } => "HUANG: drawn".into(),
-            End::Penalty { seat, offence, .. } => format!("{seat} penalised ({})", offence.action()),
-        },
         actor,
         drawn,
-        seats,
-        wall: (0..PLAYERS).map(|s| judge.tiles_left(s)).sum(),
-        order: "0 1 2 3".into(),
         notes,
         rule: match &r.end {
             End::Win(_) => Some(
@@ -384,8 +379,7 @@ fn end_step(
             }
         },
         asks,
-        mismatch: None,
-        see_also: None,
+        ..Step::new(text, SEAT_ORDER, seats, wall)
     }
 }
 

@@ -122,6 +122,30 @@ pub struct Step {
     pub see_also: Option<usize>,
 }
 
+/// The order of turns where it never changes (NOI2014, MCR).
+pub const SEAT_ORDER: &str = "0 1 2 3";
+
+impl Step {
+    /// The step whose event is `text`, the seats and the wall after it,
+    /// turns in `order`; no actor, drawn tile, notes, rule, asks, mismatch
+    /// or earlier step: a ruleset's page sets those it has.
+    pub fn new(text: String, order: impl Into<String>, seats: Vec<SeatView>, wall: usize) -> Step {
+        Step {
+            text,
+            actor: None,
+            drawn: None,
+            seats,
+            wall,
+            order: order.into(),
+            notes: Vec::new(),
+            rule: None,
+            asks: Vec::new(),
+            mismatch: None,
+            see_also: None,
+        }
+    }
+}
+
 /// A discard in a player's pond.
 #[derive(Clone, Debug, Serialize)]
 pub struct Discard {

@@ -3,7 +3,10 @@
 //! drawn as steps. Nothing is worked out here that the judge does not say,
 //! and the game is not played again.
 
-use super::{ordinal, Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step};
+use super::{
+    ordinal, Ask, Discard, Face, MeldView, Replay, ResultTable, SeatInfo, SeatView, Step,
+    SEAT_ORDER,
+};
 use crate::noi2014::games::arena::{EventLine, Game, Turn};
 use crate::noi2014::rules::event::EndReason;
 use crate::noi2014::rules::event::Event;
@@ -221,17 +224,13 @@ pub fn replay(game: &Game, labels: &[String], title: &str) -> Replay {
 /// Step 0: the `table` once the tiles are dealt.
 fn deal_step(table: &Table, result: &GameResult) -> Step {
     Step {
-        text: "the deal".into(),
-        actor: None,
-        drawn: None,
-        seats: seats_of(table, result),
-        wall: table.wall_left,
-        order: "0 1 2 3".into(),
         notes: vec!["each player is dealt 13 tiles; player 0 draws first".into()],
-        rule: None,
-        asks: Vec::new(),
-        mismatch: None,
-        see_also: None,
+        ..Step::new(
+            "the deal".into(),
+            SEAT_ORDER,
+            seats_of(table, result),
+            table.wall_left,
+        )
     }
 }
 
@@ -301,17 +300,16 @@ fn mark_ponds(ponds: &mut [Vec<Discard>], last_play: &mut Option<usize>, e: &Eve
 fn event_step(line: &EventLine, result: &GameResult, notes: Vec<String>, asks: Vec<Ask>) -> Step {
     let e = &line.event;
     Step {
-        text: e.to_string(),
         actor: e.player().map(usize::from),
         drawn: drawn_tile(e),
-        seats: seats_of(&line.table, result),
-        wall: line.table.wall_left,
-        order: "0 1 2 3".into(),
         notes,
-        rule: None,
         asks,
-        mismatch: None,
-        see_also: None,
+        ..Step::new(
+            e.to_string(),
+            SEAT_ORDER,
+            seats_of(&line.table, result),
+            line.table.wall_left,
+        )
     }
 }
 

@@ -143,20 +143,15 @@ pub fn replay(wall: &Wall, title: &str) -> Replay {
         }
         add_to_ponds(&mut ponds, &explained, i);
         steps.push(Step {
-            text: e.to_string(),
             actor: actor.map(Player::index),
             drawn,
-            seats,
-            wall: left,
-            order: order(dir),
             notes: step.notes.clone(),
             rule: Some(step.rule.clone()),
-            asks: Vec::new(),
-            mismatch: None,
             // What follows a discard (a claim, or the next draw) was
             // weighed with the claims noted on the discard.
             see_also: (i > 0 && matches!(explained[i - 1].event, Event::Discard { .. }))
                 .then_some(n - 1),
+            ..Step::new(e.to_string(), order(dir), seats, left)
         });
     }
     let result = result_of(&events);
@@ -187,20 +182,16 @@ fn before_the_deal(wall: &Wall) -> Step {
         distance: None,
     };
     Step {
-        text: "the table before the deal".into(),
-        actor: None,
-        drawn: None,
-        seats: vec![empty; 4],
-        wall: wall.len(),
-        order: order(Direction::Forward),
         notes: vec![format!(
             "{} tiles in the wall; the deal gives A, B, C, D one tile each, thirteen times",
             wall.len()
         )],
-        rule: None,
-        asks: Vec::new(),
-        mismatch: None,
-        see_also: None,
+        ..Step::new(
+            "the table before the deal".into(),
+            order(Direction::Forward),
+            vec![empty; 4],
+            wall.len(),
+        )
     }
 }
 
