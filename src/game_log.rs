@@ -1,10 +1,11 @@
 //! The machinery every ruleset's game log shares, free of any game's
 //! rules: a log is JSON Lines, a header line first (naming the format and
 //! its version), then requests and events, then a result line, each line
-//! tagged by `type`. A ruleset's log module keeps only its own record
-//! types (and its line type, for its schema and its writer) and reads
-//! through [`read`].
+//! tagged by `type` ([`Line`]). A ruleset's log module keeps only its own
+//! record types, names its [`Line`] of them (for its schema and its
+//! writer) and reads through [`read`].
 
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
@@ -18,6 +19,23 @@ pub struct LogFormat {
     pub oldest_read: u32,
     /// The version written, the newest the reader reads.
     pub version: u32,
+}
+
+/// One line of a log of header `H`, requests `Q`, events `E` and result
+/// `R`: each ruleset's line type (its schema's root, `Line`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[schemars(rename = "Line", extend("unevaluatedProperties" = false))]
+pub enum Line<H, Q, E, R> {
+    /// The first line: the format and its version, the wall, the seats,
+    /// and what else the ruleset's header records.
+    Header(H),
+    /// A request to one seat and its reply.
+    Request(Q),
+    /// An event of the game.
+    Event(E),
+    /// The last line: how the game ended.
+    Result(R),
 }
 
 /// Writes one line of a log and its newline.
@@ -71,6 +89,18 @@ impl<H, Q, E, R> GameLog<H, Q, E, R> {
             Entry::Request(_) => None,
         })
     }
+
+    /// Its lines, in order: what it was read from.
+    pub fn into_lines(self) -> Vec<Line<H, Q, E, R>> {
+        let mut lines = Vec::with_capacity(self.body.len() + 2);
+        lines.push(Line::Header(self.header));
+        lines.extend(self.body.into_iter().map(|e| match e {
+            Entry::Request(r) => Line::Request(r),
+            Entry::Event(e) => Line::Event(e),
+        }));
+        lines.push(Line::Result(self.result));
+        lines
+    }
 }
 
 /// Why bytes are not a game log of a format and version.
@@ -112,17 +142,6 @@ pub enum LogError {
     /// A header or result out of place, or none.
     #[error("{0}")]
     Shape(String),
-}
-
-/// Any log's lines as the reader parses them: the ruleset's own line type
-/// tags its lines the same way (and gives the schema).
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum Line<H, Q, E, R> {
-    Header(H),
-    Request(Q),
-    Event(E),
-    Result(R),
 }
 
 /// Reads a log of `format`: the header first (of the format's name,

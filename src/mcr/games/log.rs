@@ -61,20 +61,7 @@ pub const VERSION: u32 = 2;
 pub const OLDEST_READ: u32 = 1;
 
 /// One line of a log.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "type", rename_all = "snake_case")]
-#[schemars(extend("unevaluatedProperties" = false))]
-pub enum Line {
-    /// The first line: the format, the wall, the wind, the rules and the
-    /// seats.
-    Header(Header),
-    /// A request to one seat and its reply.
-    Request(RequestRecord),
-    /// An event of the game.
-    Event(EventRecord),
-    /// The last line: how the game ended.
-    Result(ResultRecord),
-}
+pub type Line = game_log::Line<Header, RequestRecord, EventRecord, ResultRecord>;
 
 /// The format's name as a type, so that the schema requires it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -1007,13 +994,7 @@ mod tests {
             let mut out = Vec::new();
             write(&mut out, &setting(), &game).unwrap();
             let log = read(&out).unwrap();
-            let mut again = vec![Line::Header(log.header.clone())];
-            again.extend(log.body.iter().map(|e| match e {
-                Entry::Request(r) => Line::Request(r.clone()),
-                Entry::Event(e) => Line::Event(*e),
-            }));
-            again.push(Line::Result(log.result.clone()));
-            assert_eq!(again, all);
+            assert_eq!(log.clone().into_lines(), all);
             let events: Vec<EventRecord> = game.events.iter().map(|&e| e.into()).collect();
             assert_eq!(log.events().copied().collect::<Vec<_>>(), events);
             assert_eq!(log.requests().count(), 4 * game.steps.len());
