@@ -25,7 +25,11 @@ pub struct LogFormat {
 /// `R`: each ruleset's line type (its schema's root, `Line`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
-#[schemars(rename = "Line", extend("unevaluatedProperties" = false))]
+#[schemars(
+    rename = "Line",
+    description = "One line of a log.",
+    extend("unevaluatedProperties" = false)
+)]
 pub enum Line<H, Q, E, R> {
     /// The first line: the format and its version, the wall, the seats,
     /// and what else the ruleset's header records.
