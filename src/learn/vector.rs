@@ -10,13 +10,25 @@
 //! stream ([`SingleEnv::start`]), so what a slot plays depends only on
 //! the seed, `i` and the actions given to it.
 
-use super::{Autoreset, VectorError};
+use super::{nth_bit, write_bits, Autoreset, VectorError};
 use crate::rng::Rng;
+
+/// A ruleset's set of legal actions, a bit an action number (bit `k` of
+/// word `w` is action `64 * w + k`): what [`SingleEnv`] reads of a
+/// decision.
+pub trait ActionMask: Copy {
+    /// The bits' words, lowest first.
+    type Words: AsRef<[u64]>;
+
+    /// The set's words.
+    fn words(self) -> Self::Words;
+}
 
 /// What a ruleset's single-game learning environment offers the batched
 /// [`Vector`]: a game started from a stream, its pending decision (seat,
 /// legal actions), a step by action number, observations, and every
-/// seat's reward at the end.
+/// seat's outcome at the end. The rest (masks written, actions checked
+/// and drawn, rewards) is worked out here, the same for every ruleset.
 pub trait SingleEnv {
     /// Seats at a table.
     const PLAYERS: usize;
@@ -27,27 +39,16 @@ pub trait SingleEnv {
     /// What every game of a vector is made of (the seats' bots, the
     /// walls or options), the same for every slot.
     type Setup;
+    /// The legal actions of a decision.
+    type Mask: ActionMask;
 
-    /// The next game of a slot, drawn from its stream `rng`, with a
-    /// decision of the caller pending (games that end before one are
-    /// skipped).
-    fn start(rng: &mut Rng, setup: &Self::Setup) -> Self;
+    /// A game drawn from the stream `rng` (its wall, then each bot's
+    /// seed), played up to the caller's first decision or the end.
+    fn deal(rng: &mut Rng, setup: &Self::Setup) -> Self;
 
-    /// The seat of the pending decision; `None` once the game is over.
-    fn to_act(&self) -> Option<usize>;
-
-    /// Writes the pending decision's legal actions into `mask`
-    /// ([`SingleEnv::ACTIONS`] bytes, 1 for each legal one) and returns
-    /// its seat; `None` (nothing written) once the game is over.
-    fn write_decision(&self, mask: &mut [u8]) -> Option<usize>;
-
-    /// Whether action number `action` (below [`SingleEnv::ACTIONS`]) is
-    /// legal at the pending decision; `None` once the game is over.
-    fn allows(&self, action: usize) -> Option<bool>;
-
-    /// A uniformly random legal action number of the pending decision,
-    /// drawn from `rng`; `None` (nothing drawn) once the game is over.
-    fn random_action(&self, rng: &mut Rng) -> Option<usize>;
+    /// The pending decision: its seat and legal actions; `None` once the
+    /// game is over.
+    fn pending(&self) -> Option<(usize, Self::Mask)>;
 
     /// Answers the pending decision with action number `action` (below
     /// [`SingleEnv::ACTIONS`]; an illegal one is played as the judge
@@ -57,10 +58,127 @@ pub trait SingleEnv {
     /// Writes seat `p`'s observation ([`SingleEnv::OBS_SIZE`] bytes).
     fn observe(&self, p: usize, out: &mut [u8]);
 
-    /// Once the game is over, writes every seat's reward into `out`
-    /// ([`SingleEnv::PLAYERS`] values) and returns true; false before.
-    fn rewards(&self, out: &mut [f32]) -> bool;
+    /// Once the game is over, every seat's outcome (NOI2014's points,
+    /// MCR's scores), seat 0 first; `None` before.
+    fn outcome(&self) -> Option<impl IntoIterator<Item = f64>>;
+
+    /// The next game of a slot, drawn from its stream `rng`, with a
+    /// decision of the caller pending (games that end before one are
+    /// skipped).
+    fn start(rng: &mut Rng, setup: &Self::Setup) -> Self
+    where
+        Self: Sized,
+    {
+        loop {
+            let env = Self::deal(rng, setup);
+            if env.pending().is_some() {
+                return env;
+            }
+        }
+    }
+
+    /// The seat of the pending decision; `None` once the game is over.
+    fn to_act(&self) -> Option<usize> {
+        self.pending().map(|(p, _)| p)
+    }
+
+    /// Writes the pending decision's legal actions into `mask`
+    /// ([`SingleEnv::ACTIONS`] bytes, 1 for each legal one) and returns
+    /// its seat; `None` (nothing written) once the game is over.
+    fn write_decision(&self, mask: &mut [u8]) -> Option<usize> {
+        let (p, m) = self.pending()?;
+        write_bits(m.words().as_ref(), &mut mask[..Self::ACTIONS]);
+        Some(p)
+    }
+
+    /// Whether action number `action` (below [`SingleEnv::ACTIONS`]) is
+    /// legal at the pending decision; `None` once the game is over.
+    fn allows(&self, action: usize) -> Option<bool> {
+        if action >= Self::ACTIONS {
+            return None;
+        }
+        let (_, m) = self.pending()?;
+        let word = m.words().as_ref().get(action / 64).copied().unwrap_or(0);
+        Some(word >> (action % 64) & 1 == 1)
+    }
+
+    /// A uniformly random legal action number of the pending decision,
+    /// drawn from `rng`; `None` (nothing drawn) once the game is over.
+    fn random_action(&self, rng: &mut Rng) -> Option<usize> {
+        let (_, m) = self.pending()?;
+        let words = m.words();
+        let len = words.as_ref().iter().map(|w| w.count_ones() as usize).sum();
+        nth_bit(words.as_ref(), rng.below(len))
+    }
+
+    /// Once the game is over, writes every seat's reward (its
+    /// [`SingleEnv::outcome`]) into `out` ([`SingleEnv::PLAYERS`] values)
+    /// and returns true; false before.
+    fn rewards(&self, out: &mut [f32]) -> bool {
+        let Some(outcome) = self.outcome() else {
+            return false;
+        };
+        for (r, x) in out.iter_mut().zip(outcome) {
+            *r = x as f32;
+        }
+        true
+    }
 }
+
+/// What every game of a vector is made of, whatever the ruleset: the
+/// seats' built-in bots (`None` for the caller's seats) and the rules
+/// (MCR's judge options, NOI2014's family of walls).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup<B, R, const N: usize> {
+    /// By seat: the built-in bot that plays it, `None` for the caller's.
+    pub seats: [Option<B>; N],
+    /// The rules every game follows.
+    pub rules: R,
+}
+
+/// The bots of a game's seats, `None` for the caller's: `bot(b, seed)`
+/// for each seat's built-in bot `b`, every seat drawing a seed from `rng`
+/// in seat order (the caller's too, so that a seat's bot does not depend
+/// on the others').
+pub fn seat_bots<B: Copy, T, const N: usize>(
+    rng: &mut Rng,
+    seats: &[Option<B>; N],
+    bot: impl Fn(B, u64) -> T,
+) -> [Option<T>; N] {
+    std::array::from_fn(|p| {
+        let seed = rng.next_u64();
+        seats[p].map(|b| bot(b, seed))
+    })
+}
+
+/// The [`SingleEnv`] items a ruleset's `Env` answers alike, given its
+/// action and mask types: the sizes from the ruleset's constants of the
+/// same names in scope (`PLAYERS`, `OBS_SIZE`, `ACTIONS`), and `pending`,
+/// `step` (an action number made an action, `from_index`) and `observe`
+/// from the `Env`'s own methods `decision` (seat, request, mask), `step`
+/// and `observe`.
+macro_rules! env_items {
+    ($action:ty, $mask:ty) => {
+        const PLAYERS: usize = PLAYERS;
+        const OBS_SIZE: usize = OBS_SIZE;
+        const ACTIONS: usize = ACTIONS;
+        type Mask = $mask;
+
+        fn pending(&self) -> Option<(usize, Self::Mask)> {
+            self.decision().map(|(p, _, m)| (p, m))
+        }
+
+        fn step(&mut self, action: usize) {
+            let a = <$action>::from_index(action).expect("an action number");
+            Self::step(self, a).expect("a decision is pending");
+        }
+
+        fn observe(&self, p: usize, out: &mut [u8]) {
+            Self::observe(self, p, out);
+        }
+    };
+}
+pub(crate) use env_items;
 
 /// One slot: its game and its stream.
 struct Slot<E> {
@@ -202,9 +320,26 @@ impl Buffers {
     }
 }
 
+impl<E, B, R, const N: usize> Vector<E>
+where
+    E: SingleEnv<Setup = Setup<B, R, N>>,
+{
+    /// `n` games under `rules`; `seats[p]` is `None` for the caller's
+    /// seats, or the built-in bot that plays seat `p`. A finished game is
+    /// replaced at once ([`Autoreset::SameStep`]; see
+    /// [`Vector::with_autoreset`]), so that every slot always has a
+    /// decision pending.
+    pub fn new(n: usize, seats: [Option<B>; N], rules: R, seed: u64) -> Result<Self, VectorError> {
+        if seats.iter().all(Option::is_some) {
+            return Err(VectorError::NoCallerSeat);
+        }
+        Ok(Vector::with_setup(n, Setup { seats, rules }, seed))
+    }
+}
+
 impl<E: SingleEnv> Vector<E> {
-    /// `n` games made of `setup` (a ruleset's `Vector::new` checks it
-    /// first). A finished game is replaced at once
+    /// `n` games made of `setup` ([`Vector::new`] checks it first). A
+    /// finished game is replaced at once
     /// ([`Autoreset::SameStep`]; see [`Vector::with_autoreset`]), so that
     /// every slot always has a decision pending.
     pub fn with_setup(n: usize, setup: E::Setup, seed: u64) -> Vector<E> {

@@ -102,10 +102,39 @@ fn texts() -> &'static Texts {
     })
 }
 
+/// Where [`legal_into`] puts the legal answers, in order.
+pub trait Answers {
+    /// Adds an answer.
+    fn push(&mut self, a: Action);
+
+    /// Adds `of(t)` for every kind `t` of `kinds` (bit `k` for kind `k`),
+    /// in index order.
+    fn push_kinds(&mut self, of: impl Fn(Tile) -> Action, kinds: u64);
+}
+
+impl Answers for Vec<Action> {
+    fn push(&mut self, a: Action) {
+        Vec::push(self, a);
+    }
+
+    fn push_kinds(&mut self, of: impl Fn(Tile) -> Action, mut kinds: u64) {
+        while kinds != 0 {
+            self.extend(Tile::from_index(kinds.trailing_zeros() as usize).map(&of));
+            kinds &= kinds - 1;
+        }
+    }
+}
+
 /// The legal answers to the request `view` has just taken in, into `out`
 /// (cleared first), `PASS` first where it is one.
 pub fn legal(view: &View, out: &mut Vec<Action>) {
     out.clear();
+    legal_into(view, out);
+}
+
+/// The legal answers to the request `view` has just taken in, added to
+/// `out` in the order [`legal`] lists them.
+pub fn legal_into(view: &View, out: &mut impl Answers) {
     let me = view.me();
     let hand = view.hand();
     match view.turn() {
@@ -113,15 +142,11 @@ pub fn legal(view: &View, out: &mut Vec<Action>) {
             if view.can_win(drawn, true, me) {
                 out.push(Action::Hu);
             }
-            out.extend(held(hand).map(Action::Play));
+            out.push_kinds(Action::Play, kinds(hand, 1));
             // A kong needs a replacement for the konger and a draw after.
             let me = usize::from(me);
             if view.part_has_tile(me) && view.part_has_tile(me + 1) {
-                out.extend(
-                    held(hand)
-                        .filter(|t| hand[t.index()] == 4)
-                        .map(Action::Gang),
-                );
+                out.push_kinds(Action::Gang, kinds(hand, 4));
                 for m in view.my_melds() {
                     if m.kind == MeldKind::Pung && hand[m.tile.index()] > 0 {
                         out.push(Action::BuGang(m.tile));
@@ -142,7 +167,7 @@ pub fn legal(view: &View, out: &mut Vec<Action>) {
             let mut rest = *hand;
             if hand[i] >= 2 {
                 rest[i] -= 2;
-                out.extend(held(&rest).map(Action::Peng));
+                out.push_kinds(Action::Peng, kinds(&rest, 1));
                 rest[i] += 2;
             }
             if hand[i] >= 3 && view.part_has_tile(usize::from(me)) {
@@ -158,7 +183,8 @@ pub fn legal(view: &View, out: &mut Vec<Action>) {
                     for c in &mut rest[m - 1..=m + 1] {
                         *c -= 1;
                     }
-                    out.extend(held(&rest).map(|discard| Action::Chi { middle, discard }));
+                    let chi = |discard| Action::Chi { middle, discard };
+                    out.push_kinds(chi, kinds(&rest, 1));
                     for c in &mut rest[m - 1..=m + 1] {
                         *c += 1;
                     }
@@ -173,6 +199,13 @@ pub fn legal(view: &View, out: &mut Vec<Action>) {
         }
         _ => out.push(Action::Pass),
     }
+}
+
+/// The kinds held at least `n` times, one bit each.
+pub fn kinds(hand: &[u8; KINDS], n: u8) -> u64 {
+    hand.iter()
+        .enumerate()
+        .fold(0, |bits, (i, &c)| bits | u64::from(c >= n) << i)
 }
 
 /// The kinds held, in index order.

@@ -19,6 +19,7 @@
 //! | 239        | `GANG`: a kong of the discard                      |
 //! | 240        | `HU`                                               |
 
+use crate::learn::vector::ActionMask;
 use crate::learn::{nth_bit, write_bits};
 use crate::mcr::bots::legal::Action as Move;
 use crate::mcr::bots::view::Turn;
@@ -231,6 +232,19 @@ impl Mask {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
+    /// Adds the actions `first` and the ones numbered after it, one a
+    /// kind of `kinds` (bit `k` for kind `k`): `Play`, `Peng`, `Gang` or
+    /// a `Chi` at one place, given for the first kind, of every kind
+    /// `kinds` holds, in a few shifts.
+    pub fn add_kinds(&mut self, first: Action, kinds: u64) {
+        let kinds = kinds & ((1 << KINDS) - 1);
+        let (w, at) = (first.index() / 64, first.index() % 64);
+        self.0[w] |= kinds << at;
+        if at + KINDS > 64 {
+            self.0[w + 1] |= kinds >> (64 - at);
+        }
+    }
+
     /// True when `a` is in the set.
     pub fn contains(self, a: Action) -> bool {
         let i = a.index();
@@ -270,6 +284,14 @@ impl Mask {
     /// [`ACTIONS`] bytes; the vector environment writes a mask a step).
     pub fn write(self, out: &mut [u8]) {
         write_bits(&self.0, &mut out[..ACTIONS]);
+    }
+}
+
+impl ActionMask for Mask {
+    type Words = [u64; 4];
+
+    fn words(self) -> [u64; 4] {
+        self.0
     }
 }
 

@@ -21,7 +21,7 @@
 
 use super::action::{action_of, claimed, Action, Mask};
 use crate::mcr::bots::bot::Bot;
-use crate::mcr::bots::legal::{legal, note, Action as Move};
+use crate::mcr::bots::legal::{legal, legal_into, note, Action as Move, Answers};
 use crate::mcr::bots::view::{Turn, View};
 use crate::mcr::games::arena::Game;
 use crate::mcr::hand::MeldKind;
@@ -116,6 +116,44 @@ pub fn legal_mask(view: &View, moves: &mut Vec<Move>) -> Mask {
     moves_mask(view, moves)
 }
 
+/// The legal actions of the request `view` has just taken in, as
+/// [`legal_mask`] gives them, set on the mask's bits without listing the
+/// moves: what [`Env`] and [`PolicyBot`] ask at every request.
+pub fn legal_actions(view: &View) -> Mask {
+    let mut out = MaskOf {
+        mask: Mask::default(),
+        claimed: claimed(view.turn()),
+    };
+    legal_into(view, &mut out);
+    out.mask
+}
+
+/// The legal answers of a request as actions, where the request offers
+/// `claimed`.
+struct MaskOf {
+    mask: Mask,
+    claimed: Option<Tile>,
+}
+
+impl MaskOf {
+    fn action(&self, m: Move) -> Action {
+        Action::of_move(m, self.claimed).expect("a legal chow holds the claimed tile")
+    }
+}
+
+impl Answers for MaskOf {
+    fn push(&mut self, m: Move) {
+        let a = self.action(m);
+        self.mask.add(a);
+    }
+
+    /// The kinds' actions are numbered one after another from the first.
+    fn push_kinds(&mut self, of: impl Fn(Tile) -> Move, kinds: u64) {
+        let first = self.action(of(Tile::from_index(0).expect("a kind")));
+        self.mask.add_kinds(first, kinds);
+    }
+}
+
 /// The actions of `moves`, legal answers to the request `view` has just
 /// taken in.
 fn moves_mask(view: &View, moves: &[Move]) -> Mask {
@@ -163,7 +201,6 @@ pub struct Env {
     answers: [Option<Cow<'static, str>>; PLAYERS],
     /// The current step's decisions not yet answered, by seat.
     masks: [Option<Mask>; PLAYERS],
-    moves: Vec<Move>,
     /// The deal and every step's four answers, when recording.
     record: Option<Record>,
 }
@@ -191,7 +228,6 @@ impl Env {
             views: Default::default(),
             answers: Default::default(),
             masks: [None; PLAYERS],
-            moves: Vec::with_capacity(64),
             record: record.then(|| Record {
                 init: init.clone(),
                 replies: Vec::new(),
@@ -383,22 +419,19 @@ impl Env {
                     Some(text)
                 }
                 None => {
-                    // Most requests have one legal answer: no mask for them.
-                    legal(&self.views[p], &mut self.moves);
-                    let mask = match self.moves.len() {
-                        1 => None,
-                        _ => Some(moves_mask(&self.views[p], &self.moves)),
-                    };
-                    match mask.filter(|m| m.len() > 1) {
-                        Some(mask) => {
-                            self.masks[p] = Some(mask);
-                            None
-                        }
-                        None => {
-                            let only = self.moves[0];
-                            note(&mut self.views[p], only);
-                            Some(only.text())
-                        }
+                    let view = &mut self.views[p];
+                    let mask = legal_actions(view);
+                    if mask.len() > 1 {
+                        self.masks[p] = Some(mask);
+                        None
+                    } else {
+                        // Most requests have one legal answer: given at once.
+                        let only = mask.iter().next().expect("a request has a legal answer");
+                        let m = only
+                            .to_move(claimed(view.turn()))
+                            .expect("a legal action is an answer");
+                        note(view, m);
+                        Some(m.text())
                     }
                 }
             };
@@ -434,7 +467,6 @@ impl Env {
 /// anywhere a bot plays.
 pub struct PolicyBot<F> {
     view: View,
-    moves: Vec<Move>,
     policy: F,
 }
 
@@ -443,7 +475,6 @@ impl<F: FnMut(&[u8; OBS_SIZE], Mask) -> Action> PolicyBot<F> {
     pub fn new(policy: F) -> PolicyBot<F> {
         PolicyBot {
             view: View::new(),
-            moves: Vec::with_capacity(64),
             policy,
         }
     }
@@ -452,7 +483,7 @@ impl<F: FnMut(&[u8; OBS_SIZE], Mask) -> Action> PolicyBot<F> {
 impl<F: FnMut(&[u8; OBS_SIZE], Mask) -> Action> Bot for PolicyBot<F> {
     fn respond(&mut self, request: &Request) -> Cow<'static, str> {
         self.view.observe(request);
-        let mask = legal_mask(&self.view, &mut self.moves);
+        let mask = legal_actions(&self.view);
         let action = if mask.len() > 1 {
             let mut obs = [0u8; OBS_SIZE];
             observe(&self.view, &mut obs);

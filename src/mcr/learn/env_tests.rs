@@ -35,6 +35,8 @@ fn every_masked_action_is_a_legal_answer_the_judge_accepts() {
             for p in 0..PLAYERS {
                 views[p].observe(&requests[p]);
                 let mask = legal_mask(&views[p], &mut moves);
+                // What the environments ask, straight on the bits.
+                assert_eq!(legal_actions(&views[p]), mask, "{}", requests[p]);
                 let c = claimed(views[p].turn());
                 assert_eq!(
                     mask.len(),

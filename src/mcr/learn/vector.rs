@@ -2,117 +2,45 @@
 //! [`crate::learn::vector::Vector`] over MCR's [`Env`] (`N` games, one
 //! decision pending in each, the next in seat order, all answered by one
 //! call that writes flat buffers; finished games replaced as
-//! [`Autoreset`] says), as NOI2014's vector. Rewards are the games'
+//! [`crate::learn::Autoreset`] says), as NOI2014's vector. Rewards are the games'
 //! scores.
 //!
 //! Deterministic from the seed: slot `i` draws its walls (Botzone's
 //! random deal) and its bots' seeds from its own stream.
 
-use super::action::{Action, ACTIONS};
+use super::action::{Action, Mask, ACTIONS};
 use super::env::{Env, OBS_SIZE};
-use crate::learn::vector::SingleEnv;
+use crate::learn::vector::{env_items, seat_bots, Setup, SingleEnv};
 use crate::mcr::bots::built_in::BuiltIn;
 use crate::mcr::games::walls::random_init;
 use crate::mcr::judge::{Options, PLAYERS};
 use crate::rng::Rng;
 
-pub use crate::learn::vector::{Buffers, Out};
-pub use crate::learn::{Autoreset, VectorError};
-
 /// `N` MCR games stepped together.
 pub type Vector = crate::learn::vector::Vector<Env>;
 
-/// What every slot's games are made of.
-#[derive(Clone, Copy)]
-pub struct Setup {
-    /// The seats' bots, `None` for the caller's.
-    pub seats: [Option<BuiltIn>; PLAYERS],
-    /// The judge's options.
-    pub options: Options,
-}
-
 impl SingleEnv for Env {
-    const PLAYERS: usize = PLAYERS;
-    const OBS_SIZE: usize = OBS_SIZE;
-    const ACTIONS: usize = ACTIONS;
-    type Setup = Setup;
+    /// The seats' bots and the judge's options.
+    type Setup = Setup<BuiltIn, Options, PLAYERS>;
+    env_items!(Action, Mask);
 
     /// A random deal, then each seat's bot seed, from `rng`.
-    fn start(rng: &mut Rng, setup: &Setup) -> Env {
-        loop {
-            let init = random_init(rng);
-            let bots = std::array::from_fn(|p| {
-                let seed = rng.next_u64();
-                setup.seats[p].map(|b| b.bot(seed))
-            });
-            let env = Env::new(&init, setup.options, bots, false);
-            if env.decision().is_some() {
-                return env;
-            }
-        }
+    fn deal(rng: &mut Rng, setup: &Self::Setup) -> Env {
+        let init = random_init(rng);
+        let bots = seat_bots(rng, &setup.seats, |b, seed| b.bot(seed));
+        Env::new(&init, setup.rules, bots, false)
     }
 
-    fn to_act(&self) -> Option<usize> {
-        Env::to_act(self)
-    }
-
-    fn write_decision(&self, mask: &mut [u8]) -> Option<usize> {
-        let (p, _, m) = self.decision()?;
-        m.write(mask);
-        Some(p)
-    }
-
-    fn allows(&self, action: usize) -> Option<bool> {
-        let a = Action::from_index(action)?;
-        Some(self.pending_mask()?.contains(a))
-    }
-
-    fn random_action(&self, rng: &mut Rng) -> Option<usize> {
-        let mask = self.pending_mask()?;
-        Some(mask.nth(rng.below(mask.len()))?.index())
-    }
-
-    fn step(&mut self, action: usize) {
-        let a = Action::from_index(action).expect("an action number");
-        Env::step(self, a).expect("a decision is pending");
-    }
-
-    fn observe(&self, p: usize, out: &mut [u8]) {
-        Env::observe(self, p, out);
-    }
-
-    fn rewards(&self, out: &mut [f32]) -> bool {
-        let Some(scores) = self.scores() else {
-            return false;
-        };
-        for (r, x) in out.iter_mut().zip(scores) {
-            *r = x as f32;
-        }
-        true
-    }
-}
-
-impl Vector {
-    /// `n` games judged under `options`; `seats[p]` is `None` for the
-    /// caller's seats or the built-in bot that plays seat `p`. Finished
-    /// games are replaced at once ([`Autoreset::SameStep`]; see
-    /// [`Vector::with_autoreset`]).
-    pub fn new(
-        n: usize,
-        seats: [Option<BuiltIn>; PLAYERS],
-        options: Options,
-        seed: u64,
-    ) -> Result<Vector, VectorError> {
-        if seats.iter().all(Option::is_some) {
-            return Err(VectorError::NoCallerSeat);
-        }
-        Ok(Vector::with_setup(n, Setup { seats, options }, seed))
+    fn outcome(&self) -> Option<impl IntoIterator<Item = f64>> {
+        self.scores().map(|s| s.map(f64::from))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::vector::Buffers;
+    use crate::learn::{Autoreset, VectorError};
 
     fn bufs(n: usize) -> Buffers {
         Buffers::new::<Env>(n)

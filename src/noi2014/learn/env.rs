@@ -19,6 +19,7 @@
 //!   ([`OBS_ROWS`] rows of the 27 kinds, `u8`).
 
 use crate::hand::Hand;
+use crate::learn::vector::ActionMask;
 use crate::learn::{nth_bit, write_bits};
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::games::arena::{answer_recorded, Game, Turn};
@@ -180,11 +181,6 @@ impl Mask {
         })
     }
 
-    /// The set as 64-bit words, lowest first.
-    fn words(self) -> [u64; 2] {
-        [self.0 as u64, (self.0 >> 64) as u64]
-    }
-
     /// The `i`-th action in index order (`i < len`).
     pub fn nth(self, i: usize) -> Option<Action> {
         Action::from_index(nth_bit(&self.words(), i)?)
@@ -195,6 +191,15 @@ impl Mask {
     pub fn write(self, out: &mut [u8]) {
         let n = out.len().min(ACTIONS);
         write_bits(&self.words(), &mut out[..n]);
+    }
+}
+
+impl ActionMask for Mask {
+    type Words = [u64; 2];
+
+    /// The set as 64-bit words, lowest first.
+    fn words(self) -> [u64; 2] {
+        [self.0 as u64, (self.0 >> 64) as u64]
     }
 }
 

@@ -1,115 +1,49 @@
 //! Many NOI2014 games stepped at once, for batched learning: the
 //! rule-free [`crate::learn::vector::Vector`] over NOI2014's [`Env`]
 //! (`N` games, one decision pending in each, all answered by one call
-//! that writes flat buffers; finished games replaced as [`Autoreset`]
+//! that writes flat buffers; finished games replaced as [`crate::learn::Autoreset`]
 //! says). Rewards are the games' points.
 //!
 //! Deterministic from the seed: slot `i` draws its walls (of the family
 //! given) and its bots' seeds from its own stream, so what a slot plays
 //! depends only on the seed, `i` and the actions given to it.
 
-use crate::learn::vector::SingleEnv;
+use crate::learn::vector::{env_items, seat_bots, Setup, SingleEnv};
 use crate::named::WallFamily;
 use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::games::families::Family;
-use crate::noi2014::learn::env::{Action, Env, ACTIONS, OBS_SIZE};
+use crate::noi2014::learn::env::{Action, Env, Mask, ACTIONS, OBS_SIZE};
 use crate::noi2014::rules::PLAYERS;
 use crate::rng::Rng;
-
-pub use crate::learn::vector::{Buffers, Out};
-pub use crate::learn::{Autoreset, VectorError};
 
 /// `N` NOI2014 games stepped together.
 pub type Vector = crate::learn::vector::Vector<Env>;
 
-/// What every slot's games are made of: the seats' bots (`None` for the
-/// caller's) and the walls' family.
-pub type Setup = ([Option<BuiltIn>; PLAYERS], Family);
-
 impl SingleEnv for Env {
-    const PLAYERS: usize = PLAYERS;
-    const OBS_SIZE: usize = OBS_SIZE;
-    const ACTIONS: usize = ACTIONS;
-    type Setup = Setup;
+    /// The seats' bots and the walls' family.
+    type Setup = Setup<BuiltIn, Family, PLAYERS>;
+    env_items!(Action, Mask);
 
     /// A wall of the family, then each seat's bot seed, from `rng`.
-    fn start(rng: &mut Rng, (seats, family): &Setup) -> Env {
-        loop {
-            let wall = family.wall(rng);
-            let bots = std::array::from_fn(|p| {
-                let seed = rng.next_u64();
-                seats[p].map(|b| b.bot(seed))
-            });
-            let env = Env::new(&wall, bots, false);
-            if env.decision().is_some() {
-                return env;
-            }
-        }
+    fn deal(rng: &mut Rng, setup: &Self::Setup) -> Env {
+        let wall = setup.rules.wall(rng);
+        Env::new(
+            &wall,
+            seat_bots(rng, &setup.seats, |b, seed| b.bot(seed)),
+            false,
+        )
     }
 
-    fn to_act(&self) -> Option<usize> {
-        Env::to_act(self)
-    }
-
-    fn write_decision(&self, mask: &mut [u8]) -> Option<usize> {
-        let (p, _, m) = self.decision()?;
-        m.write(mask);
-        Some(p)
-    }
-
-    fn allows(&self, action: usize) -> Option<bool> {
-        let a = Action::from_index(action)?;
-        Some(self.pending_mask()?.contains(a))
-    }
-
-    fn random_action(&self, rng: &mut Rng) -> Option<usize> {
-        let mask = self.pending_mask()?;
-        Some(mask.nth(rng.below(mask.len()))?.index())
-    }
-
-    fn step(&mut self, action: usize) {
-        let a = Action::from_index(action).expect("an action number");
-        Env::step(self, a).expect("a decision is pending");
-    }
-
-    fn observe(&self, p: usize, out: &mut [u8]) {
-        Env::observe(self, p, out);
-    }
-
-    fn rewards(&self, out: &mut [f32]) -> bool {
-        let Some(points) = self.points() else {
-            return false;
-        };
-        for (r, x) in out.iter_mut().zip(points) {
-            *r = x as f32;
-        }
-        true
-    }
-}
-
-impl Vector {
-    /// `n` games on walls of `family`; `seats[p]` is `None` for the
-    /// caller's seats, or the built-in bot that plays seat `p`. A finished
-    /// game is replaced at once ([`Autoreset::SameStep`]; see
-    /// [`Vector::with_autoreset`]), so that every slot always has a
-    /// decision pending.
-    pub fn new(
-        n: usize,
-        seats: [Option<BuiltIn>; PLAYERS],
-        family: Family,
-        seed: u64,
-    ) -> Result<Vector, VectorError> {
-        if seats.iter().all(Option::is_some) {
-            return Err(VectorError::NoCallerSeat);
-        }
-        Ok(Vector::with_setup(n, (seats, family), seed))
+    fn outcome(&self) -> Option<impl IntoIterator<Item = f64>> {
+        self.points()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::noi2014::learn::env::Mask;
+    use crate::learn::vector::Buffers;
+    use crate::learn::{Autoreset, VectorError};
 
     /// Buffers for `n` games.
     fn bufs(n: usize) -> Buffers {
