@@ -54,6 +54,27 @@ def number(action: Any, actions: int) -> int:
     return n
 
 
+def checked(
+    action: Any,
+    actions: int,
+    mask: Optional[np.ndarray],
+    strict: bool,
+    named: Callable[[int], str] = lambda n: f"action {n}",
+) -> Tuple[int, bool]:
+    """``(number, illegal)``: ``action`` as an action number (``number``),
+    ``illegal`` when ``mask`` (the pending decision's; ``None``: no
+    decision) forbids it, which ``strict`` refuses with ``ValueError``
+    naming the action as ``named(number)`` says."""
+    n = number(action, actions)
+    illegal = mask is not None and not mask[n]
+    if illegal and strict:
+        raise ValueError(
+            f"{named(n)} is not legal here (its mask is 0); illegal='put_out' plays it as the "
+            "judge does, the seat put out"
+        )
+    return n, illegal
+
+
 def strict(illegal: str) -> bool:
     """Whether ``illegal`` asks for strict actions (``"raise"``); any word
     but ``"raise"`` and ``"put_out"`` is refused."""

@@ -126,14 +126,7 @@ def _number(action: Any) -> int:
 def _checked(action: Any, mask: np.ndarray, strict: bool, who: str) -> Tuple[int, bool]:
     """``(number, illegal)``: ``illegal`` when ``mask`` forbids it, which
     ``strict`` refuses with ``ValueError``."""
-    number = _number(action)
-    illegal = not mask[number]
-    if illegal and strict:
-        raise ValueError(
-            f"{who}: action {number} ({action_text(number)}) is not legal here (its mask is 0); "
-            "illegal='put_out' plays it as the judge does, the seat put out"
-        )
-    return number, illegal
+    return _vector.checked(action, ACTIONS, mask, strict, lambda n: f"{who}: action {n} ({action_text(n)})")
 
 
 def _observation_space() -> spaces.Dict:

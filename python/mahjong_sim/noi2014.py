@@ -140,14 +140,7 @@ def _action(action: Any, mask: Optional[np.ndarray], strict: bool) -> Tuple[int,
     from 0 to 84 (else ``ValueError``), never converted. ``illegal`` when
     ``mask`` (the pending decision's) forbids it; then ``strict`` raises
     ``ValueError`` instead."""
-    number = _vector.number(action, ACTIONS)
-    illegal = mask is not None and not mask[number]
-    if illegal and strict:
-        raise ValueError(
-            f"action {number} is not legal here (its mask is 0); illegal='put_out' plays it as the "
-            "judge does, the seat put out"
-        )
-    return number, illegal
+    return _vector.checked(action, ACTIONS, mask, strict)
 
 
 def _observation_space() -> spaces.Dict:
