@@ -25,6 +25,13 @@ pub trait WallFamily: Copy + Eq + Debug + Send + Sync + 'static {
         Self::ALL.iter().copied().find(|f| f.name() == name)
     }
 
+    /// Every family's name, the default first, for help and errors
+    /// (`uniform, kongs, ...`).
+    fn names() -> String {
+        let names: Vec<&str> = Self::ALL.iter().map(|f| f.name()).collect();
+        names.join(", ")
+    }
+
     /// A wall of this family from `rng`.
     fn wall(self, rng: &mut Rng) -> Self::Wall;
 

@@ -169,11 +169,10 @@ fn family<R: Ruleset>(name: Option<&str>) -> PyResult<R::Family> {
         return Ok(R::Family::ALL[0]);
     };
     R::Family::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = R::Family::ALL.iter().map(|f| f.name()).collect();
         value_error(format!(
             "unknown {} wall family `{name}` ({})",
             R::TITLE,
-            names.join(", ")
+            R::Family::names()
         ))
     })
 }

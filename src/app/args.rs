@@ -1,7 +1,7 @@
 //! What several commands' arguments share: the parsers of counts,
 //! seconds, families and bots, and the argument groups they flatten.
 
-use super::ruleset::{family_names, parse_family as parse_family_of};
+use super::ruleset::parse_family as parse_family_of;
 use mahjong_sim::contest::entrant::BotSpec;
 use mahjong_sim::contest::limits::Limits;
 use mahjong_sim::contest::noi2014::Noi2014;
@@ -142,7 +142,7 @@ impl From<BotLimits> for Limits {
 pub struct GameArgs<R: Ruleset> {
     #[arg(
         long,
-        help = format!("The family of the walls: {}", family_names::<R>()),
+        help = format!("The family of the walls: {}", R::Family::names()),
         default_value = R::Family::ALL[0].name(),
         value_parser = parse_family_of::<R>
     )]

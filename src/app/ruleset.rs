@@ -66,14 +66,6 @@ pub fn parse_entrant<R: Ruleset>(s: &str) -> Result<Entrant<R>, String> {
 
 /// A wall family of `R` by name.
 pub fn parse_family<R: Ruleset>(s: &str) -> Result<R::Family, String> {
-    R::Family::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = R::Family::ALL.iter().map(|f| f.name()).collect();
-        format!("unknown family `{s}`; one of: {}", names.join(", "))
-    })
-}
-
-/// The names of `R`'s wall families, the default first.
-pub fn family_names<R: Ruleset>() -> String {
-    let names: Vec<&str> = R::Family::ALL.iter().map(|f| f.name()).collect();
-    names.join(", ")
+    R::Family::from_name(s)
+        .ok_or_else(|| format!("unknown family `{s}`; one of: {}", R::Family::names()))
 }
