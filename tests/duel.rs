@@ -546,8 +546,8 @@ fn a_duel_is_a_library_call() {
     );
     settings.seed = 3;
     settings.length = Length::Fixed { walls: 2 };
-    settings.time_limit = Duration::from_secs(1);
-    settings.memory_limit_mib = None;
+    settings.budget.time_limit = Duration::from_secs(1);
+    settings.budget.memory_limit_mib = None;
     let options = Options {
         jobs: 2,
         ..Options::new(settings, logs.clone())

@@ -302,8 +302,8 @@ fn contest_defaults<'py>(py: Python<'py>, ruleset: &str) -> PyResult<Bound<'py, 
     d.set_item("tournament_seed", tournament.seed)?;
     d.set_item("jobs", mahjong_sim::contest::pool::default_jobs())?;
     d.set_item("family", family)?;
-    d.set_item("time_limit_ms", duel.time_limit.as_millis() as u64)?;
-    d.set_item("memory_mib", duel.memory_limit_mib.unwrap_or(0))?;
+    d.set_item("time_limit_ms", duel.budget.time_limit.as_millis() as u64)?;
+    d.set_item("memory_mib", duel.budget.memory_limit_mib.unwrap_or(0))?;
     d.set_item("sandbox", Limits::default().sandbox.to_string())?;
     Ok(d)
 }
@@ -345,7 +345,7 @@ fn duel<R: PyRuleset>(
     settings.common_random = plan.common_random;
     let opts = DuelOptions {
         jobs: plan.jobs,
-        walls: plan.walls,
+        shard: plan.walls,
         ..DuelOptions::new(settings, logs).with_limits(plan.limits)
     };
     let report = py

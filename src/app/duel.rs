@@ -131,7 +131,7 @@ pub fn run<R: Cli>(args: Args<R>) -> Result<ExitCode, CliError> {
         .unwrap_or_else(|| duel::default_logs::<R>(settings.seed));
     let options = Options {
         jobs: jobs_or_cpus(args.jobs),
-        walls: args.walls,
+        shard: args.walls,
         ..Options::new(settings, logs).with_limits(args.played.limits.into())
     };
     // Ctrl-C: programs die now; the duel reports what it has.

@@ -3,6 +3,8 @@
 
 use crate::botzone::program::{Judged, ProgramBot};
 use crate::process::{Grants, SandboxMode};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// A bot program's limits a step.
@@ -36,6 +38,14 @@ impl Limits {
         (mib > 0).then_some(mib)
     }
 
+    /// The limits' time and memory, as a contest's settings record them.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            time_limit: self.time,
+            memory_limit_mib: self.memory_mib,
+        }
+    }
+
     /// The bot program run by `command` under these limits, its answers
     /// read as `J` says.
     pub fn program<J: Judged>(&self, command: &str) -> ProgramBot<J> {
@@ -55,6 +65,28 @@ impl Default for Limits {
             sandbox: SandboxMode::Auto,
             grants: Grants::default(),
         }
+    }
+}
+
+/// A program's time and memory limits as a contest's settings hold them
+/// and its record writes them (`time_limit_ms`, `memory_limit_mib`): the
+/// half of [`Limits`] that fixes the games, where the sandbox is only how
+/// they are played. A duel's and a tournament's settings flatten it into
+/// theirs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Budget {
+    /// A program's time limit a step, in milliseconds.
+    #[serde(rename = "time_limit_ms", with = "millis")]
+    #[schemars(with = "u64")]
+    pub time_limit: Duration,
+    /// A program's memory limit in MiB; `None` for none.
+    pub memory_limit_mib: Option<u64>,
+}
+
+impl Default for Budget {
+    /// Every front end's default: [`Limits::default`]'s.
+    fn default() -> Self {
+        Limits::default().budget()
     }
 }
 

@@ -13,7 +13,9 @@
 //! - [`pool`]: the one job pool: items a few at a time, results to the
 //!   caller as they finish, stopped by the caller or an interrupt.
 //! - [`entrant`]: who plays a game (built-in bots, in-process bots, bot
-//!   programs) and their names; [`limits`]: a program's limits.
+//!   programs) and their names; [`limits`]: a program's limits;
+//!   [`options`]: how a duel or a tournament is played (jobs, logs, a
+//!   shard, the sandbox), one type for both.
 //! - [`seed`]: the one seed rule: a bot's random stream from the run's
 //!   seed and its place in the run.
 //! - [`check`]: differential testing of a THUPC 2021 solution against the
@@ -110,6 +112,7 @@ pub mod logs;
 pub mod mcr;
 pub mod merge;
 pub mod noi2014;
+pub mod options;
 pub mod play;
 pub mod pool;
 pub mod ruleset;

@@ -14,8 +14,8 @@
 //! settings and every wall counted, [`walls`]).
 //!
 //! A duel can be cut into shards that any scheduler runs: a shard plays a
-//! range of the duel's walls ([`Options::walls`]; a wall's tiles, seat and
-//! random streams follow from the seed and its index alone), and
+//! range of the duel's walls ([`Options`]' `shard`; a wall's tiles, seat
+//! and random streams follow from the seed and its index alone), and
 //! [`merge::merge`] counts the shards' walls in order, as one machine
 //! would have, into the same report. The report holds nothing that
 //! depends on how the walls were played (time, jobs, walls in play at a
@@ -40,7 +40,6 @@ use super::ruleset::{format_name, Ruleset};
 use super::Error;
 use crate::named::WallFamily;
 use crate::place::{Challenger, Context, Setting};
-use crate::process::{Grants, SandboxMode};
 use crate::stats::{Decision, Sequential, Summary};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -56,66 +55,13 @@ pub fn default_logs<R: Ruleset>(seed: u64) -> PathBuf {
     PathBuf::from(format!("{}-duel-seed-{seed}", R::NAME))
 }
 
-/// How a duel is played, beside what fixes its games (its
-/// [`Settings`], what its record holds).
-#[derive(Clone, Debug)]
-pub struct Options<R: Ruleset> {
-    /// What fixes the games: the bots, the seed, the wall family, common
-    /// random numbers, a program's limits, the test.
-    pub settings: Settings<Entrant<R>, R::Family>,
-    /// Units played at once.
-    pub jobs: usize,
-    /// Where the logs go (created; must be new or empty).
-    pub logs: PathBuf,
-    /// A shard: play exactly these walls of the duel's sequence (from 0),
-    /// all of them, with no test; [`merge::merge`] applies the test to the
-    /// shards. `None`: the whole duel, walls 0, 1, ... up to a decision or
-    /// the cap.
-    pub walls: Option<Range<u64>>,
-    /// Whether programs run in a sandbox.
-    pub sandbox: SandboxMode,
-    /// What the sandbox shows a program beyond its allow-list.
-    pub grants: Grants,
-}
-
-impl<R: Ruleset> Options<R> {
-    /// The whole duel of `settings`, its logs in `logs`, played as every
-    /// front end plays one by default: a wall per CPU at once, programs in
-    /// the sandbox of [`Limits::default`].
-    pub fn new(settings: Settings<Entrant<R>, R::Family>, logs: PathBuf) -> Self {
-        let limits = Limits::default();
-        Options {
-            settings,
-            jobs: super::pool::default_jobs(),
-            logs,
-            walls: None,
-            sandbox: limits.sandbox,
-            grants: limits.grants,
-        }
-    }
-
-    /// The same options with a program's `limits`: their time and memory
-    /// in the settings, their sandbox in the options (a front end's flags
-    /// or keywords, given as one [`Limits`]).
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.settings.time_limit = limits.time;
-        self.settings.memory_limit_mib = limits.memory_mib;
-        self.sandbox = limits.sandbox;
-        self.grants = limits.grants;
-        self
-    }
-
-    /// A program's limits: the settings' time and memory, in the options'
-    /// sandbox.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            time: self.settings.time_limit,
-            memory_mib: self.settings.memory_limit_mib,
-            sandbox: self.sandbox,
-            grants: self.grants.clone(),
-        }
-    }
-}
+/// How a duel is played, beside what fixes its games (its [`Settings`],
+/// what its record holds). Its shard is a range of the duel's walls
+/// (from 0): play exactly these, all of them, with no test;
+/// [`merge::merge`] applies the test to the shards. `None`: the whole
+/// duel, walls 0, 1, ... up to a decision or the cap.
+pub type Options<R> =
+    super::options::Options<Settings<Entrant<R>, <R as Ruleset>::Family>, Range<u64>>;
 
 /// The outcome of one unit, or why it is not counted.
 type UnitResult = Result<Unit, Error>;
@@ -128,7 +74,7 @@ fn plan<R: Ruleset>(opts: &Options<R>) -> Result<(Range<u64>, Tally), Error> {
     opts.settings.validate()?;
     let length = opts.settings.length;
     let (test, cap) = (length.test::<R>(opts.settings.seating)?, length.cap());
-    Ok(match &opts.walls {
+    Ok(match &opts.shard {
         Some(r) if r.is_empty() => {
             return Err(Error::Usage(format!(
                 "--walls {}..{} holds no wall: FROM..TO plays walls FROM to TO - 1",
@@ -540,7 +486,7 @@ pub struct Report<R: Ruleset> {
 impl<R: Ruleset> Report<R> {
     /// The index of the first wall counted: 0 but for a shard.
     pub fn first_wall(&self) -> u64 {
-        self.options.walls.as_ref().map_or(0, |w| w.start)
+        self.options.shard.as_ref().map_or(0, |w| w.start)
     }
 
     /// A negative verdict: the test accepted H0 (A is not stronger).
@@ -648,7 +594,7 @@ impl<R: Ruleset> Report<R> {
 
     fn verdict_words(&self) -> String {
         let Some(t) = &self.test else {
-            if self.options.walls.is_some() {
+            if self.options.shard.is_some() {
                 return format!(
                     "a shard: `{} merge` applies the test to the shards' walls in order",
                     R::NAME
@@ -676,7 +622,7 @@ impl<R: Ruleset> Report<R> {
 
     /// The report's second line: how the walls were played, and how many.
     fn walls_line(&self) -> String {
-        let shard = match &self.options.walls {
+        let shard = match &self.options.shard {
             Some(r) => format!(
                 " (a shard: walls {} to {} of the duel's)",
                 r.start,
@@ -788,7 +734,7 @@ impl<R: Ruleset> Report<R> {
             format: format_name::<R, _>("duel-walls"),
             version: walls::VERSION,
             settings: self.options.settings.record(),
-            shard: self.options.walls.as_ref().map(|w| [w.start, w.end]),
+            shard: self.options.shard.as_ref().map(|w| [w.start, w.end]),
             first_wall: self.first_wall(),
             interrupted: self.interrupted,
             walls: (self.first_wall()..)
@@ -1087,8 +1033,8 @@ pub(crate) mod tests {
         );
         settings.seed = 9;
         settings.length = Length::Fixed { walls: 2 };
-        settings.time_limit = Duration::from_secs(1);
-        settings.memory_limit_mib = None;
+        settings.budget.time_limit = Duration::from_secs(1);
+        settings.budget.memory_limit_mib = None;
         Options {
             jobs: 1,
             ..Options::new(settings, PathBuf::from("duel-logs"))

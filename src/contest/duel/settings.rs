@@ -10,14 +10,14 @@
 
 use crate::contest::duplicate::{Seating, DRAWS};
 use crate::contest::entrant::{BotJson, BotSpec, Entrant};
-use crate::contest::limits::{millis, Limits};
+use crate::contest::limits::Budget;
 use crate::contest::ruleset::{Draws, Ruleset};
 use crate::contest::Error;
 use crate::named::WallFamily;
 use crate::stats::{Sequential, Sprt};
+use derive_more::{AsMut, AsRef};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// The default test: H0 "A is no stronger", H1 "A gains 0.1 points a game".
 pub const DEFAULT_SPRT: Sprt = Sprt {
@@ -33,7 +33,7 @@ pub const DEFAULT_SPRT: Sprt = Sprt {
 /// record ([`SettingsJson`]); `Family` is the wall family: the ruleset's
 /// to run, its name in the record. [`Settings::map`] turns one into the
 /// other.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, AsRef, AsMut)]
 // The record's schema says the first paragraph alone.
 #[schemars(
     rename = "SettingsJson",
@@ -63,12 +63,12 @@ pub struct Settings<Bot, Family> {
     /// (`every`, IJCAI's format).
     #[serde(default)]
     pub seating: Seating,
-    /// A program's time limit a step, in milliseconds.
-    #[serde(rename = "time_limit_ms", with = "millis")]
-    #[schemars(with = "u64")]
-    pub time_limit: Duration,
-    /// A program's memory limit in MiB; `None` for none.
-    pub memory_limit_mib: Option<u64>,
+    /// A program's time and memory limits (`time_limit_ms`,
+    /// `memory_limit_mib` in the record).
+    #[serde(flatten)]
+    #[as_ref]
+    #[as_mut]
+    pub budget: Budget,
     /// How long the duel goes on.
     pub length: Length,
 }
@@ -80,10 +80,9 @@ impl<Bot, Family> Settings<Bot, Family> {
     /// The settings of a duel between `a` and `b` against `against` on
     /// walls of `family`, everything else every front end's default: seed
     /// 1, common random numbers, each seat drawing its own column
-    /// ([`DRAWS`]), one table a wall ([`Seating::Round`]), a program's [`Limits::default`], the default test
+    /// ([`DRAWS`]), one table a wall ([`Seating::Round`]), a program's [`Budget::default`], the default test
     /// ([`Length::default`]).
     pub fn new(a: Bot, b: Bot, against: Vec<Bot>, family: Family) -> Self {
-        let limits = Limits::default();
         Settings {
             a,
             b,
@@ -93,8 +92,7 @@ impl<Bot, Family> Settings<Bot, Family> {
             common_random: true,
             draws: DRAWS,
             seating: Seating::default(),
-            time_limit: limits.time,
-            memory_limit_mib: limits.memory_mib,
+            budget: Budget::default(),
             length: Length::default(),
         }
     }
@@ -115,8 +113,7 @@ impl<Bot, Family> Settings<Bot, Family> {
             common_random: self.common_random,
             draws: self.draws,
             seating: self.seating,
-            time_limit: self.time_limit,
-            memory_limit_mib: self.memory_limit_mib,
+            budget: self.budget,
             length: self.length,
         }
     }
@@ -359,7 +356,9 @@ pub fn opponents<R: Ruleset>(given: Vec<Entrant<R>>) -> Result<Vec<Entrant<R>>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contest::limits::Limits;
     use crate::contest::logs::{settings_difference, unnamed_fields};
+    use std::time::Duration;
 
     fn bot(name: &str) -> BotJson {
         BotJson {
@@ -380,15 +379,20 @@ mod tests {
             common_random: true,
             draws: Draws::Seats,
             seating: Seating::Every,
-            time_limit: Duration::from_secs(1),
-            memory_limit_mib: Some(256),
+            budget: Budget {
+                time_limit: Duration::from_secs(1),
+                memory_limit_mib: Some(256),
+            },
             length: Length::Fixed { walls: 4 },
         };
         assert_eq!(unnamed_fields(&a, SETTINGS), Vec::<String>::new());
         assert_eq!(settings_difference(&a, &a, SETTINGS), None);
         let b = SettingsJson {
             seed: 6,
-            memory_limit_mib: None,
+            budget: Budget {
+                memory_limit_mib: None,
+                ..a.budget
+            },
             ..a.clone()
         };
         assert_eq!(
@@ -419,7 +423,7 @@ mod tests {
         let d = Settings::defaults();
         assert_eq!((d.seed, d.common_random, d.draws), (1, true, DRAWS));
         assert_eq!(
-            (d.time_limit, d.memory_limit_mib),
+            (d.budget.time_limit, d.budget.memory_limit_mib),
             (Limits::DEFAULT_TIME, Some(256))
         );
         assert_eq!(d.seating, Seating::Round);

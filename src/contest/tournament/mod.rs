@@ -324,8 +324,8 @@ pub(crate) mod tests {
         settings.rounds = 3;
         settings.seed = 4;
         settings.duplicate = duplicate;
-        settings.time_limit = Duration::from_secs(1);
-        settings.memory_limit_mib = None;
+        settings.budget.time_limit = Duration::from_secs(1);
+        settings.budget.memory_limit_mib = None;
         Options {
             jobs: 1,
             ..Options::new(settings, PathBuf::from("t-logs"))

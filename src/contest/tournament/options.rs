@@ -4,10 +4,8 @@
 use super::record::{self, RecordJson};
 use super::settings::Settings;
 use crate::contest::entrant::Entrant;
-use crate::contest::limits::Limits;
 use crate::contest::ruleset::{format_name, Ruleset};
 use crate::contest::swiss::Chair;
-use crate::process::{Grants, SandboxMode};
 use std::ops::Range;
 use std::path::PathBuf;
 
@@ -30,23 +28,10 @@ pub fn default_logs<R: Ruleset>(seed: u64, shard: Option<&Shard>) -> PathBuf {
 }
 
 /// How a tournament is played, beside what fixes its games (its
-/// [`Settings`], what its record holds).
-#[derive(Clone, Debug)]
-pub struct Options<R: Ruleset> {
-    /// What fixes the games: the bots, the rounds, the seed, the format,
-    /// the wall family, a program's limits.
-    pub settings: Settings<Entrant<R>, R::Family>,
-    /// Games played at once.
-    pub jobs: usize,
-    /// Where the logs go (created; must not hold files already).
-    pub logs: PathBuf,
-    /// Play only this part of the tournament; `None` for all of it.
-    pub shard: Option<Shard>,
-    /// Whether programs run in a sandbox.
-    pub sandbox: SandboxMode,
-    /// What the sandbox shows a program beyond its allow-list.
-    pub grants: Grants,
-}
+/// [`Settings`], what its record holds). Its shard is a round, or some of
+/// its tables ([`Shard`]).
+pub type Options<R> =
+    crate::contest::options::Options<Settings<Entrant<R>, <R as Ruleset>::Family>, Shard>;
 
 /// A shard of a tournament: one round, or some of its tables, seated from
 /// the records of the rounds before it.
@@ -79,43 +64,6 @@ pub fn tables(bots: usize) -> u32 {
 }
 
 impl<R: Ruleset> Options<R> {
-    /// The whole tournament of `settings`, its logs in `logs`, played as
-    /// every front end plays one by default: a game per CPU at once,
-    /// programs in the sandbox of [`Limits::default`].
-    pub fn new(settings: Settings<Entrant<R>, R::Family>, logs: PathBuf) -> Self {
-        let limits = Limits::default();
-        Options {
-            settings,
-            jobs: crate::contest::pool::default_jobs(),
-            logs,
-            shard: None,
-            sandbox: limits.sandbox,
-            grants: limits.grants,
-        }
-    }
-
-    /// The same options with a program's `limits`: their time and memory
-    /// in the settings, their sandbox in the options (a front end's flags
-    /// or keywords, given as one [`Limits`]).
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.settings.time_limit = limits.time;
-        self.settings.memory_limit_mib = limits.memory_mib;
-        self.sandbox = limits.sandbox;
-        self.grants = limits.grants;
-        self
-    }
-
-    /// A program's limits: the settings' time and memory, in the options'
-    /// sandbox.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            time: self.settings.time_limit,
-            memory_mib: self.settings.memory_limit_mib,
-            sandbox: self.sandbox,
-            grants: self.grants.clone(),
-        }
-    }
-
     /// Games a tournament of these options plays: a table of four (house
     /// bots filling the last) per four bots, each round; a shard, its
     /// tables' games.

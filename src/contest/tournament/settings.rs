@@ -9,13 +9,13 @@
 //! tables, the sandbox) is not in them: that is [`super::Options`]'s.
 
 use crate::contest::entrant::{BotJson, Entrant};
-use crate::contest::limits::{millis, Limits};
+use crate::contest::limits::Budget;
 use crate::contest::ruleset::Ruleset;
 use crate::contest::Error;
 use crate::named::WallFamily;
+use derive_more::{AsMut, AsRef};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// What fixes a tournament's games.
 ///
@@ -23,7 +23,7 @@ use std::time::Duration;
 /// record ([`SettingsJson`]); `Family` is the wall family: the ruleset's
 /// to run, its name in the record. [`Settings::map`] turns one into the
 /// other.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, AsRef, AsMut)]
 // The record's schema says the first paragraph alone.
 #[schemars(
     rename = "SettingsJson",
@@ -41,12 +41,12 @@ pub struct Settings<Bot, Family> {
     pub duplicate: bool,
     /// The wall family.
     pub family: Family,
-    /// A program's time limit a step, in milliseconds.
-    #[serde(rename = "time_limit_ms", with = "millis")]
-    #[schemars(with = "u64")]
-    pub time_limit: Duration,
-    /// A program's memory limit in MiB; `None` for none.
-    pub memory_limit_mib: Option<u64>,
+    /// A program's time and memory limits (`time_limit_ms`,
+    /// `memory_limit_mib` in the record).
+    #[serde(flatten)]
+    #[as_ref]
+    #[as_mut]
+    pub budget: Budget,
 }
 
 /// A tournament's settings as its record `tournament.json` holds them.
@@ -55,17 +55,15 @@ pub type SettingsJson = Settings<BotJson, String>;
 impl<Bot, Family> Settings<Bot, Family> {
     /// The settings of a tournament between `bots` on walls of `family`,
     /// everything else every front end's default: 10 rounds, seed 1, one
-    /// game a table, a program's [`Limits::default`].
+    /// game a table, a program's [`Budget::default`].
     pub fn new(bots: Vec<Bot>, family: Family) -> Self {
-        let limits = Limits::default();
         Settings {
             bots,
             rounds: 10,
             seed: 1,
             duplicate: false,
             family,
-            time_limit: limits.time,
-            memory_limit_mib: limits.memory_mib,
+            budget: Budget::default(),
         }
     }
 
@@ -82,8 +80,7 @@ impl<Bot, Family> Settings<Bot, Family> {
             seed: self.seed,
             duplicate: self.duplicate,
             family: family(&self.family),
-            time_limit: self.time_limit,
-            memory_limit_mib: self.memory_limit_mib,
+            budget: self.budget,
         }
     }
 
@@ -150,7 +147,9 @@ pub const SETTINGS: &[(&str, &str)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contest::limits::Limits;
     use crate::contest::logs::{settings_difference, unnamed_fields};
+    use std::time::Duration;
 
     /// A merge compares every setting: none is left out of [`SETTINGS`].
     #[test]
@@ -164,8 +163,10 @@ mod tests {
             seed: 1,
             duplicate: false,
             family: "uniform".into(),
-            time_limit: Duration::from_secs(1),
-            memory_limit_mib: Some(256),
+            budget: Budget {
+                time_limit: Duration::from_secs(1),
+                memory_limit_mib: Some(256),
+            },
         };
         assert_eq!(unnamed_fields(&a, SETTINGS), Vec::<String>::new());
         let b = SettingsJson {
@@ -185,7 +186,7 @@ mod tests {
         let d = Settings::defaults();
         assert_eq!((d.rounds, d.seed, d.duplicate), (10, 1, false));
         assert_eq!(
-            (d.time_limit, d.memory_limit_mib),
+            (d.budget.time_limit, d.budget.memory_limit_mib),
             (Limits::DEFAULT_TIME, Some(256))
         );
         assert_eq!(d.games_per_table(), 1);
