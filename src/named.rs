@@ -50,6 +50,8 @@ pub trait WallFamily: Copy + Eq + Debug + Send + Sync + 'static {
 pub trait BuiltInBot: Copy + PartialEq + Debug + Send + Sync + 'static {
     /// The names, for help and errors.
     const NAMES: &'static str;
+    /// The in-process bots of its ruleset (a trait object).
+    type Bot: ?Sized + Send;
 
     /// The built-in bot `name`: `Ok(None)` when `name` names none (it may
     /// be a program), an error for a built-in name with a bad setting.
@@ -57,4 +59,7 @@ pub trait BuiltInBot: Copy + PartialEq + Debug + Send + Sync + 'static {
 
     /// Its name as [`BuiltInBot::parse`] reads it.
     fn name(&self) -> String;
+
+    /// The bot itself, its random choices (if any) from `seed`.
+    fn bot(&self, seed: u64) -> Box<Self::Bot>;
 }

@@ -11,10 +11,13 @@
 //!   or kept running; a step's outcome is mapped to a ruleset's reply by
 //!   [`program::Judged`].
 //! - [`server`]: an in-process bot answering as a bot program.
+//! - [`seat`]: who plays at a seat of a game, an in-process bot or a bot
+//!   program.
 //!
 //! NOI2014 (`noi2014::programs`) and MCR (`mcr::games::program`) each say
 //! what their judge takes for a step.
 
 pub mod program;
 pub mod protocol;
+pub mod seat;
 pub mod server;

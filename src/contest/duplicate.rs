@@ -48,7 +48,7 @@
 //! eight-game walls for the first close pair and 1.57x for the second, at
 //! the same error rates (`docs/duel.md`, "How many games").
 
-use super::ruleset::{Draws, Ruleset, PLAYERS};
+use super::ruleset::{Draws, Player, Ruleset, PLAYERS};
 use super::seed::bot_seed;
 use crate::named::WallFamily;
 use crate::rng::Rng;
@@ -305,7 +305,7 @@ pub fn play_unit<R: Ruleset>(
     wall: &R::Wall,
     tables: &[Table],
     draws: Draws,
-    mut player: impl FnMut(usize, Who) -> R::Player,
+    mut player: impl FnMut(usize, Who) -> Player<R>,
     mut each: impl FnMut(usize, &R::Game) -> std::io::Result<()>,
 ) -> std::io::Result<Unit> {
     let mut unit = Unit {
@@ -320,7 +320,7 @@ pub fn play_unit<R: Ruleset>(
         let seat = challenger_seat(table);
         for c in 0..GAMES_PER_TABLE {
             let who = with_challenger(table, c);
-            let mut players: [R::Player; PLAYERS] = std::array::from_fn(|s| player(t, who[s]));
+            let mut players: [Player<R>; PLAYERS] = std::array::from_fn(|s| player(t, who[s]));
             let game = R::play(wall, draws, &mut players, &mut |_| {})?;
             each(GAMES_PER_TABLE * t + c, &game)?;
             let outcome = R::outcome(&game);

@@ -3,7 +3,7 @@
 //! program runs under.
 
 use super::limits::Limits;
-use super::ruleset::Ruleset;
+use super::ruleset::{Player, Ruleset};
 use crate::named::BuiltInBot;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -85,7 +85,7 @@ impl<R: Ruleset> BotSpec<R> {
 
 /// The player for a bot spec: a built-in or in-process bot (its random
 /// choices follow `seed`) or a program with these limits.
-pub fn seat<R: Ruleset>(spec: &BotSpec<R>, seed: u64, limits: &Limits) -> R::Player {
+pub fn seat<R: Ruleset>(spec: &BotSpec<R>, seed: u64, limits: &Limits) -> Player<R> {
     match spec {
         BotSpec::BuiltIn(b) => R::built_in(*b, seed),
         BotSpec::InProcess(b) => R::in_process((b.make)(seed)),

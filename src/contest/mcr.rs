@@ -25,7 +25,6 @@ use crate::mcr::bots::bot::Bot;
 use crate::mcr::bots::built_in::BuiltIn;
 use crate::mcr::games::arena::{self, Game, Seat, Turn};
 use crate::mcr::games::log;
-use crate::mcr::games::program::ProgramBot;
 use crate::mcr::games::walls::Family;
 use crate::mcr::judge::{End, InitData, Options};
 
@@ -46,7 +45,6 @@ impl Ruleset for Mcr {
     type Wall = InitData;
     type BuiltIn = BuiltIn;
     type Bot = dyn Bot + Send;
-    type Player = Seat;
     type Game = Game;
     type Turn = Turn;
     type Replies = AsIs;
@@ -55,18 +53,6 @@ impl Ruleset for Mcr {
 
     fn house() -> BuiltIn {
         BuiltIn::Greedy
-    }
-
-    fn built_in(bot: BuiltIn, seed: u64) -> Seat {
-        Seat::InProcess(bot.bot(seed))
-    }
-
-    fn in_process(bot: Box<dyn Bot + Send>) -> Seat {
-        Seat::InProcess(bot)
-    }
-
-    fn program_seat(bot: ProgramBot) -> Seat {
-        Seat::Program(Box::new(bot))
     }
 
     /// MCR's walls give each seat its own part: `draws` changes nothing.

@@ -9,7 +9,7 @@ use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::games::arena::{self, Game, Seat, Turn};
 use crate::noi2014::games::families::Family;
 use crate::noi2014::games::log::{self, EventKind, Setting};
-use crate::noi2014::programs::program::{Noi2014Replies, ProgramBot};
+use crate::noi2014::programs::program::Noi2014Replies;
 use crate::noi2014::rules::draw_order::{played_wall, Draw};
 use crate::noi2014::rules::result::PlayerEnd;
 use crate::noi2014::rules::wall::Wall;
@@ -28,7 +28,6 @@ impl Ruleset for Noi2014 {
     type Wall = Wall;
     type BuiltIn = BuiltIn;
     type Bot = dyn Bot + Send;
-    type Player = Seat;
     type Game = Game;
     type Turn = Turn;
     type Replies = Noi2014Replies;
@@ -37,18 +36,6 @@ impl Ruleset for Noi2014 {
 
     fn house() -> BuiltIn {
         BuiltIn::Greedy
-    }
-
-    fn built_in(bot: BuiltIn, seed: u64) -> Seat {
-        Seat::built_in(bot, seed)
-    }
-
-    fn in_process(bot: Box<dyn Bot + Send>) -> Seat {
-        Seat::BuiltIn(bot)
-    }
-
-    fn program_seat(bot: ProgramBot) -> Seat {
-        Seat::Program(Box::new(bot))
     }
 
     fn play(
@@ -177,14 +164,14 @@ mod tests {
     fn identical_bots_give_identical_games_and_different_ones_do_not() {
         let wall = unit_wall::<Noi2014>(1, 0, Family::Uniform);
         for seat in 0..PLAYERS {
-            let greedy = |_, _| Seat::BuiltIn(Box::new(GreedyBot::new()));
+            let greedy = |_, _| Seat::InProcess(Box::new(GreedyBot::new()));
             let tables = [round_table(seat)];
             let u = play_unit::<Noi2014>(&wall, &tables, DRAWS, greedy, |_, _| Ok(())).unwrap();
             assert_eq!((u.seat, u.a_half), (Some(seat), u.b_half));
             assert_eq!(u.diff(), 0.0);
         }
         // Every seating: 24 tables, 48 games, the same play at each.
-        let greedy = |_, _| Seat::BuiltIn(Box::new(GreedyBot::new()));
+        let greedy = |_, _| Seat::InProcess(Box::new(GreedyBot::new()));
         let tables = Seating::Every.tables(0);
         let mut games = 0;
         let u = play_unit::<Noi2014>(&wall, &tables, DRAWS, greedy, |_, _| {
@@ -199,8 +186,8 @@ mod tests {
             .map(|i| {
                 let wall = unit_wall::<Noi2014>(1, i, Family::Uniform);
                 let seat = |_, who: Who| match who {
-                    Who::B => Seat::BuiltIn(Box::new(SampleBot::new(i))),
-                    _ => Seat::BuiltIn(Box::new(GreedyBot::new())),
+                    Who::B => Seat::InProcess(Box::new(SampleBot::new(i))),
+                    _ => Seat::InProcess(Box::new(GreedyBot::new())),
                 };
                 let tables = Seating::Round.tables(i);
                 let u = play_unit::<Noi2014>(&wall, &tables, DRAWS, seat, |_, _| Ok(())).unwrap();

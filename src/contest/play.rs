@@ -4,7 +4,7 @@
 use super::entrant::{check_runnable, seat, BotSpec};
 use super::guard::Containment;
 use super::limits::Limits;
-use super::ruleset::{Draws, Ruleset, PLAYERS};
+use super::ruleset::{Draws, Player, Ruleset, PLAYERS};
 use super::seed::bot_seed;
 use super::Error;
 
@@ -57,7 +57,7 @@ pub fn play_watched<R: Ruleset>(
     // error, not a move of the game.
     check_runnable(bots.iter(), &limits)?;
     let specs = seated(bots);
-    let mut seats: [R::Player; PLAYERS] =
+    let mut seats: [Player<R>; PLAYERS] =
         std::array::from_fn(|p| seat(&specs[p], bot_seed(seed, &[p as u64]), &limits));
     let labels = specs.iter().map(BotSpec::label).collect();
     let game = R::play(wall, Draws::Wall, &mut seats, &mut watch);

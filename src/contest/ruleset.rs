@@ -6,15 +6,20 @@
 //! over [`Ruleset`]; each ruleset implements it beside the contest layer
 //! ([`super::noi2014`]), and nowhere else in `src/contest/` is a ruleset's
 //! type named. Mortal's `libriichi` (one `Agent` for every kind of player,
-//! one arena) is the model: a game is four [`Ruleset::Player`]s at a
+//! one arena) is the model: a game is four [`Player`]s at a
 //! [`Ruleset::Wall`], however each of them decides.
 
 use super::limits::Limits;
-use crate::botzone::program::{Judged, ProgramBot};
+use crate::botzone::program::Judged;
+use crate::botzone::seat::Seat;
 use crate::named::{BuiltInBot, WallFamily};
 use crate::place::Context;
 pub use crate::place::{Draws, Setting, PLAYERS};
 use std::fmt::Debug;
+
+/// Who plays at a seat of a game of ruleset `R`: one of its in-process
+/// bots or a bot program whose answers its judge reads.
+pub type Player<R> = Seat<<R as Ruleset>::Bot, <R as Ruleset>::Replies>;
 
 /// A ruleset the contest layer can run duels, tournaments and games of.
 ///
@@ -39,12 +44,10 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// One game's deal.
     type Wall: Clone + Send + Sync;
     /// A built-in bot, as the command line names it.
-    type BuiltIn: BuiltInBot;
-    /// An in-process bot a front end brings (a Python callable): it
-    /// answers one request at a time.
+    type BuiltIn: BuiltInBot<Bot = Self::Bot>;
+    /// An in-process bot (a built-in one, or one a front end brings, as a
+    /// Python callable): it answers one request at a time.
     type Bot: ?Sized + Send;
-    /// Who plays at a seat of one game.
-    type Player: Send;
     /// A played game's full record: what its log and replay are written
     /// from.
     type Game: Send;
@@ -62,17 +65,18 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn house() -> Self::BuiltIn;
 
     /// The built-in bot `bot`, its random choices (if any) from `seed`.
-    fn built_in(bot: Self::BuiltIn, seed: u64) -> Self::Player;
+    fn built_in(bot: Self::BuiltIn, seed: u64) -> Player<Self> {
+        Seat::built_in(bot, seed)
+    }
 
     /// An in-process bot of a front end's own.
-    fn in_process(bot: Box<Self::Bot>) -> Self::Player;
-
-    /// A seat played by the bot program `bot`.
-    fn program_seat(bot: ProgramBot<Self::Replies>) -> Self::Player;
+    fn in_process(bot: Box<Self::Bot>) -> Player<Self> {
+        Seat::InProcess(bot)
+    }
 
     /// The bot program run by the command line `command` under `limits`.
-    fn program(command: &str, limits: &Limits) -> Self::Player {
-        Self::program_seat(limits.program(command))
+    fn program(command: &str, limits: &Limits) -> Player<Self> {
+        Seat::program(limits.program(command))
     }
 
     /// Starts the program `command` on the first request of a game and
@@ -90,7 +94,7 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn play(
         wall: &Self::Wall,
         draws: Draws,
-        players: &mut [Self::Player; PLAYERS],
+        players: &mut [Player<Self>; PLAYERS],
         watch: &mut dyn FnMut(&Self::Turn),
     ) -> std::io::Result<Self::Game>;
 

@@ -36,7 +36,7 @@ use super::guard::{interrupted, Containment};
 use super::limits::Limits;
 use super::logs::{json_log, prepare_games, save_report, seat_records, write_file};
 use super::pool::{self, Flow, InOrder};
-use super::ruleset::{format_name, Ruleset};
+use super::ruleset::{format_name, Player, Ruleset};
 use super::Error;
 use crate::named::WallFamily;
 use crate::place::{Challenger, Context, Setting};
@@ -365,7 +365,7 @@ fn play_one<R: Ruleset>(
 ) -> UnitResult {
     let wall = unit_wall::<R>(opts.settings.seed, u, opts.settings.family);
     let seating = opts.settings.seating;
-    let make = |t: usize, who: Who| -> R::Player {
+    let make = |t: usize, who: Who| -> Player<R> {
         let place = seating.stream(u, t);
         seat(
             &entrant(opts, who).spec,

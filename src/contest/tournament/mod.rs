@@ -31,7 +31,7 @@ use super::entrant::{check_runnable, seat};
 use super::guard::Containment;
 use super::logs::{json_log, prepare_games, save_report, seat_records, write_file};
 use super::pool::{self, Flow};
-use super::ruleset::{Draws, Ruleset, PLAYERS};
+use super::ruleset::{Draws, Player, Ruleset, PLAYERS};
 use super::seed::bot_seed;
 use super::swiss::{pair_round, Chair, Table};
 use super::Error;
@@ -229,7 +229,7 @@ fn seats_at<R: Ruleset>(
     t: usize,
     g: usize,
     chairs: [Chair; PLAYERS],
-) -> [R::Player; PLAYERS] {
+) -> [Player<R>; PLAYERS] {
     let limits = opts.limits();
     std::array::from_fn(|s| match chairs[s] {
         Chair::Bot(b) => seat(

@@ -20,6 +20,7 @@ pub enum BuiltIn {
 
 impl BuiltInBot for BuiltIn {
     const NAMES: &'static str = "random, greedy, planner";
+    type Bot = dyn Bot + Send;
 
     fn parse(name: &str) -> Result<Option<BuiltIn>, String> {
         Ok(BuiltIn::ALL.into_iter().find(|b| b.name() == name))
@@ -32,20 +33,20 @@ impl BuiltInBot for BuiltIn {
             BuiltIn::Planner => "planner".into(),
         }
     }
-}
-
-impl BuiltIn {
-    /// Every built-in bot.
-    pub const ALL: [BuiltIn; 3] = [BuiltIn::Random, BuiltIn::Greedy, BuiltIn::Planner];
 
     /// A fresh bot; its random choices (if any) follow `seed`.
-    pub fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
+    fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
         match self {
             BuiltIn::Random => Box::new(RandomBot::new(seed)),
             BuiltIn::Greedy => Box::new(GreedyBot::new()),
             BuiltIn::Planner => Box::new(PlannerBot::new()),
         }
     }
+}
+
+impl BuiltIn {
+    /// Every built-in bot.
+    pub const ALL: [BuiltIn; 3] = [BuiltIn::Random, BuiltIn::Greedy, BuiltIn::Planner];
 }
 
 #[cfg(test)]

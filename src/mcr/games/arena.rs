@@ -8,7 +8,8 @@
 //! started for it) and each program's step that gave no answer, with the
 //! end of its output.
 
-use super::program::{reply_of, ProgramBot};
+use super::program::reply_of;
+use crate::botzone::program::AsIs;
 use crate::botzone::protocol::Failure;
 use crate::mcr::bots::bot::Bot;
 use crate::mcr::judge::{
@@ -16,13 +17,9 @@ use crate::mcr::judge::{
     PLAYERS,
 };
 
-/// Who plays at a seat.
-pub enum Seat {
-    /// An in-process bot.
-    InProcess(Box<dyn Bot + Send>),
-    /// A bot program under Botzone's protocol.
-    Program(Box<ProgramBot>),
-}
+/// Who plays at a seat: an in-process bot or a bot program under
+/// Botzone's protocol, its answers as the official judge reads them.
+pub type Seat = crate::botzone::seat::Seat<dyn Bot + Send, AsIs>;
 
 impl Seat {
     /// The seat's answer to `request`; for a program, how its step went

@@ -14,6 +14,7 @@ use crate::learn::vector::{env_items, seat_bots, Setup, SingleEnv};
 use crate::mcr::bots::built_in::BuiltIn;
 use crate::mcr::games::walls::random_init;
 use crate::mcr::judge::{Options, PLAYERS};
+use crate::named::BuiltInBot;
 use crate::rng::Rng;
 
 /// `N` MCR games stepped together.

@@ -23,6 +23,7 @@ pub enum BuiltIn {
 
 impl BuiltInBot for BuiltIn {
     const NAMES: &'static str = "greedy, sample, greedy:eps=P (P from 0 to 1)";
+    type Bot = dyn Bot + Send;
 
     fn parse(name: &str) -> Result<Option<BuiltIn>, String> {
         let Some(setting) = name.strip_prefix("greedy:") else {
@@ -49,12 +50,10 @@ impl BuiltInBot for BuiltIn {
             BuiltIn::NoisyGreedy { eps } => format!("greedy:eps={eps}"),
         }
     }
-}
 
-impl BuiltIn {
     /// A fresh bot; the random choices of the sample and noisy bots follow
     /// `seed`.
-    pub fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
+    fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
         match *self {
             BuiltIn::Greedy => Box::new(GreedyBot::new()),
             BuiltIn::Sample => Box::new(SampleBot::new(seed)),

@@ -6,8 +6,7 @@
 //! record is all a log holds, so a log can be replayed.
 
 use crate::noi2014::bots::bot::Bot;
-use crate::noi2014::bots::built_in::BuiltIn;
-use crate::noi2014::programs::program::ProgramBot;
+use crate::noi2014::programs::program::Noi2014Replies;
 use crate::noi2014::rules::event::Event;
 use crate::noi2014::rules::judge::Judge;
 use crate::noi2014::rules::request::{Reply, Request};
@@ -17,20 +16,9 @@ use crate::noi2014::rules::wall::Wall;
 use crate::noi2014::rules::PLAYERS;
 use crate::place::Draws;
 
-/// Who plays at a seat.
-pub enum Seat {
-    /// An in-process bot.
-    BuiltIn(Box<dyn Bot + Send>),
-    /// A bot program (boxed: it is much larger than a pointer).
-    Program(Box<ProgramBot>),
-}
-
-impl Seat {
-    /// The built-in bot `bot`, its random choices (if any) from `seed`.
-    pub fn built_in(bot: BuiltIn, seed: u64) -> Seat {
-        Seat::BuiltIn(bot.bot(seed))
-    }
-}
+/// Who plays at a seat: an in-process bot or a bot program, its answers
+/// read as NOI2014's judge reads them.
+pub type Seat = crate::botzone::seat::Seat<dyn Bot + Send, Noi2014Replies>;
 
 /// One request and its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,7 +179,7 @@ fn play_judged(
     watch: impl FnMut(&Turn),
 ) -> std::io::Result<Game> {
     let answer = |p: usize, request: &Request| match &mut seats[p] {
-        Seat::BuiltIn(bot) => Ok((Reply::Text(bot.respond(request).into_owned()), None)),
+        Seat::InProcess(bot) => Ok((Reply::Text(bot.respond(request).into_owned()), None)),
         Seat::Program(bot) => {
             let step = bot.ask(&request.to_string())?;
             let program = ProgramStep {
@@ -313,6 +301,7 @@ pub struct PutOut<'a> {
 mod tests {
     use super::*;
     use crate::named::WallFamily;
+    use crate::noi2014::bots::built_in::BuiltIn;
     use crate::noi2014::games::families::Family;
     use crate::noi2014::rules::tiles::{lower_name, name};
     use crate::rng::Rng;

@@ -9,7 +9,7 @@
 //! depends only on the seed, `i` and the actions given to it.
 
 use crate::learn::vector::{env_items, seat_bots, Setup, SingleEnv};
-use crate::named::WallFamily;
+use crate::named::{BuiltInBot, WallFamily};
 use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::games::families::Family;
 use crate::noi2014::learn::env::{Action, Env, Mask, ACTIONS, OBS_SIZE};

@@ -3,6 +3,7 @@
 
 use crate::botzone::server;
 pub use crate::botzone::server::{ServeError, LINE_LIMIT};
+use crate::named::BuiltInBot;
 use crate::noi2014::bots::bot::Bot;
 use crate::noi2014::bots::built_in::BuiltIn;
 use std::io::{BufRead, Write};
