@@ -11,7 +11,9 @@
   shanten, and its duels and tournaments (those of :mod:`mahjong_sim.noi2014`,
   one implementation over the ruleset).
 - :mod:`mahjong_sim.mcr_env`: Chinese Standard Mahjong as Botzone plays it,
-  as PettingZoo AEC and parallel environments and batched stepping.
+  as PettingZoo AEC and parallel environments, a Gymnasium single-agent
+  wrapper (``mahjong_sim/MCR-v0``), and batched stepping of many games in
+  Rust for one seat or every seat.
 
 Every rule lives in the Rust library; this package only converts.
 """

@@ -8,9 +8,19 @@ judge's game, its scores and penalties); it runs in Rust. Faces:
   ``player_0`` .. ``player_3`` (seat 0 deals), one decision at a time;
 - :func:`parallel_env` / :class:`raw_parallel_env`: a PettingZoo parallel
   environment, every decision of one judge step at once;
+- :class:`SingleAgentEnv`: a Gymnasium environment for one seat against
+  three bots (MCR's built-in ones by name, :func:`policy_bot` or Python
+  callables), registered as :data:`ENV_ID` (``gymnasium.make``,
+  ``gymnasium.make_vec``);
 - :class:`VectorEnv`: many games stepped at once in Rust (the GIL
   released), a ``gymnasium.vector.VectorEnv`` with Gymnasium's autoreset
-  modes.
+  modes;
+- :class:`MultiAgentVectorEnv`: the same games seen by every seat at once,
+  dicts by agent, for self-play.
+
+The faces, their arguments and their words are those of
+:mod:`mahjong_sim.noi2014`'s environments (one implementation of what the
+rulesets share); what differs is the game.
 
 Decisions. Every step of the judge sends one request to each seat. A seat
 is asked only when it has more than one legal answer (its own draw, a
@@ -44,6 +54,10 @@ discarded or konged, 7-10 flowers, 11-14 tiles left in each seat's part of
 the wall, 15-18 own seat, 19-22 the prevalent wind, 23-26 hidden concealed
 kongs, 27 the wall's length is known.
 
+Render modes: ``"human"`` prints the table, ``"ansi"`` returns it,
+``"html"`` returns the replay page of a finished game (the table before;
+it turns ``record`` on).
+
 Rewards: the judge's scores when the game ends (a win on a discard ``24 +
 fans`` for the winner, ``-(8 + fans)`` for the discarder and ``-8`` for the
 others; a self-drawn win ``3 * (8 + fans)`` against ``-(8 + fans)`` each; a
@@ -54,7 +68,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
@@ -62,7 +75,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from . import _native, _vector
-from ._native import McrGame, McrVecGame
+from ._native import McrGame, McrPolicy, McrVecGame
 
 __all__ = [
     "ACTIONS",
@@ -74,7 +87,11 @@ __all__ = [
     "raw_env",
     "parallel_env",
     "raw_parallel_env",
+    "SingleAgentEnv",
+    "ENV_ID",
     "VectorEnv",
+    "MultiAgentVectorEnv",
+    "vector_env",
     "action_text",
     "action_of",
     "policy_bot",
@@ -123,10 +140,15 @@ def _number(action: Any) -> int:
     return _vector.number(action, ACTIONS)
 
 
+def _named(n: int) -> str:
+    """Action ``n`` in errors: its number and answer."""
+    return f"action {n} ({action_text(n)})"
+
+
 def _checked(action: Any, mask: np.ndarray, strict: bool, who: str) -> Tuple[int, bool]:
     """``(number, illegal)``: ``illegal`` when ``mask`` forbids it, which
     ``strict`` refuses with ``ValueError``."""
-    return _vector.checked(action, ACTIONS, mask, strict, lambda n: f"{who}: action {n} ({action_text(n)})")
+    return _vector.checked(action, ACTIONS, mask, strict, lambda n: f"{who}: {_named(n)}")
 
 
 def _observation_space() -> spaces.Dict:
@@ -142,12 +164,13 @@ def _pass_only() -> np.ndarray:
 class _Table:
     """What both PettingZoo faces share: a game from a seed stream, render."""
 
-    metadata: Dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: Dict[str, Any] = {"render_modes": ["human", "ansi", "html"], "render_fps": 1}
 
     def _setup(self, render_mode: Optional[str], illegal: str, record: bool) -> None:
         _vector.check_render_mode(self, render_mode)
         self._strict = _vector.strict(illegal)
-        self.record = record
+        # The replay page needs every answer.
+        self.record = record or render_mode == "html"
         self.possible_agents = AGENTS[:]
         self.agent_name_mapping = {a: p for p, a in enumerate(AGENTS)}
         self.observation_spaces = {a: _observation_space() for a in AGENTS}
@@ -170,16 +193,9 @@ class _Table:
                 return
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        if self.game is None:
-            return None
-        text = self.game.table_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        """The table (``"ansi"``; printed with ``"human"``), or with
+        ``"html"`` the replay page once the game is over."""
+        return _vector.render(self, lambda: self.game.table_text(), self.replay_html)
 
     def log_jsonl(self) -> str:
         """The finished game's log, JSON Lines as ``mcr play --json``
@@ -201,7 +217,8 @@ class raw_env(_Table, AECEnv):
     step of the judge. ``illegal="put_out"`` plays a masked action (the
     judge puts the seat out; ``infos[agent]["illegal"]`` True) instead of
     raising ``ValueError``. ``record`` keeps every answer for
-    :meth:`log_jsonl` and :meth:`replay_html`."""
+    :meth:`log_jsonl` and :meth:`replay_html` (on with
+    ``render_mode="html"``)."""
 
     metadata = {**_Table.metadata, "name": "mcr_v0", "is_parallelizable": False}
 
@@ -329,7 +346,126 @@ def parallel_env(**kwargs: Any) -> ParallelEnv:
     return raw_parallel_env(**kwargs)
 
 
-class VectorEnv(_vector.BatchedEnv):
+def _opponent(o: Any) -> Any:
+    """``o`` if it can be an opponent's seat (an MCR bot's name, a
+    :func:`policy_bot`, a callable), else ``TypeError`` (the game checks
+    the names)."""
+    if isinstance(o, _native.Policy):
+        raise TypeError(
+            "mahjong_sim.noi2014.policy_bot makes a NOI2014 bot; an MCR seat takes "
+            "mahjong_sim.mcr_env.policy_bot"
+        )
+    if not isinstance(o, (str, McrPolicy)) and not callable(o):
+        raise TypeError(
+            f"an opponent is an MCR bot's name (random, greedy, planner), a policy_bot or a "
+            f"callable request -> answer, not {type(o).__name__} ({o!r})"
+        )
+    return o
+
+
+class SingleAgentEnv(_vector.SingleSeat):
+    """One seat of an MCR game as a Gymnasium environment, as
+    :class:`mahjong_sim.noi2014.SingleAgentEnv` is of NOI2014's.
+
+    ``seat`` is the learner's seat (0 deals); ``opponents`` the three
+    other seats in seat order: MCR bots' names (``random``, ``greedy``,
+    ``planner``; an unknown name raises ``ValueError`` at :meth:`reset`),
+    :func:`policy_bot` policies or callables ``request -> answer``
+    (protocol strings); anything else raises ``TypeError``. Each game is
+    Botzone's random deal from a seed the environment's stream draws.
+    The observation and action spaces are the AEC environment's; the
+    reward is the learner's score when the game ends (``info["scores"]``
+    every seat's), 0 before. Actions are checked as in :class:`raw_env`
+    (``illegal``; ``info["illegal"]`` flags a masked action played with
+    ``illegal="put_out"``); :meth:`action_masks` gives the mask as
+    sb3-contrib's MaskablePPO asks. ``render_mode="html"`` returns the
+    replay page once the game is over (seats named ``caller`` and the
+    bots' names).
+    """
+
+    _ACTIONS = ACTIONS
+    _OBS_SHAPE = OBS_SHAPE
+    _RESULT = "scores"
+    _OPPONENTS = "an MCR bot's name, a policy_bot or a callable"
+    _named = staticmethod(_named)
+
+    def __init__(
+        self,
+        seat: int = 0,
+        opponents: Sequence[Seat] = ("greedy", "greedy", "greedy"),
+        render_mode: Optional[str] = None,
+        illegal: str = "raise",
+    ):
+        super().__init__()
+        self._setup(seat, opponents, render_mode, illegal)
+        self.opponents = [_opponent(o) for o in self.opponents]
+
+    def _new_game(self, seats: List[Seat], seed: int, record: bool) -> McrGame:
+        return McrGame(seats, seed=seed, record=record)
+
+    def _result(self) -> Optional[List[int]]:
+        return self.game.scores()
+
+    def _text(self) -> str:
+        return self.game.table_text()
+
+
+#: The Gymnasium id of :class:`SingleAgentEnv`: ``gymnasium.make(ENV_ID,
+#: seat=..., opponents=...)`` once this module is imported (or
+#: ``gymnasium.make("mahjong_sim.mcr_env:mahjong_sim/MCR-v0")``, which
+#: imports it); ``gymnasium.make_vec(ENV_ID, num_envs=n, ...)`` makes the
+#: same seat of ``n`` games one :class:`VectorEnv` stepped in Rust
+#: (:func:`vector_env`; opponents by name only), and with
+#: ``vectorization_mode="sync"`` Gymnasium's ``SyncVectorEnv`` of single
+#: ones (any opponents).
+ENV_ID = "mahjong_sim/MCR-v0"
+_vector.register(ENV_ID, __name__)
+
+
+def vector_env(num_envs: int, seat: int = 0, opponents: Sequence[str] = ("greedy",) * 3, **kwargs: Any) -> "VectorEnv":
+    """:class:`SingleAgentEnv`'s arguments made a :class:`VectorEnv` of
+    ``num_envs`` games (what ``gymnasium.make_vec(ENV_ID)`` calls):
+    ``opponents`` MCR bots' names (a Python bot cannot run in the batched
+    games: ``TypeError``); the rest (``render_mode``, ``illegal``,
+    ``seed``, ``autoreset_mode``) go to :class:`VectorEnv`."""
+    return VectorEnv(num_envs, seats=_vector.learner_seats(seat, opponents), **kwargs)
+
+
+class _Games(_vector.Games):
+    """What the batched views share (:class:`mahjong_sim._vector.Games`)
+    over MCR's native games."""
+
+    _ACTIONS = ACTIONS
+    _OBS_SHAPE = OBS_SHAPE
+
+    @staticmethod
+    def _mcr(seats: Sequence[Optional[str]]) -> Callable[[int, int, str], McrVecGame]:
+        """The maker of the native games of ``seats``."""
+        seats = list(seats)
+        return lambda n, seed64, mode: McrVecGame(n, seats, seed64, mode)
+
+    def __init__(
+        self,
+        num_envs: int,
+        seats: Sequence[Optional[str]] = (None, None, None, None),
+        seed: int = 0,
+        illegal: str = "raise",
+        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
+        render_mode: Optional[str] = None,
+    ):
+        self._start(self._mcr(seats), seats, num_envs, seed, illegal, autoreset_mode, render_mode)
+
+    def _native_step(self, actions: np.ndarray, every_seat: bool) -> Tuple[Any, ...]:
+        (obs, masks, seats, scores, rewards, done, finals, everyone), illegal = self._vec.step(
+            actions, self._strict, every_seat
+        )
+        return obs, masks, seats, scores, rewards, done, illegal, finals, everyone
+
+    def _text(self, i: int) -> str:
+        return self._vec.table_text(i)
+
+
+class VectorEnv(_Games, _vector.BatchedEnv):
     """``num_envs`` MCR games stepped together in Rust: a
     :class:`gymnasium.vector.VectorEnv`, as :class:`mahjong_sim.noi2014.VectorEnv`.
 
@@ -353,31 +489,33 @@ class VectorEnv(_vector.BatchedEnv):
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "autoreset_mode": AutoresetMode.NEXT_STEP}
-    _ACTIONS = ACTIONS
-    _OBS_SHAPE = OBS_SHAPE
     _REWARDS = "scores"
 
-    def __init__(
-        self,
-        num_envs: int,
-        seats: Sequence[Optional[str]] = (None, None, None, None),
-        seed: int = 0,
-        illegal: str = "raise",
-        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
-        render_mode: Optional[str] = None,
-    ):
-        seats = list(seats)
 
-        def make(n: int, seed64: int, mode: str) -> McrVecGame:
-            return McrVecGame(n, seats, seed64, mode)
+class MultiAgentVectorEnv(_Games, _vector.MultiAgent):
+    """``num_envs`` MCR games for self-play, batched: every caller seat an
+    agent (``player_0`` .. ``player_3``) seeing all the games, as
+    :class:`mahjong_sim.noi2014.MultiAgentVectorEnv`.
 
-        self._batched(make, num_envs, seed, illegal, autoreset_mode, render_mode)
+    ``seats`` as in :class:`VectorEnv` (by default all four the caller's).
+    Each game shows one decision at a time, the next in seat order:
+    ``to_act[i]`` its seat (``-1`` while a finished game waits for its
+    restart). Observations are ``{agent: {"observation": uint8 (n, 11,
+    34), "action_mask": int8 (n, 241)}}``, every agent's own view of every
+    game, its mask all 0 where it does not decide. :meth:`step` takes
+    ``{agent: actions (n,)}`` (read only where the agent decides) or one
+    array ``(n,)`` of the deciding seats' actions, and returns
+    observations, rewards, terminations, truncations and infos, each by
+    agent: the rewards are every seat's scores of the games that ended at
+    this step, ``infos[agent]["to_act"]`` where the agent decides next.
+    Autoreset, resets, seeds, checked actions, ``illegal`` and ``render``
+    are :class:`VectorEnv`'s; with ``SAME_STEP`` the end of a game is
+    ``infos[agent]["final_obs"]`` (``"_final_obs"`` says which games
+    ended).
+    """
 
-    def _native_step(self, actions: np.ndarray, every_seat: bool) -> Tuple[Any, ...]:
-        (obs, masks, seats, scores, rewards, done, finals, everyone), illegal = self._vec.step(
-            actions, self._strict, every_seat
-        )
-        return obs, masks, seats, scores, rewards, done, illegal, finals, everyone
-
-    def _text(self, i: int) -> str:
-        return self._vec.table_text(i)
+    metadata: Dict[str, Any] = {
+        "render_modes": ["ansi", "human"],
+        "name": "mcr_vector_v0",
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
@@ -257,18 +256,7 @@ class raw_env(AECEnv):
         _vector.aec_step(self, action, self._check)
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        if self.game is None:
-            return None
-        if self.render_mode == "html" and self.game.is_over():
-            return self.game.replay_html()
-        text = _text(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _vector.render(self, lambda: _text(self.game), lambda: self.game.replay_html())
 
     def log_jsonl(self) -> str:
         """The finished game's log, JSON Lines as ``noi2014 play --json``
@@ -288,7 +276,7 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-class SingleAgentEnv(gymnasium.Env):
+class SingleAgentEnv(_vector.SingleSeat):
     """One seat of a NOI2014 game as a Gymnasium environment.
 
     ``seat`` is the learner's seat; ``opponents`` the three other seats in
@@ -300,7 +288,10 @@ class SingleAgentEnv(gymnasium.Env):
     :meth:`action_masks` gives the mask as sb3-contrib's MaskablePPO asks.
     """
 
-    metadata = {"render_modes": ["human", "ansi", "html"], "render_fps": 1}
+    _ACTIONS = ACTIONS
+    _OBS_SHAPE = OBS_SHAPE
+    _RESULT = "points"
+    _OPPONENTS = "a built-in bot's name or a callable"
 
     def __init__(
         self,
@@ -311,84 +302,17 @@ class SingleAgentEnv(gymnasium.Env):
         illegal: str = "raise",
     ):
         super().__init__()
-        self._strict = _vector.strict(illegal)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        if len(opponents) != 3 or any(o is None for o in opponents):
-            raise ValueError("three opponents, each a built-in bot's name or a callable")
-        if not 0 <= seat < 4:
-            raise ValueError("seat is 0..3")
-        self.seat = seat
-        self.opponents = list(opponents)
+        self._setup(seat, opponents, render_mode, illegal)
         self.family = family
-        self.render_mode = render_mode
-        self.observation_space = _observation_space()
-        self.action_space = spaces.Discrete(ACTIONS)
-        self.game: Optional[Game] = None
 
-    def _seats(self) -> List[Seat]:
-        seats: List[Seat] = list(self.opponents)
-        seats.insert(self.seat, None)
-        return seats
+    def _new_game(self, seats: List[Seat], seed: int, record: bool) -> Game:
+        return Game(seats, seed=seed, family=self.family, record=record)
 
-    def _obs(self) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
-        decision = self.game.decision()
-        obs = self.game.observe(self.seat)
-        if decision is None:
-            return {"observation": obs, "action_mask": np.zeros(ACTIONS, dtype=np.int8)}, {}
-        return (
-            {"observation": obs, "action_mask": _mask_int8(decision[2])},
-            {"request": decision[1]},
-        )
+    def _result(self) -> Optional[List[float]]:
+        return self.game.points()
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
-        super().reset(seed=seed)
-        while True:
-            game_seed = int(self.np_random.integers(0, 2**63))
-            self.game = Game(
-                self._seats(), seed=game_seed, family=self.family, record=self.render_mode == "html"
-            )
-            if not self.game.is_over():
-                return self._obs()
-
-    def _pending(self) -> Optional[Tuple[int, str, np.ndarray]]:
-        if self.game is None:
-            raise RuntimeError("no game yet: call reset() first")
-        return self.game.decision()
-
-    def action_masks(self) -> np.ndarray:
-        """The pending decision's legal actions, bool ``(85,)`` (all False
-        once the game is over): what MaskablePPO calls."""
-        decision = self._pending()
-        if decision is None:
-            return np.zeros(ACTIONS, dtype=bool)
-        return decision[2].astype(bool)
-
-    def step(self, action: int):
-        decision = self._pending()
-        if decision is None:
-            raise RuntimeError("the game is over: call reset()")
-        number, illegal = _action(action, decision[2], self._strict)
-        self.game.step(number)
-        points = self.game.points()
-        obs, info = self._obs()
-        if illegal:
-            info["illegal"] = True
-        if points is None:
-            return obs, 0.0, False, False, info
-        info["points"] = points
-        return obs, float(points[self.seat]), True, False, info
-
-    def render(self) -> Optional[str]:
-        if self.game is None or self.render_mode is None:
-            return None
-        if self.render_mode == "html" and self.game.is_over():
-            return self.game.replay_html()
-        text = _text(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+    def _text(self) -> str:
+        return _text(self.game)
 
 
 #: The Gymnasium id of :class:`SingleAgentEnv`: ``gymnasium.make(ENV_ID,
@@ -400,13 +324,7 @@ class SingleAgentEnv(gymnasium.Env):
 #: opponents only), ``vectorization_mode="sync"`` as Gymnasium's
 #: ``SyncVectorEnv`` of single ones.
 ENV_ID = "mahjong_sim/NOI2014-v0"
-
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(
-        id=ENV_ID,
-        entry_point="mahjong_sim.noi2014:SingleAgentEnv",
-        vector_entry_point="mahjong_sim.noi2014:vector_env",
-    )
+_vector.register(ENV_ID, __name__)
 
 
 def vector_env(
@@ -423,15 +341,7 @@ def vector_env(
     learner at ``seat``, ``opponents`` built-in bots' names (a Python
     callable cannot run in the batched games: ``TypeError``); ``kwargs``
     go to :class:`VectorEnv` (``seed``, ``autoreset_mode``)."""
-    if len(opponents) != 3 or not all(isinstance(o, str) for o in opponents):
-        raise TypeError(
-            "the batched games take three built-in bots' names as opponents; for Python bots use "
-            "gymnasium.make_vec(..., vectorization_mode='sync')"
-        )
-    if not 0 <= seat < 4:
-        raise ValueError("seat is 0..3")
-    seats: List[Optional[str]] = list(opponents)
-    seats.insert(seat, None)
+    seats = _vector.learner_seats(seat, opponents)
     return VectorEnv(num_envs, seats=seats, family=family, illegal=illegal, render_mode=render_mode, **kwargs)
 
 
@@ -444,11 +354,25 @@ class _Games(_vector.Games):
     over NOI2014's native games."""
 
     _ACTIONS = ACTIONS
+    _OBS_SHAPE = OBS_SHAPE
 
     @staticmethod
     def _noi(seats: Sequence[Optional[str]], family: str) -> Callable[[int, int, str], VecGame]:
         """The maker of the native games of ``seats`` on ``family``'s walls."""
         return lambda n, seed64, mode: VecGame(n, list(seats), family, seed64, mode)
+
+    def __init__(
+        self,
+        num_envs: int,
+        seats: Sequence[Optional[str]] = (None, None, None, None),
+        family: str = "uniform",
+        seed: int = 0,
+        illegal: str = "raise",
+        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
+        render_mode: Optional[str] = None,
+    ):
+        make = self._noi(seats, family)
+        self._start(make, seats, num_envs, seed, illegal, autoreset_mode, render_mode)
 
     def _native_step(self, actions: np.ndarray, every_seat: bool) -> Tuple[Any, ...]:
         return self._vec.step(actions, self._strict, every_seat)
@@ -514,24 +438,10 @@ class VectorEnv(_Games, _vector.BatchedEnv):
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "autoreset_mode": AutoresetMode.NEXT_STEP}
-    _OBS_SHAPE = OBS_SHAPE
     _REWARDS = "points"
 
-    def __init__(
-        self,
-        num_envs: int,
-        seats: Sequence[Optional[str]] = (None, None, None, None),
-        family: str = "uniform",
-        seed: int = 0,
-        illegal: str = "raise",
-        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
-        render_mode: Optional[str] = None,
-    ):
-        make = self._noi(seats, family)
-        self._batched(make, num_envs, seed, illegal, autoreset_mode, render_mode)
 
-
-class MultiAgentVectorEnv(_Games):
+class MultiAgentVectorEnv(_Games, _vector.MultiAgent):
     """``num_envs`` NOI2014 games for self-play, batched, in the style of
     a PettingZoo parallel environment: every caller seat is an agent
     (``player_0`` .. ``player_3``), and each agent sees all the games.
@@ -560,95 +470,6 @@ class MultiAgentVectorEnv(_Games):
         "name": "noi2014_vector_v0",
         "autoreset_mode": AutoresetMode.NEXT_STEP,
     }
-
-    def __init__(
-        self,
-        num_envs: int,
-        seats: Sequence[Optional[str]] = (None, None, None, None),
-        family: str = "uniform",
-        seed: int = 0,
-        illegal: str = "raise",
-        autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
-        render_mode: Optional[str] = None,
-    ):
-        make = self._noi(seats, family)
-        self._start(make, num_envs, seed, illegal, autoreset_mode, render_mode)
-        self._seat_of = {f"player_{p}": p for p, s in enumerate(seats) if s is None}
-        self.possible_agents = list(self._seat_of)
-        self.agents = self.possible_agents[:]
-        self.single_observation_space = _observation_space()
-        self.single_action_space = spaces.Discrete(ACTIONS)
-        self.to_act = np.full(self.num_envs, -1, dtype=np.int8)
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        """One game's observation space (the same for every agent)."""
-        return self.single_observation_space
-
-    def action_space(self, agent: str) -> spaces.Space:
-        """One game's action space."""
-        return self.single_action_space
-
-    def _observed(self, everyone: np.ndarray, masks: np.ndarray, seats: np.ndarray, finished: np.ndarray):
-        self.to_act = seats.astype(np.int8)
-        self.to_act[finished] = -1
-        by_seat = np.zeros((self.num_envs, 4, ACTIONS), dtype=np.int8)
-        by_seat[self._rows, seats] = masks
-        obs, infos = {}, {}
-        for agent, p in self._seat_of.items():
-            obs[agent] = {"observation": everyone[:, p], "action_mask": by_seat[:, p]}
-            infos[agent] = {"to_act": self.to_act == p}
-        return obs, infos
-
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
-        """New games, as :meth:`VectorEnv.reset`: ``(observations, infos)``
-        (the games and every seat's view of them read at once, so that
-        another thread's step cannot come between them)."""
-        _, masks, seats, _, _, everyone = self._restart(seed, options, every_seat=True)
-        finished = ~masks.any(axis=1)
-        return self._observed(everyone, masks.view(np.int8), seats, finished)
-
-    def _flat(self, actions: Any) -> np.ndarray:
-        """``actions`` (a dict by agent, or one array) as one action a game."""
-        if not isinstance(actions, dict):
-            return self._checked(actions)
-        unknown = set(actions) - set(self._seat_of)
-        if unknown:
-            raise ValueError(f"no agent {sorted(unknown)}: the agents are {self.possible_agents}")
-        flat = np.zeros(self.num_envs, dtype=np.int64)
-        for agent, p in self._seat_of.items():
-            rows = self.to_act == p
-            if not rows.any():
-                continue
-            if agent not in actions:
-                raise ValueError(f"{agent} decides in game {int(np.flatnonzero(rows)[0])}: its actions are missing")
-            given = np.asarray(actions[agent])
-            if given.dtype.kind not in "iu":
-                raise TypeError(f"{agent}: actions must be integers, not {given.dtype}")
-            if given.shape != (self.num_envs,):
-                raise ValueError(f"{agent}: actions of shape {given.shape}: one a game, ({self.num_envs},)")
-            flat[rows] = given[rows]
-        return self._checked(flat)
-
-    def step(self, actions: Any):
-        """``(observations, rewards, terminations, truncations, infos)``,
-        each by agent, after ``actions`` (see the class)."""
-        _, masks, seats, points, _, done, finals, everyone = self._step(self._flat(actions), every_seat=True)
-        finished = done if self.autoreset_mode is not AutoresetMode.SAME_STEP else np.zeros_like(done)
-        obs, infos = self._observed(everyone, masks, seats, finished)
-        rewards = {a: points[:, p].astype(np.float64) for a, p in self._seat_of.items()}
-        terminations = {a: done for a in self._seat_of}
-        truncations = {a: self._none for a in self._seat_of}
-        for agent, p in self._seat_of.items():
-            if self.autoreset_mode is AutoresetMode.SAME_STEP and done.any():
-                final = np.zeros((self.num_envs, *OBS_SHAPE), dtype=np.uint8)
-                final[done] = finals[:, p]
-                infos[agent]["final_obs"], infos[agent]["_final_obs"] = final, done
-            if not self._strict:
-                infos[agent]["illegal"] = self.illegal
-        return obs, rewards, terminations, truncations, infos
-
-    def close(self) -> None:
-        pass
 
 
 # Duels, tournaments and merges: the contest calls every ruleset shares

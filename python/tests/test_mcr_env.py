@@ -1,11 +1,14 @@
-"""MCR's learning environments from Python: PettingZoo's own checks pass,
-masked actions are what the judge accepts, actions are checked strictly,
-the AEC, parallel and batched faces play the same games."""
+"""MCR's learning environments from Python: PettingZoo's and Gymnasium's
+own checks pass, masked actions are what the judge accepts, actions are
+checked strictly, the AEC, parallel, single-seat and batched faces play
+the same games."""
 
 import json
 
+import gymnasium
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
 from mahjong_sim import mcr_env
@@ -309,3 +312,247 @@ def test_bots_in_the_env_play_the_apps_games(cli):
         assert game.log_jsonl() == want
         ended.add(app[-1]["end"]["kind"])
     assert "win" in ended, ended
+
+
+# ---- the single-seat Gymnasium environment ----------------------------------
+
+
+def test_the_single_agent_env_passes_gymnasiums_check_env():
+    # check_env samples actions from the whole space, masked ones
+    # included: the judge's answer to them, asked for.
+    check_env(mcr_env.SingleAgentEnv(seat=1, opponents=("greedy", "random", "planner"), illegal="put_out"))
+    made = gymnasium.make("mahjong_sim.mcr_env:mahjong_sim/MCR-v0", seat=3, illegal="put_out")
+    assert made.spec.id == mcr_env.ENV_ID == "mahjong_sim/MCR-v0"
+    # Through the spec check_env renders every mode, "html" included.
+    check_env(made.unwrapped)
+
+
+def test_an_episode_is_the_learners_game_and_its_reward_the_score():
+    rng = np.random.default_rng(5)
+    rewards, decisions = [], 0
+    for seed in range(12):
+        seat = seed % 4
+        env = mcr_env.SingleAgentEnv(seat=seat, opponents=("greedy", "planner", "greedy"))
+        obs, info = env.reset(seed=seed)
+        mine = 0
+        while True:
+            mask = env.action_masks()
+            assert mask.dtype == bool and np.array_equal(mask, obs["action_mask"] == 1)
+            assert mask.sum() > 1 and info["request"]
+            # The request is the learner's: the observation is its seat's.
+            assert obs["observation"][10, 15 + seat] == 1 and obs["observation"][10, 15:19].sum() == 1
+            obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            mine += 1
+            assert not trunc
+            if term:
+                break
+            assert reward == 0.0
+        decisions += mine
+        scores = env.game.scores()
+        assert info["scores"] == scores and reward == scores[seat] and sum(scores) == 0
+        # A legal action is never penalised.
+        assert sorted(scores) != PENALTY
+        # The learner answered in the game: the judge saw its own answers.
+        assert not env.action_masks().any() and not obs["action_mask"].any()
+        with pytest.raises(RuntimeError, match="reset"):
+            env.step(PASS)
+        rewards.append(reward)
+    assert decisions > 12 * 5
+    assert any(r != 0 for r in rewards), rewards
+    assert len(set(rewards)) > 2, rewards
+
+
+def test_the_single_agent_env_is_seeded_and_its_opponents_may_be_python():
+    def trace(env, seed):
+        obs, _ = env.reset(seed=seed)
+        seen = [obs["observation"].copy()]
+        while True:
+            obs, reward, term, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+            seen.append(obs["observation"].copy())
+            if term:
+                return np.array(seen), reward
+
+    env = mcr_env.SingleAgentEnv(seat=2)
+    a, ra = trace(env, 7)
+    b, rb = trace(mcr_env.SingleAgentEnv(seat=2), 7)
+    assert np.array_equal(a, b) and ra == rb
+    assert not np.array_equal(trace(env, 8)[0][:1], a[:1])
+
+    asked = []
+
+    def passer(request):
+        asked.append(request)
+        return "PASS"
+
+    bot = mcr_env.policy_bot(lambda obs, mask: int(np.flatnonzero(mask)[0]))
+    env = mcr_env.SingleAgentEnv(seat=0, opponents=(passer, bot, "random"))
+    _, reward = trace(env, 1)
+    # The callable is asked (and its seat put out: PASS is not a discard).
+    assert asked and env.game.scores()[1] == -30 and reward == env.game.scores()[0]
+
+
+def test_the_single_agent_env_refuses_bad_seats_opponents_and_actions():
+    with pytest.raises(ValueError, match="three opponents"):
+        mcr_env.SingleAgentEnv(opponents=("greedy", "greedy"))
+    with pytest.raises(ValueError, match="three opponents"):
+        mcr_env.SingleAgentEnv(opponents=("greedy", None, "greedy"))
+    with pytest.raises(ValueError, match="seat"):
+        mcr_env.SingleAgentEnv(seat=4)
+    with pytest.raises(TypeError, match="MCR bot's name"):
+        mcr_env.SingleAgentEnv(opponents=("greedy", 3, "greedy"))
+    from mahjong_sim import noi2014
+
+    with pytest.raises(TypeError, match="mcr_env.policy_bot"):
+        mcr_env.SingleAgentEnv(opponents=(noi2014.policy_bot(lambda o, m: 0), "greedy", "greedy"))
+    unknown = mcr_env.SingleAgentEnv(opponents=("greedy", "sample", "greedy"))
+    with pytest.raises(ValueError, match="unknown MCR bot `sample`"):
+        unknown.reset(seed=1)
+    with pytest.raises(ValueError, match="render_mode"):
+        mcr_env.SingleAgentEnv(render_mode="picture")
+    with pytest.raises(ValueError, match="'raise' or 'put_out'"):
+        mcr_env.SingleAgentEnv(illegal="maybe")
+    env = mcr_env.SingleAgentEnv(seat=1)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.action_masks()
+    obs, _ = env.reset(seed=3)
+    mask = env.action_masks()
+    masked = int(np.flatnonzero(~mask)[0])
+    for bad, error in [(masked, ValueError), (True, TypeError), (1.0, TypeError), (ACTIONS, ValueError)]:
+        with pytest.raises(error):
+            env.step(bad)
+    assert np.array_equal(env.action_masks(), mask)
+    loose = mcr_env.SingleAgentEnv(seat=1, illegal="put_out")
+    loose.reset(seed=3)
+    _, reward, term, _, info = loose.step(masked)
+    assert info["illegal"] is True and term and reward == -30
+
+
+def test_html_render_gives_the_replay_page_at_the_end(capsys):
+    env = mcr_env.SingleAgentEnv(seat=0, render_mode="html")
+    obs, _ = env.reset(seed=2)
+    before = env.render()
+    assert not before.startswith("<!DOCTYPE") and "W" in before
+    term = False
+    while not term:
+        obs, _, term, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    page = env.render()
+    assert page.startswith("<!DOCTYPE html>") and "caller" in page and "greedy" in page
+    # The PettingZoo faces: the page names the agents; record turned on.
+    for make in (mcr_env.env, mcr_env.parallel_env):
+        e = make(render_mode="html")
+        assert e.unwrapped.record
+        e.reset(seed=4)
+        assert not e.render().startswith("<!DOCTYPE")
+        g = e.unwrapped.game
+        while (d := g.decision()) is not None:
+            g.step(int(np.flatnonzero(d[2])[-1]))
+        page = e.render()
+        assert page.startswith("<!DOCTYPE html>") and "player_3" in page
+    human = gymnasium.make(mcr_env.ENV_ID, render_mode="human")
+    human.reset(seed=1)
+    assert human.render() is None and capsys.readouterr().out.strip()
+
+
+def test_make_vec_gives_the_rust_vector_env():
+    opponents = ("random", "greedy", "planner")
+    v = gymnasium.make_vec(mcr_env.ENV_ID, num_envs=3, seat=2, opponents=opponents, seed=9)
+    assert isinstance(v.unwrapped, mcr_env.VectorEnv) and v.unwrapped.spec.id == mcr_env.ENV_ID
+    # The learner at seat 2 of the same games as a VectorEnv of those seats.
+    twin = mcr_env.VectorEnv(3, seats=("random", "greedy", None, "planner"), seed=9)
+    (obs, info), (tobs, _) = v.reset(), twin.reset()
+    assert (info["seat"] == 2).all() and v.observation_space.contains(obs)
+    assert np.array_equal(obs["observation"], tobs["observation"])
+    returns = []
+    for _ in range(3000):
+        actions = v.unwrapped.random_actions()
+        _, rewards, ended, _, info = v.step(actions)
+        returns += [(r, s[2]) for r, s, e in zip(rewards, info["scores"], ended) if e]
+        if len(returns) >= 6:
+            break
+    assert len(returns) >= 6 and all(r == s for r, s in returns) and any(r for r, _ in returns)
+    # A Python bot runs only in single games: Gymnasium's sync vector.
+    python_bot = mcr_env.policy_bot(lambda o, m: int(np.flatnonzero(m)[-1]))
+    with pytest.raises(TypeError, match="sync"):
+        gymnasium.make_vec(mcr_env.ENV_ID, num_envs=2, opponents=(python_bot, "greedy", "greedy"))
+    sync = gymnasium.make_vec(mcr_env.ENV_ID, 2, vectorization_mode="sync", opponents=(python_bot, "greedy", "greedy"))
+    assert isinstance(sync, gymnasium.vector.SyncVectorEnv)
+    assert sync.single_action_space == v.single_action_space == gymnasium.spaces.Discrete(ACTIONS)
+    sobs, _ = sync.reset(seed=1)
+    assert sobs["action_mask"].any(axis=1).all()
+
+
+# ---- the multi-agent batched view ---------------------------------------------
+
+
+def test_the_multi_agent_view_batches_every_seat():
+    """Every caller seat is an agent seeing every game from its seat; the
+    games are VectorEnv's of the same seed; each agent gets its score."""
+    n, seats = 4, (None, "greedy", None, None)
+    m = mcr_env.MultiAgentVectorEnv(n, seats=seats, seed=6)
+    v = mcr_env.VectorEnv(n, seats=seats, seed=6)
+    agents = {"player_0": 0, "player_2": 2, "player_3": 3}
+    slot = {p: k for k, p in enumerate(agents.values())}
+    assert m.possible_agents == list(agents) == m.agents
+    assert m.observation_space("player_2") == v.single_observation_space
+    assert m.action_space("player_3") == gymnasium.spaces.Discrete(ACTIONS)
+    obs, infos = m.reset()
+    vobs, vinfo = v.reset()
+    scored = []
+    for step in range(1500):
+        live = vobs["action_mask"].any(axis=1)
+        assert np.array_equal(m.to_act, np.where(live, vinfo["seat"].astype(int), -1))
+        views = np.stack([obs[a]["observation"] for a in agents], axis=1)
+        masks = np.stack([obs[a]["action_mask"] for a in agents], axis=1)
+        assert views.shape == (n, 3, 11, 34) and masks.shape == (n, 3, ACTIONS) and masks.dtype == np.int8
+        # Row 10's own-seat columns: each view is its agent's.
+        assert (views[:, :, 10, 15:19].argmax(axis=2) == list(agents.values())).all()
+        k = np.array([slot.get(int(p), -1) for p in m.to_act])
+        deciding = k >= 0
+        assert np.array_equal(views[deciding, k[deciding]], vobs["observation"][deciding])
+        assert np.array_equal(masks[deciding, k[deciding]], vobs["action_mask"][deciding])
+        # Only the deciding agent has legal actions.
+        assert np.array_equal(masks.sum(axis=(1, 2)), vobs["action_mask"].sum(axis=1))
+        for a, p in agents.items():
+            assert np.array_equal(infos[a]["to_act"], m.to_act == p)
+        actions = v.random_actions()
+        # By agent (garbage where it does not decide) or one array.
+        given = {a: np.where(m.to_act == p, actions, 999) for a, p in agents.items()} if step % 2 else actions
+        obs, rewards, terminations, truncations, infos = m.step(given)
+        vobs, _, vterm, _, vinfo = v.step(actions)
+        assert all(np.array_equal(t, vterm) for t in terminations.values())
+        got = np.stack([rewards[a] for a in agents], axis=1)
+        assert np.array_equal(got[vterm], vinfo["scores"][vterm][:, list(agents.values())])
+        assert not got[~vterm].any() and not any(t.any() for t in truncations.values())
+        scored += vinfo["scores"][vterm].tolist()
+    assert len(scored) >= 4
+    assert any(any(s) for s in scored), scored
+
+
+def test_the_multi_agent_view_checks_actions_and_same_step():
+    m = mcr_env.MultiAgentVectorEnv(3, seats=(None, "greedy", None, "greedy"), seed=2)
+    obs, _ = m.reset(seed=2)
+    assert set(m.to_act) <= {0, 2}
+    with pytest.raises(ValueError, match="no agent"):
+        m.step({"player_1": np.zeros(3, dtype=int)})
+    with pytest.raises(TypeError, match="integers"):
+        m.step({a: np.zeros(3) for a in m.agents})
+    forbidden = [int(np.flatnonzero(obs[f"player_{p}"]["action_mask"][i] == 0)[0]) for i, p in enumerate(m.to_act)]
+    with pytest.raises(ValueError, match="not legal"):
+        m.step(np.array(forbidden))
+    # SameStep shows a game's end in final_obs: what NextStep shows of it.
+    same, nxt = (mcr_env.MultiAgentVectorEnv(3, seed=2, autoreset_mode=mode) for mode in ("SameStep", "NextStep"))
+    same.reset()
+    shown, _ = nxt.reset()
+    for _ in range(1500):
+        actions = nxt.random_actions()
+        _, _, s_term, _, s_infos = same.step(actions)
+        shown, _, n_term, _, _ = nxt.step(actions)
+        ended = n_term["player_1"]
+        assert np.array_equal(s_term["player_1"], ended)
+        if ended.any():
+            break
+    assert ended.any()
+    for agent, info in s_infos.items():
+        assert np.array_equal(info["_final_obs"], ended)
+        assert np.array_equal(info["final_obs"][ended], shown[agent]["observation"][ended])
+    assert (same.to_act >= 0).all() and (nxt.to_act[ended] == -1).all()
