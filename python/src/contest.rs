@@ -68,11 +68,6 @@ impl PyRuleset for Noi2014 {
 
 impl PyRuleset for Mcr {
     fn factory_bot(bot: &Bound<'_, PyAny>, seed: u64, raised: &Raised) -> PyResult<Box<Self::Bot>> {
-        if bot.extract::<String>().is_ok() {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "a factory returns a bot (a callable request -> answer, or a policy), not a name",
-            ));
-        }
         let (made, _) = super::mcr_env::seat_bot(&Some(bot.clone()), seed, raised)?;
         Ok(made.unwrap_or_else(Self::silent))
     }
@@ -110,6 +105,18 @@ fn take_raised(raised: &Raised) -> PyResult<()> {
     }
 }
 
+/// What a factory returned, refused when it is a name: a built-in bot
+/// is the entrant's bot itself, not a factory's.
+fn not_a_name(bot: &Bound<'_, PyAny>) -> PyResult<()> {
+    match bot.extract::<String>() {
+        Ok(name) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "a factory returns a bot (a callable request -> answer, or a policy), not a name: \
+             give `{name}` as the entrant's bot instead of a factory"
+        ))),
+        Err(_) => Ok(()),
+    }
+}
+
 /// A contest entrant: `(name, bot)`, the bot a built-in bot's name, a
 /// program's command line, or a factory: a callable `seed -> bot`, the bot
 /// ([`PyRuleset::factory_bot`]) made afresh for every game.
@@ -128,9 +135,11 @@ fn entrant<R: PyRuleset>(
             label: format!("python:{name}"),
             make: Arc::new(move |seed| {
                 Python::attach(|py| {
-                    let made = factory
-                        .call1(py, (seed,))
-                        .and_then(|bot| R::factory_bot(bot.bind(py), seed, &raised));
+                    let made = factory.call1(py, (seed,)).and_then(|bot| {
+                        let bot = bot.bind(py);
+                        not_a_name(bot)?;
+                        R::factory_bot(bot, seed, &raised)
+                    });
                     made.unwrap_or_else(|e| {
                         raised.lock().expect("not poisoned").get_or_insert(e);
                         R::silent()

@@ -378,3 +378,11 @@ def test_no_logs_are_kept_unless_asked(tmp_path, monkeypatch):
     kept = noi2014.duel(("a", "greedy"), ("b", "sample"), games=4, logs=str(tmp_path / "kept"))
     assert kept["logs"] == str(tmp_path / "kept")
     assert len(list((tmp_path / "kept" / "games").iterdir())) == 4
+
+
+def test_a_factory_returning_a_name_is_refused_alike_in_both_rulesets():
+    """A built-in bot is the entrant's bot itself: a factory returning a
+    name raises the same clear TypeError in either ruleset."""
+    for ruleset in (noi2014, mcr):
+        with pytest.raises(TypeError, match="not a name: give `greedy` as the entrant's bot"):
+            ruleset.duel(("mine", lambda seed: "greedy"), ("g", "greedy"), games=2, jobs=1)
