@@ -9,7 +9,7 @@ use crate::common;
 use mahjong_sim::contest::mcr::Mcr;
 use mahjong_sim::contest::ruleset::{Draws, Ruleset};
 use mahjong_sim::mcr::games::arena::Game;
-use mahjong_sim::mcr::games::log::FailureRecord;
+use mahjong_sim::mcr::games::log::{FailureRecord, GameLog};
 use mahjong_sim::mcr::games::transcript::transcript;
 use mahjong_sim::mcr::games::walls::Family;
 use mahjong_sim::mcr::judge::conform::{init_data, replay, reply, Conformance};
@@ -96,6 +96,52 @@ fn play_writes_the_log_the_transcript_and_the_page() {
     }
 }
 
+/// `--reading` and `--python-twin` reach the judge: the log written from
+/// the played game (`--log`) says the readings it was judged under, as
+/// the streamed header does, and the text says them when they are not
+/// the official judge's (and only then).
+#[test]
+fn play_judges_under_the_readings_named() {
+    let tmp = common::scratch("mcr-play-readings");
+    let log = tmp.path().join("game.log");
+    let play = |extra: &[&str], json: bool| {
+        let mut args = vec!["mcr", "play", "--seed", "2", "--log", log.to_str().unwrap()];
+        args.extend(extra);
+        if json {
+            args.push("--json");
+        }
+        let out = text(&common::run(&args, b""));
+        (out, common::mcr_game_log(&std::fs::read(&log).unwrap()))
+    };
+    let options = |read: &GameLog| serde_json::to_value(read.header.options).unwrap();
+    let (out, read) = play(&[], false);
+    assert!(!out.contains("judged under"), "{out}");
+    assert_eq!(
+        options(&read),
+        serde_json::json!({"reading": "judge2018", "minimum": "eight_plus_flowers", "empty_wall_kong": "accepted"})
+    );
+    let twin = ["--python-twin", "--reading", "1.4.0"];
+    let (out, read) = play(&twin, false);
+    assert!(
+        out.contains("judged under: empty_wall_kong refused, minimum eight, reading v1_4_0\n"),
+        "{out}"
+    );
+    let named =
+        serde_json::json!({"reading": "v1_4_0", "minimum": "eight", "empty_wall_kong": "refused"});
+    assert_eq!(options(&read), named);
+    let (out, _) = play(&twin, true);
+    let streamed = common::mcr_game_log(out.as_bytes());
+    assert_eq!(options(&streamed), named);
+    let r = common::run(&["mcr", "play", "--reading", "2019"], b"");
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr
+            .contains("`2019` is no reading (judge2018 or 1.4.0)"),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn play_refuses_unknown_bots_and_programs() {
     let r = common::run(&["mcr", "play", "--bot", "nosuchbot"], b"");
@@ -178,7 +224,14 @@ fn our_games_conform_as_transcripts() {
     for seed in 0..1000 {
         let init = Family::Uniform.seeded_wall(seed);
         let mut seats = std::array::from_fn(|p| Mcr::built_in(Mcr::house(), seed * 4 + p as u64));
-        let game = Mcr::play(&init, Draws::Wall, &mut seats, &mut |_| {}).unwrap();
+        let game = Mcr::play(
+            &init,
+            Draws::Wall,
+            Options::default(),
+            &mut seats,
+            &mut |_| {},
+        )
+        .unwrap();
         let t = transcript(&game, None);
         let turns = t["turns"].as_array().unwrap().len();
         assert_eq!(

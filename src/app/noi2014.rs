@@ -186,7 +186,7 @@ pub fn play(
         ),
         context: None,
     };
-    let played = contest_play::play_watched(&wall, bots, seed, limits, |turn| {
+    let played = contest_play::play_watched(&wall, (), bots, seed, limits, |turn| {
         turns.turn(|first| {
             if first {
                 // The header once the bots are known to run.

@@ -321,7 +321,7 @@ pub fn play_unit<R: Ruleset>(
         for c in 0..GAMES_PER_TABLE {
             let who = with_challenger(table, c);
             let mut players: [Player<R>; PLAYERS] = std::array::from_fn(|s| player(t, who[s]));
-            let game = R::play(wall, draws, &mut players, &mut |_| {})?;
+            let game = R::play(wall, draws, R::Rules::default(), &mut players, &mut |_| {})?;
             each(GAMES_PER_TABLE * t + c, &game)?;
             let outcome = R::outcome(&game);
             for (w, out) in who.iter().zip(&outcome.put_out) {

@@ -48,6 +48,7 @@ impl Ruleset for Mcr {
     type Game = Game;
     type Turn = Turn;
     type Replies = AsIs;
+    type Rules = Options;
 
     const FIRST_REQUEST: &'static str = "0 0 0";
 
@@ -59,10 +60,11 @@ impl Ruleset for Mcr {
     fn play(
         wall: &InitData,
         _draws: Draws,
+        rules: Options,
         players: &mut [Seat; PLAYERS],
         watch: &mut dyn FnMut(&Turn),
     ) -> std::io::Result<Game> {
-        arena::try_play(wall, Options::default(), players, watch)
+        arena::try_play(wall, rules, players, watch)
     }
 
     fn outcome(game: &Game) -> Outcome {
@@ -139,7 +141,8 @@ mod tests {
             let u = play_unit::<Mcr>(&wall, &tables, DRAWS, house, |_, _| Ok(())).unwrap();
             assert_eq!(u.diff(), 0.0);
             let mut seats = std::array::from_fn(|_| Mcr::built_in(Mcr::house(), 3));
-            let game = Mcr::play(&wall, DRAWS, &mut seats, &mut |_| {}).unwrap();
+            let game =
+                Mcr::play(&wall, DRAWS, Options::default(), &mut seats, &mut |_| {}).unwrap();
             let outcome = Mcr::outcome(&game);
             assert_eq!(outcome.half_points.iter().sum::<i32>(), 0);
             assert_eq!(outcome.half_points, game.result.scores.map(|s| 2 * s));

@@ -31,6 +31,7 @@ impl Ruleset for Noi2014 {
     type Game = Game;
     type Turn = Turn;
     type Replies = Noi2014Replies;
+    type Rules = ();
 
     const FIRST_REQUEST: &'static str = "0 0";
 
@@ -41,6 +42,7 @@ impl Ruleset for Noi2014 {
     fn play(
         wall: &Wall,
         draws: Draws,
+        _rules: (),
         players: &mut [Seat; PLAYERS],
         watch: &mut dyn FnMut(&Turn),
     ) -> std::io::Result<Game> {

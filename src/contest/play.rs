@@ -25,15 +25,16 @@ pub fn seated<R: Ruleset>(bots: &[BotSpec<R>]) -> Vec<BotSpec<R>> {
 }
 
 /// Plays `wall` with `bots` in seat order (at most four; empty seats get the
-/// house bot), in the wall's order. A built-in bot at seat `p` draws its
-/// random choices from [`bot_seed`]`(seed, [p])`.
+/// house bot), in the wall's order, judged under `rules`. A built-in bot
+/// at seat `p` draws its random choices from [`bot_seed`]`(seed, [p])`.
 pub fn play<R: Ruleset>(
     wall: &R::Wall,
+    rules: R::Rules,
     bots: &[BotSpec<R>],
     seed: u64,
     limits: Limits,
 ) -> Result<Played<R>, Error> {
-    play_watched(wall, bots, seed, limits, |_| {})
+    play_watched(wall, rules, bots, seed, limits, |_| {})
 }
 
 /// [`play`], with `watch` shown each turn as soon as it is played (a log
@@ -41,6 +42,7 @@ pub fn play<R: Ruleset>(
 /// an error before the first turn.
 pub fn play_watched<R: Ruleset>(
     wall: &R::Wall,
+    rules: R::Rules,
     bots: &[BotSpec<R>],
     seed: u64,
     limits: Limits,
@@ -60,7 +62,7 @@ pub fn play_watched<R: Ruleset>(
     let mut seats: [Player<R>; PLAYERS] =
         std::array::from_fn(|p| seat(&specs[p], bot_seed(seed, &[p as u64]), &limits));
     let labels = specs.iter().map(BotSpec::label).collect();
-    let game = R::play(wall, Draws::Wall, &mut seats, &mut watch);
+    let game = R::play(wall, Draws::Wall, rules, &mut seats, &mut watch);
     guard.finish();
     let game = game.map_err(|source| Error::Io {
         what: "cannot run a bot program".into(),

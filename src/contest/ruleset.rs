@@ -56,6 +56,11 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     type Turn;
     /// How the answers of its bot programs are read.
     type Replies: Judged;
+    /// The readings its judge can follow where official implementations
+    /// differ (MCR's [`crate::mcr::judge::Options`]; NOI2014 has none):
+    /// the default is the official judge's, what duels and tournaments
+    /// play.
+    type Rules: Copy + Debug + Default + Send + Sync;
 
     /// The first request of every game: what [`Ruleset::try_program`]
     /// asks.
@@ -89,11 +94,12 @@ pub trait Ruleset: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     }
 
     /// Plays `wall` with `players` in seat order, its draws in `draws`,
-    /// `watch` told each turn as it is played. A program that cannot be
-    /// started is an I/O error.
+    /// judged under `rules`, `watch` told each turn as it is played. A
+    /// program that cannot be started is an I/O error.
     fn play(
         wall: &Self::Wall,
         draws: Draws,
+        rules: Self::Rules,
         players: &mut [Player<Self>; PLAYERS],
         watch: &mut dyn FnMut(&Self::Turn),
     ) -> std::io::Result<Self::Game>;

@@ -2,9 +2,8 @@
 //! replayed through ours.
 
 use super::super::{CliError, Verdict};
+use super::JudgeArgs;
 use mahjong_sim::mcr::judge::conform::{replay_line, Conformance};
-use mahjong_sim::mcr::judge::Options;
-use mahjong_sim::mcr::Reading;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -34,15 +33,8 @@ pub struct ConformArgs {
     /// Transcript files (JSON Lines, plain or gzipped).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-    /// The fan calculator's reading: judge2018 (the official judge's
-    /// bundled copy) or 1.4.0 (MahjongGB 1.4.0).
-    #[arg(long, value_name = "READING", default_value = "judge2018", value_parser = parse_reading)]
-    pub reading: Reading,
-    /// Judge as the Python environment ailab-pku/botzone-local does
-    /// (minimum 8 fans with flowers, melded kongs refused on an empty own
-    /// wall) instead of the official C++ judge.
-    #[arg(long)]
-    pub python_twin: bool,
+    #[command(flatten)]
+    pub judge: JudgeArgs,
 }
 
 /// The help's example, one command a line, run in order (`tests/help.rs`
@@ -51,21 +43,9 @@ const EXAMPLE: &str = "\
 Example: mahjong-sim mcr play --seed 1 --transcript game.jsonl
          mahjong-sim mcr conform game.jsonl";
 
-fn parse_reading(s: &str) -> Result<Reading, String> {
-    Reading::parse(s).ok_or_else(|| format!("`{s}` is no reading (judge2018 or 1.4.0)"))
-}
-
 /// Runs `mcr conform`.
 pub fn run(args: ConformArgs) -> Result<ExitCode, CliError> {
-    let base = if args.python_twin {
-        Options::python_twin()
-    } else {
-        Options::default()
-    };
-    let options = Options {
-        reading: args.reading,
-        ..base
-    };
+    let options = args.judge.options();
     super::super::stream(|out| {
         let (mut identical, mut total) = (0usize, 0usize);
         for path in &args.files {

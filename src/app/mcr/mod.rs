@@ -13,7 +13,35 @@ pub use shanten::ShantenArgs;
 
 use super::CliError;
 use mahjong_sim::contest::mcr::Mcr;
+use mahjong_sim::mcr::judge::Options;
+use mahjong_sim::mcr::Reading;
 use std::process::ExitCode;
+
+/// The judge's readings where official implementations differ, as
+/// `conform` and `play` take them.
+#[derive(clap::Args)]
+pub struct JudgeArgs {
+    /// The fan calculator's reading: judge2018 (the official judge's
+    /// bundled copy) or 1.4.0 (MahjongGB 1.4.0).
+    #[arg(long, value_name = "READING", default_value = "judge2018", value_parser = parse_reading)]
+    pub reading: Reading,
+    /// Judge as the Python environment ailab-pku/botzone-local does
+    /// (minimum 8 fans with flowers, melded kongs refused on an empty own
+    /// wall) instead of the official C++ judge.
+    #[arg(long)]
+    pub python_twin: bool,
+}
+
+impl JudgeArgs {
+    /// The judge's options these flags name.
+    pub fn options(&self) -> Options {
+        Options::named(self.reading, self.python_twin)
+    }
+}
+
+fn parse_reading(s: &str) -> Result<Reading, String> {
+    Reading::parse(s).ok_or_else(|| format!("`{s}` is no reading (judge2018 or 1.4.0)"))
+}
 
 /// `mahjong-sim mcr ...`: Chinese Standard Mahjong (MCR, 国标麻将) as
 /// Botzone and the IJCAI competitions play it.

@@ -45,6 +45,8 @@ pub struct PlayArgs {
     pub bots: Vec<Entrant<Mcr>>,
     #[command(flatten)]
     pub limits: BotLimits,
+    #[command(flatten)]
+    pub judge: super::JudgeArgs,
     /// Print JSON Lines (the game log, `mahjong-sim/mcr-game-log`):
     /// the header, each event, each request with its reply, the result.
     #[arg(long)]
@@ -95,29 +97,31 @@ fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let json = args.json;
     let limits: Limits = args.limits.clone().into();
     let mut events_shown = 0;
-    let played = contest_play::play_watched::<Mcr>(&init, &specs, args.seed, limits, |turn| {
-        turns.turn(|first| {
-            events_shown += turn.events.len();
-            if first {
+    let rules = args.judge.options();
+    let played =
+        contest_play::play_watched::<Mcr>(&init, rules, &specs, args.seed, limits, |turn| {
+            turns.turn(|first| {
+                events_shown += turn.events.len();
+                if first {
+                    stream.write(|o| {
+                        if json {
+                            log::write_line(o, &log::header(&setting, &init, rules))
+                        } else {
+                            write_text_header(o, &setting, init.quan, rules)
+                        }
+                    });
+                }
                 stream.write(|o| {
                     if json {
-                        log::write_line(o, &log::header(&setting, &init, Options::default()))
+                        log::turn_lines(turn)
+                            .iter()
+                            .try_for_each(|l| log::write_line(o, l))
                     } else {
-                        write_text_header(o, &setting, init.quan)
+                        write_text_turn(o, turn)
                     }
                 });
-            }
-            stream.write(|o| {
-                if json {
-                    log::turn_lines(turn)
-                        .iter()
-                        .try_for_each(|l| log::write_line(o, l))
-                } else {
-                    write_text_turn(o, turn)
-                }
             });
         });
-    });
     // An interrupted game has no result: the handler is exiting.
     super::super::wait_for_interrupt_exit();
     // A program that cannot run: the files' temporary files go with them.
@@ -214,7 +218,12 @@ fn write_files(
 }
 
 /// The first line of the log for people: the wall, the wind and the seats.
-fn write_text_header(out: &mut dyn Write, setting: &Setting, quan: u8) -> std::io::Result<()> {
+fn write_text_header(
+    out: &mut dyn Write,
+    setting: &Setting,
+    quan: u8,
+    rules: Options,
+) -> std::io::Result<()> {
     let seated: Vec<String> = setting
         .seats
         .iter()
@@ -227,7 +236,20 @@ fn write_text_header(out: &mut dyn Write, setting: &Setting, quan: u8) -> std::i
         "MCR game, {}, prevalent wind {wind}; seats: {}",
         setting.wall,
         seated.join(", ")
-    )
+    )?;
+    if rules != Options::default() {
+        // Said only when they are not the official judge's, in the log's
+        // own words.
+        let record = serde_json::to_value(log::OptionsRecord::from(rules))?;
+        let words: Vec<String> = record
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| format!("{k} {}", v.as_str().unwrap_or_default()))
+            .collect();
+        writeln!(out, "judged under: {}", words.join(", "))?;
+    }
+    Ok(())
 }
 
 /// One request of the log for people: the events before it, then the

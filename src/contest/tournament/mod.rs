@@ -182,14 +182,20 @@ fn play_one<R: Ruleset>(
     let wall = opts.settings.family.seeded_wall(table.wall_seed);
     let chairs = table.seats(g);
     let mut seats = seats_at(opts, table, t, g, chairs);
-    let game =
-        R::play(&wall, Draws::Wall, &mut seats, &mut |_| {}).map_err(|source| Error::Io {
-            what: format!(
-                "cannot run a bot program at round {}, table {}",
-                table.round, table.number
-            ),
-            source,
-        })?;
+    let game = R::play(
+        &wall,
+        Draws::Wall,
+        R::Rules::default(),
+        &mut seats,
+        &mut |_| {},
+    )
+    .map_err(|source| Error::Io {
+        what: format!(
+            "cannot run a bot program at round {}, table {}",
+            table.round, table.number
+        ),
+        source,
+    })?;
     if super::guard::interrupted() {
         // Its bots were killed mid-game: the record is not the game's.
         return Err(Error::Io {

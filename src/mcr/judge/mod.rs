@@ -96,6 +96,18 @@ impl Options {
             ..Options::default()
         }
     }
+
+    /// The readings a front end names: the official judge's, or with
+    /// `python_twin` the Python environment's ([`Options::python_twin`]),
+    /// the fan calculator's being `reading` in both.
+    pub fn named(reading: Reading, python_twin: bool) -> Options {
+        let base = if python_twin {
+            Options::python_twin()
+        } else {
+            Options::default()
+        };
+        Options { reading, ..base }
+    }
 }
 
 /// Where the game is: what the current step's answers are judged as.
