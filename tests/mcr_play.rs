@@ -386,3 +386,36 @@ fn an_interrupted_play_leaves_no_file() {
     assert_eq!(std::fs::read_to_string(&log).unwrap(), "yesterday's log\n");
     assert!(seen.iter().all(|l| !l.contains(r#""type":"result""#)));
 }
+
+/// A command killed by SIGKILL runs no clean-up: the temporary file of its
+/// page (`.game.html.PID.partial`) stays. The next command writing that
+/// path removes it, and only it: a temporary file of a process still
+/// running (here, this test's) and one of another path stay.
+#[test]
+fn a_killed_commands_temporary_file_is_swept_by_the_next() {
+    let tmp = common::scratch("mcr-play-killed");
+    let file = |n: &str| tmp.path().join(n);
+    // No process has this PID: it is past any pid_max.
+    let killed = file(".game.html.2147483647.partial");
+    let running = file(&format!(".game.html.{}.partial", std::process::id()));
+    let other = file(".other.html.2147483647.partial");
+    for f in [&killed, &running, &other] {
+        std::fs::write(f, "half a page").unwrap();
+    }
+    let page = file("game.html");
+    let r = common::run(
+        &[
+            "mcr",
+            "play",
+            "--seed",
+            "1",
+            "--replay",
+            page.to_str().unwrap(),
+        ],
+        b"",
+    );
+    text(&r);
+    assert!(page.exists());
+    assert!(!killed.exists(), "the killed command's file is left");
+    assert!(running.exists() && other.exists());
+}

@@ -116,7 +116,8 @@ pub fn prepare_dir(dir: &Path, option: &str, taken: impl Fn(&str) -> bool) -> Re
 /// an interrupted or failed command leaves neither an empty nor a partial
 /// file, and a file already there stays as it was. Dropped unwritten, the
 /// temporary file is removed; an interrupt that exits at once removes it
-/// by [`PendingFile::temp`].
+/// by [`PendingFile::temp`]; one left by a command killed outright
+/// (SIGKILL) is removed by the next command writing the same path.
 pub struct PendingFile {
     path: PathBuf,
     temp: PathBuf,
@@ -132,7 +133,9 @@ impl PendingFile {
             .ok_or_else(|| CliError::Other(format!("`{}` is no file name", path.display())))?;
         let mut hidden = std::ffi::OsString::from(".");
         hidden.push(name);
-        hidden.push(format!(".{}.partial", std::process::id()));
+        hidden.push(".");
+        sweep_killed(path, &hidden);
+        hidden.push(format!("{}.partial", std::process::id()));
         let temp = path.with_file_name(hidden);
         let file = std::fs::File::create(&temp).map_err(cannot_write(path))?;
         Ok(PendingFile {
@@ -157,6 +160,36 @@ impl PendingFile {
             .map_err(cannot_write(&self.path))?;
         drop(file);
         std::fs::rename(&self.temp, &self.path).map_err(cannot_write(&self.path))
+    }
+}
+
+/// Removes the temporary files of `path` (`PREFIX` then `PID.partial`)
+/// whose command is gone: one killed by SIGKILL ran no clean-up. A file
+/// of a process still running (another command writing the same path)
+/// is left alone; anything unreadable is passed over.
+fn sweep_killed(path: &Path, prefix: &std::ffi::OsStr) {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let (Ok(entries), Some(prefix)) = (std::fs::read_dir(folder), prefix.to_str()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(prefix)?.strip_suffix(".partial"))
+            .and_then(|pid| pid.parse::<libc::pid_t>().ok());
+        // Signal 0 only asks whether the process exists.
+        let gone = |pid: libc::pid_t| {
+            // SAFETY: kill with signal 0 sends nothing.
+            let asked = unsafe { libc::kill(pid, 0) };
+            asked == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+        };
+        if pid.is_some_and(|pid| pid > 0 && gone(pid)) {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 
