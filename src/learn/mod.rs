@@ -1,9 +1,11 @@
 //! What the learning environments of every ruleset share
 //! (`noi2014::learn`, `mcr::learn`): Gymnasium's autoreset modes, the
-//! errors of a batched step, and the batched vector itself
+//! errors of a batched step, the batched vector itself
 //! ([`vector::Vector`]), generic over a ruleset's single-game
-//! environment ([`vector::SingleEnv`]).
+//! environment ([`vector::SingleEnv`]), and the parts of a saved game
+//! every ruleset's has ([`saved`]).
 
+pub mod saved;
 pub mod vector;
 
 /// A batched set of games that cannot be made or stepped as asked.

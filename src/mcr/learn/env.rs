@@ -201,21 +201,19 @@ pub struct Env {
     answers: [Option<Cow<'static, str>>; PLAYERS],
     /// The current step's decisions not yet answered, by seat.
     masks: [Option<Mask>; PLAYERS],
-    /// The deal and every step's four answers, when recording.
-    record: Option<Record>,
-}
-
-/// What a recording [`Env`] keeps beside its judge: enough for
-/// [`Env::game`].
-struct Record {
+    /// The deal the game started from.
     init: InitData,
-    replies: Vec<[String; PLAYERS]>,
+    /// Every step's four answers, when recording.
+    replies: Option<Vec<[String; PLAYERS]>>,
+    /// The caller's answers to its decisions, in the order given: what a
+    /// saved game replays ([`super::saved`]).
+    given: Vec<Cow<'static, str>>,
 }
 
 impl Env {
     /// A game from `init` judged under `options`; `bots[p]` plays seat `p`,
-    /// `None` for the caller's seats. With `record`, the deal and every
-    /// answer are kept ([`Env::replies`], [`Env::game`]).
+    /// `None` for the caller's seats. With `record`, every answer is
+    /// kept ([`Env::replies`], [`Env::game`]).
     pub fn new(
         init: &InitData,
         options: Options,
@@ -228,10 +226,9 @@ impl Env {
             views: Default::default(),
             answers: Default::default(),
             masks: [None; PLAYERS],
-            record: record.then(|| Record {
-                init: init.clone(),
-                replies: Vec::new(),
-            }),
+            init: init.clone(),
+            replies: record.then(Vec::new),
+            given: Vec::new(),
         };
         env.begin_step();
         env.feed();
@@ -297,6 +294,7 @@ impl Env {
         note_text(&mut self.views[p], text);
         self.masks[p] = None;
         self.answers[p] = Some(Cow::Owned(text.to_string()));
+        self.given.push(Cow::Owned(text.to_string()));
         self.feed();
         Ok(())
     }
@@ -326,9 +324,22 @@ impl Env {
         self.judge.result().map(|r| r.scores)
     }
 
+    /// The caller's answers to its decisions so far ([`Env::step`],
+    /// [`Env::step_text`], [`Env::step_all`]), in the order given (seat
+    /// order within a step): given through [`Env::step_text`] on the same
+    /// deal and bots, they rebuild this game.
+    pub fn given_answers(&self) -> &[Cow<'static, str>] {
+        &self.given
+    }
+
+    /// The deal the game started from.
+    pub fn init(&self) -> &InitData {
+        &self.init
+    }
+
     /// Every step's four answers so far (with `record`).
     pub fn replies(&self) -> Option<&[[String; PLAYERS]]> {
-        self.record.as_ref().map(|r| r.replies.as_slice())
+        self.replies.as_deref()
     }
 
     /// The finished game as the arena records one (with `record`; `None`
@@ -337,13 +348,12 @@ impl Env {
     /// was given in process, so no reply is a failure and no program
     /// ran.
     pub fn game(&self) -> Option<Game> {
-        let record = self.record.as_ref()?;
+        let replies = self.replies.as_ref()?;
         Some(Game {
-            init: record.init.clone(),
+            init: self.init.clone(),
             options: self.judge.options(),
             steps: self.judge.steps().to_vec(),
-            replies: record
-                .replies
+            replies: replies
                 .iter()
                 .map(|r| r.clone().map(|t| Reply::Text(t.into())))
                 .collect(),
@@ -396,7 +406,9 @@ impl Env {
             note(&mut self.views[p], m);
         }
         self.masks[p] = None;
-        self.answers[p] = Some(action.text(c));
+        let text = action.text(c);
+        self.given.push(text.clone());
+        self.answers[p] = Some(text);
     }
 
     /// Opens the current step: every seat takes in its request; bots and
@@ -446,7 +458,7 @@ impl Env {
                 return;
             };
             self.judge.answer_text(&text).expect("a request is pending");
-            if let Some(Record { replies, .. }) = &mut self.record {
+            if let Some(replies) = &mut self.replies {
                 if p == 0 {
                     replies.push(Default::default());
                 }

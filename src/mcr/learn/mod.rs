@@ -6,7 +6,10 @@
 //! - [`mod@env`]: one game: decisions, legal masks, observations, and a
 //!   bot playing a policy over them.
 //! - [`vector`]: many games at once, for batched learning.
+//! - [`saved`]: a game saved as a small, versioned value to search from
+//!   (pickle and deepcopy of `McrGame`).
 
 pub mod action;
 pub mod env;
+pub mod saved;
 pub mod vector;

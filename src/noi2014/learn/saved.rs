@@ -4,13 +4,12 @@
 //! `copy.deepcopy` of a Python game are made of.
 //!
 //! The value is the game's inputs, not its memory: the wall, who sits
-//! where (the caller, or a built-in bot with the seed of its random
-//! choices) and the caller's answers so far. Built-in bots are
-//! deterministic given their seed and their requests, so replaying the
-//! answers on the same wall rebuilds the very same game, requests, events
-//! and bots' streams included. Its JSON is a few kilobytes at most.
+//! where and the caller's answers so far, replayed on restore (the parts
+//! every ruleset's saved game shares are [`crate::learn::saved`]'s). Its
+//! JSON is a few kilobytes at most.
 
-use crate::named::BuiltInBot;
+use crate::learn::saved::{self, from_json};
+pub use crate::learn::saved::{SaveError, SavedBot};
 use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::learn::env::Env;
 use crate::noi2014::rules::wall::Wall;
@@ -22,15 +21,6 @@ pub const FORMAT: &str = "mahjong-sim/noi2014-game-state";
 
 /// The version of the format this library reads and writes.
 pub const VERSION: u32 = 1;
-
-/// A built-in bot at a seat of a saved game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedBot {
-    /// Its name, as [`BuiltIn::parse`] reads it (`greedy:eps=0.1`).
-    pub bot: String,
-    /// The seed of its random choices.
-    pub seed: u64,
-}
 
 /// A game saved: rebuilt by [`SavedGame::restore`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,41 +36,6 @@ pub struct SavedGame {
     pub seats: [Option<SavedBot>; PLAYERS],
     /// The caller's answers so far, in the order given.
     pub answers: Vec<String>,
-}
-
-/// Why a game cannot be saved or restored.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SaveError {
-    /// The game keeps no record of its answers (made without `record`).
-    #[error("the game was made without record: its answers were not kept")]
-    NotRecorded,
-    /// A value of another format or version.
-    #[error("not a saved game of this version: format `{format}` version {version} (this library reads `{FORMAT}` version {VERSION})")]
-    Format {
-        /// The format found.
-        format: String,
-        /// The version found.
-        version: u32,
-    },
-    /// A wall that does not parse.
-    #[error("the saved wall: {0}")]
-    Wall(String),
-    /// A seat's bot that is no built-in bot.
-    #[error("seat {seat}: {why}")]
-    Bot {
-        /// The seat.
-        seat: usize,
-        /// What is wrong.
-        why: String,
-    },
-    /// More answers than the game asks for.
-    #[error("answer {index} of {count}: the game is over before it")]
-    TooManyAnswers {
-        /// The first answer past the end (from 0).
-        index: usize,
-        /// Answers in the value.
-        count: usize,
-    },
 }
 
 impl SavedGame {
@@ -103,42 +58,27 @@ impl SavedGame {
         })
     }
 
+    /// The saved game in the JSON text `text` (what [`SavedGame`]
+    /// serializes to), refused with why when it is none of this format
+    /// and version.
+    pub fn from_json(text: &str) -> Result<SavedGame, SaveError> {
+        from_json(text, FORMAT, VERSION)
+    }
+
     /// The game rebuilt (recording, so that it can be saved again): the
     /// wall and bots as saved, the caller's answers replayed in order.
     pub fn restore(&self) -> Result<Env, SaveError> {
-        if self.format != FORMAT || self.version != VERSION {
-            return Err(SaveError::Format {
-                format: self.format.clone(),
-                version: self.version,
-            });
-        }
+        saved::check_format(&self.format, self.version, FORMAT, VERSION)?;
         let wall = Wall::parse(self.wall.as_bytes()).map_err(|e| SaveError::Wall(e.to_string()))?;
-        let mut bots: [Option<Box<dyn crate::noi2014::bots::bot::Bot + Send>>; PLAYERS] =
-            Default::default();
-        for (seat, saved) in self.seats.iter().enumerate() {
-            if let Some(s) = saved {
-                let bot = BuiltIn::parse(&s.bot)
-                    .and_then(|b| b.ok_or_else(|| format!("`{}` is no built-in bot", s.bot)))
-                    .map_err(|why| SaveError::Bot { seat, why })?;
-                bots[seat] = Some(bot.bot(s.seed));
-            }
-        }
-        let mut env = Env::new(&wall, bots, true);
-        for (index, answer) in self.answers.iter().enumerate() {
-            env.step_text(answer)
-                .map_err(|_| SaveError::TooManyAnswers {
-                    index,
-                    count: self.answers.len(),
-                })?;
-        }
-        Ok(env)
+        let bots = saved::seat_bots::<BuiltIn, PLAYERS>(&self.seats)?;
+        saved::replay(Env::new(&wall, bots, true), &self.answers, Env::step_text)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::named::WallFamily;
+    use crate::named::{BuiltInBot, WallFamily};
     use crate::noi2014::games::families::Family;
     use crate::noi2014::learn::env::Action;
     use crate::rng::Rng;
