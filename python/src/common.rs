@@ -1,8 +1,10 @@
 //! What every binding file shares: a Python error from a message, the
-//! slot where a Python bot's exception waits for its caller, and the lock
-//! taken only with the GIL released.
+//! slot where a Python bot's exception waits for its caller, the lock
+//! taken only with the GIL released, and the pieces of a game's
+//! `state()`, `from_state` and pickling.
 
-use pyo3::exceptions::PyValueError;
+use mahjong_sim::learn::saved::{SaveError, SavedBot};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 
@@ -26,4 +28,66 @@ pub(crate) fn locked<T: Send, R: Send>(
     f: impl FnOnce(&mut T) -> R + Send,
 ) -> R {
     py.detach(|| f(&mut value.lock().unwrap_or_else(|e| e.into_inner())))
+}
+
+/// A game's seats as its saved game names them (`None` for the caller's,
+/// a built-in bot's name and seed), while the table is set; `None` once a
+/// seat is a Python callable or policy, whose state is its own: such a
+/// game cannot be saved.
+pub(crate) type SavedSeats<const N: usize> = Option<[Option<SavedBot>; N]>;
+
+/// Notes in `seats` seat `p`'s bot: `built_in` (its name) drawing from
+/// `seed`, the caller's when there is no `bot`, else a Python one.
+pub(crate) fn note_seat<const N: usize, B>(
+    seats: &mut SavedSeats<N>,
+    p: usize,
+    bot: &Option<B>,
+    built_in: Option<String>,
+    seed: u64,
+) {
+    if let Some(saved) = seats {
+        match (built_in, bot) {
+            (Some(name), _) => saved[p] = Some(SavedBot { bot: name, seed }),
+            (None, None) => {}
+            (None, Some(_)) => *seats = None,
+        }
+    }
+}
+
+/// `state()`: the saved game's JSON text; `TypeError` when a seat is a
+/// Python callable (`json` is `None`).
+pub(crate) fn state_text(json: Option<serde_json::Result<String>>) -> PyResult<String> {
+    json.ok_or_else(|| {
+        PyTypeError::new_err("a seat is a Python callable: a game with Python bots cannot be saved")
+    })?
+    .map_err(value_error)
+}
+
+/// A `state()` text refused: `ValueError`, saying it is no saved game of
+/// `ruleset` (or of which format and version it is).
+pub(crate) fn refused_state(ruleset: &str, e: SaveError) -> PyErr {
+    match e {
+        SaveError::Json(why) => value_error(format!("not a saved {ruleset} game: {why}")),
+        e => value_error(e.to_string()),
+    }
+}
+
+/// How logs name a restored game's seats: `caller`, or the bot's name.
+pub(crate) fn saved_labels<const N: usize>(seats: &[Option<SavedBot>; N]) -> [String; N] {
+    std::array::from_fn(|p| {
+        seats[p]
+            .as_ref()
+            .map_or_else(|| "caller".to_string(), |b| b.bot.clone())
+    })
+}
+
+/// `__reduce__` of a game: the module function `rebuild` (which reads a
+/// `state()` text) and its argument, for pickle and copy.deepcopy.
+pub(crate) fn reduce<'py>(
+    py: Python<'py>,
+    rebuild: &str,
+    state: String,
+) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    let rebuild = py.import("mahjong_sim._native")?.getattr(rebuild)?;
+    Ok((rebuild, (state,)))
 }

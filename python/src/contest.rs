@@ -68,7 +68,7 @@ impl PyRuleset for Noi2014 {
 
 impl PyRuleset for Mcr {
     fn factory_bot(bot: &Bound<'_, PyAny>, seed: u64, raised: &Raised) -> PyResult<Box<Self::Bot>> {
-        let (made, _) = super::mcr_env::seat_bot(&Some(bot.clone()), seed, raised)?;
+        let (made, _, _) = super::mcr_env::seat_bot(&Some(bot.clone()), seed, raised)?;
         Ok(made.unwrap_or_else(Self::silent))
     }
 

@@ -13,7 +13,7 @@ use mahjong_sim::noi2014::games::arena::Game as ArenaGame;
 use mahjong_sim::noi2014::games::families::{self as noi_families, Family as NoiFamily};
 use mahjong_sim::noi2014::games::log;
 use mahjong_sim::noi2014::learn::env::{self, Action, Env, Mask, ACTIONS, OBS_ROWS, OBS_SIZE};
-use mahjong_sim::noi2014::learn::saved::{SavedBot, SavedGame};
+use mahjong_sim::noi2014::learn::saved::SavedGame;
 use mahjong_sim::noi2014::learn::tracker::PolicyBot;
 use mahjong_sim::noi2014::learn::vector::Vector;
 use mahjong_sim::noi2014::rules::request::Request;
@@ -22,7 +22,7 @@ use mahjong_sim::noi2014::rules::KINDS;
 use mahjong_sim::noi2014::rules::PLAYERS;
 use mahjong_sim::thupc2021;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
@@ -30,7 +30,10 @@ use std::sync::{Arc, Mutex};
 mod common;
 mod contest;
 mod vector;
-use common::{locked, value_error, Raised};
+use common::{
+    locked, note_seat, reduce, refused_state, saved_labels, state_text, value_error, Raised,
+    SavedSeats,
+};
 use vector::{Arrays, Shaped};
 
 // ---- the rule-free core ---------------------------------------------------
@@ -303,9 +306,8 @@ struct GameState {
     env: Env,
     wall_label: String,
     labels: [String; PLAYERS],
-    /// The seats as a saved game names them; `None` when a seat is a
-    /// Python callable, which cannot be saved.
-    saved_seats: Option<[Option<SavedBot>; PLAYERS]>,
+    /// The seats as a saved game names them.
+    saved_seats: SavedSeats<PLAYERS>,
 }
 
 /// One NOI2014 game stepped decision by decision (see `mahjong_sim.noi2014`).
@@ -320,7 +322,7 @@ impl Game {
         env: Env,
         wall_label: String,
         labels: [String; PLAYERS],
-        saved_seats: Option<[Option<SavedBot>; PLAYERS]>,
+        saved_seats: SavedSeats<PLAYERS>,
         raised: Raised,
     ) -> Game {
         Game {
@@ -344,16 +346,11 @@ impl Game {
 /// The game a `Game.state()` value describes, rebuilt (what pickle calls).
 #[pyfunction]
 fn game_from_state(py: Python<'_>, state: &str) -> PyResult<Game> {
-    let saved: SavedGame = serde_json::from_str(state)
-        .map_err(|e| value_error(format!("not a saved NOI2014 game: {e}")))?;
+    let saved = SavedGame::from_json(state).map_err(|e| refused_state("NOI2014", e))?;
     let env = py
         .detach(|| saved.restore())
         .map_err(|e| value_error(e.to_string()))?;
-    let labels = std::array::from_fn(|p| {
-        saved.seats[p]
-            .as_ref()
-            .map_or_else(|| "caller".to_string(), |b| b.bot.clone())
-    });
+    let labels = saved_labels(&saved.seats);
     Ok(Game::of(
         env,
         "restored".into(),
@@ -399,21 +396,17 @@ impl Game {
         let raised: Raised = Arc::default();
         let mut bots: [Option<Box<dyn Bot + Send>>; PLAYERS] = Default::default();
         let mut labels: [String; PLAYERS] = Default::default();
-        let mut saved_seats: Option<[Option<SavedBot>; PLAYERS]> = Some(Default::default());
+        let mut saved_seats: SavedSeats<PLAYERS> = Some(Default::default());
         for p in 0..PLAYERS {
             let bot_seed = bot_seed(seed, &[p as u64]);
             let (bot, label, built_in) = seat_bot(py, &seats[p], bot_seed, &raised)?;
-            if let Some(saved) = &mut saved_seats {
-                if let Some(b) = built_in {
-                    saved[p] = Some(SavedBot {
-                        bot: b.name(),
-                        seed: bot_seed,
-                    });
-                } else if bot.is_some() {
-                    // A Python callable: its state is its own.
-                    saved_seats = None;
-                }
-            }
+            note_seat(
+                &mut saved_seats,
+                p,
+                &bot,
+                built_in.map(|b| b.name()),
+                bot_seed,
+            );
             bots[p] = bot;
             labels[p] = label;
         }
@@ -436,13 +429,9 @@ impl Game {
                 .map(|seats| SavedGame::save(&s.env, seats))
         });
         let saved = saved
-            .ok_or_else(|| {
-                PyTypeError::new_err(
-                    "a seat is a Python callable: a game with Python bots cannot be saved",
-                )
-            })?
+            .transpose()
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        serde_json::to_string(&saved).map_err(value_error)
+        state_text(saved.map(|s| serde_json::to_string(&s)))
     }
 
     /// The game a :meth:`state` value describes, rebuilt.
@@ -453,10 +442,7 @@ impl Game {
 
     /// Pickling (and copy.deepcopy): the game is its :meth:`state`.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let rebuild = py
-            .import("mahjong_sim._native")?
-            .getattr("game_from_state")?;
-        Ok((rebuild, (self.state(py)?,)))
+        reduce(py, "game_from_state", self.state(py)?)
     }
 
     /// The pending decision: `(seat, request, mask)` (the request as the

@@ -3,7 +3,10 @@
 //! `mcr::learn` with arguments checked and numpy arrays out. Every lock
 //! is taken with the GIL released (`common::locked`).
 
-use super::common::{locked, value_error, Raised};
+use super::common::{
+    locked, note_seat, reduce, refused_state, saved_labels, state_text, value_error, Raised,
+    SavedSeats,
+};
 use super::vector::{self, Arrays, Shaped};
 use mahjong_sim::contest::logs::seat_records;
 use mahjong_sim::contest::seed::bot_seed;
@@ -15,6 +18,7 @@ use mahjong_sim::mcr::games::walls::Family;
 use mahjong_sim::mcr::judge::{Options, Request, PLAYERS};
 use mahjong_sim::mcr::learn::action::{action_of, Action, ACTIONS};
 use mahjong_sim::mcr::learn::env::{Env, PolicyBot, OBS_ROWS, OBS_SIZE};
+use mahjong_sim::mcr::learn::saved::SavedGame;
 use mahjong_sim::mcr::learn::vector::Vector;
 use mahjong_sim::mcr::tile::{Tile, KINDS};
 use mahjong_sim::named::{BuiltInBot, WallFamily};
@@ -93,26 +97,31 @@ fn policy_bot(f: Py<PyAny>, raised: Raised) -> Box<dyn Bot + Send> {
     }))
 }
 
+/// A seat's bot (`None` for the caller's), its label, and the built-in
+/// bot it is, if it is one.
+type SeatBot = (Option<Box<dyn Bot + Send>>, String, Option<BuiltIn>);
+
 /// Seat `p`'s bot: `None` (the caller), a built-in bot's name, a
-/// policy, or a callable `request -> answer`; and how logs name it
-/// (`caller`, the bot's name, `policy`, or the callable's `__name__`).
+/// policy, or a callable `request -> answer`; how logs name it (`caller`,
+/// the bot's name, `policy`, or the callable's `__name__`); and the
+/// built-in bot, if it is one.
 pub(crate) fn seat_bot(
     obj: &Option<Bound<'_, PyAny>>,
     seed: u64,
     raised: &Raised,
-) -> PyResult<(Option<Box<dyn Bot + Send>>, String)> {
+) -> PyResult<SeatBot> {
     let Some(obj) = obj else {
-        return Ok((None, "caller".into()));
+        return Ok((None, "caller".into(), None));
     };
     if let Ok(name) = obj.extract::<String>() {
         let b = BuiltIn::parse(&name)
             .map_err(value_error)?
             .ok_or_else(|| value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES)))?;
-        return Ok((Some(b.bot(seed)), b.name()));
+        return Ok((Some(b.bot(seed)), b.name(), Some(b)));
     }
     if let Ok(p) = obj.extract::<PyRef<'_, McrPolicy>>() {
         let bot = policy_bot(p.f.clone_ref(obj.py()), raised.clone());
-        return Ok((Some(bot), "policy".into()));
+        return Ok((Some(bot), "policy".into(), None));
     }
     if obj.is_callable() {
         let name = obj
@@ -123,7 +132,7 @@ pub(crate) fn seat_bot(
             f: obj.clone().unbind(),
             raised: raised.clone(),
         });
-        return Ok((Some(bot), name));
+        return Ok((Some(bot), name, None));
     }
     Err(pyo3::exceptions::PyTypeError::new_err(
         "a seat is None (the caller's), an MCR bot's name, a policy, or a callable request -> answer",
@@ -151,6 +160,25 @@ struct McrGame {
     /// How logs name the wall and each seat.
     wall_label: String,
     labels: [String; PLAYERS],
+    /// The seats as a saved game names them.
+    saved_seats: SavedSeats<PLAYERS>,
+}
+
+/// The game an `McrGame.state()` value describes, rebuilt (what pickle
+/// calls).
+#[pyfunction]
+fn mcr_game_from_state(py: Python<'_>, state: &str) -> PyResult<McrGame> {
+    let saved = SavedGame::from_json(state).map_err(|e| refused_state("MCR", e))?;
+    let env = py
+        .detach(|| saved.restore())
+        .map_err(|e| value_error(e.to_string()))?;
+    Ok(McrGame {
+        env: Mutex::new(env),
+        raised: Arc::default(),
+        wall_label: "restored".into(),
+        labels: saved_labels(&saved.seats),
+        saved_seats: Some(saved.seats),
+    })
 }
 
 /// A decision: seat, request string, mask.
@@ -179,8 +207,18 @@ impl McrGame {
         let raised: Raised = Arc::default();
         let mut bots: [Option<Box<dyn Bot + Send>>; PLAYERS] = Default::default();
         let mut labels: [String; PLAYERS] = Default::default();
+        let mut saved_seats: SavedSeats<PLAYERS> = Some(Default::default());
         for (p, seat) in seats.iter().enumerate() {
-            (bots[p], labels[p]) = seat_bot(seat, bot_seed(seed, &[p as u64]), &raised)?;
+            let bot_seed = bot_seed(seed, &[p as u64]);
+            let (bot, label, built_in) = seat_bot(seat, bot_seed, &raised)?;
+            note_seat(
+                &mut saved_seats,
+                p,
+                &bot,
+                built_in.map(|b| b.name()),
+                bot_seed,
+            );
+            (bots[p], labels[p]) = (bot, label);
         }
         // The deal `mcr play --seed` plays.
         let init = Family::Uniform.seeded_wall(seed);
@@ -191,7 +229,32 @@ impl McrGame {
             raised,
             wall_label: Family::Uniform.wall_label(seed),
             labels,
+            saved_seats,
         })
+    }
+
+    /// The game as a compact, versioned value (JSON text: the deal, the
+    /// readings, the bots with their seeds, the caller's answers so far),
+    /// from which :meth:`from_state` rebuilds the same game, bots' random
+    /// streams included: for a search that branches from any decision,
+    /// and for pickle and copy.deepcopy. Needs built-in bots or the caller
+    /// at every seat (a Python callable or policy cannot be saved:
+    /// TypeError).
+    fn state(&self, py: Python<'_>) -> PyResult<String> {
+        let seats = self.saved_seats.clone();
+        let saved = locked(py, &self.env, |e| seats.map(|s| SavedGame::save(e, s)));
+        state_text(saved.map(|s| serde_json::to_string(&s)))
+    }
+
+    /// The game a :meth:`state` value describes, rebuilt.
+    #[staticmethod]
+    fn from_state(py: Python<'_>, state: &str) -> PyResult<McrGame> {
+        mcr_game_from_state(py, state)
+    }
+
+    /// Pickling (and copy.deepcopy): the game is its :meth:`state`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        reduce(py, "mcr_game_from_state", self.state(py)?)
     }
 
     /// The next decision in seat order: `(seat, request, mask)`, or None
@@ -506,6 +569,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mcr_env_shapes, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_action_text, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_action_of, m)?)?;
+    m.add_function(wrap_pyfunction!(mcr_game_from_state, m)?)?;
     m.add_class::<McrGame>()?;
     m.add_class::<McrVecGame>()?;
     m.add_class::<McrPolicy>()?;
