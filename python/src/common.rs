@@ -16,6 +16,23 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
 /// The error a Python bot raised, kept until the call that ran it returns.
 pub(crate) type Raised = Arc<Mutex<Option<PyErr>>>;
 
+/// The error a Python bot raised in the call that just returned, if any
+/// (the slot emptied).
+pub(crate) fn take_raised(raised: &Raised) -> PyResult<()> {
+    match raised.lock().expect("not poisoned").take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// `n` seats given for a table of `N`: a `ValueError` unless `n` is `N`.
+pub(crate) fn seat_count<const N: usize>(n: usize) -> PyResult<()> {
+    if n != N {
+        return Err(value_error(format!("{n} seats: a table seats {N}")));
+    }
+    Ok(())
+}
+
 /// `f` on `value`, locked while this thread does not hold the GIL: the
 /// lock is taken after the GIL is released and given back before it is
 /// taken again. So no thread ever holds the lock while it waits for the

@@ -5,7 +5,7 @@
 //! into the type. What a ruleset's Python bots are is [`PyRuleset`]'s,
 //! the one place here that names each ruleset's bots.
 
-use super::common::{value_error, Raised};
+use super::common::{take_raised, value_error, Raised};
 use mahjong_sim::contest::duel::{self, Length, Options as DuelOptions, Seating};
 use mahjong_sim::contest::entrant::{BotSpec, Entrant, InProcess};
 use mahjong_sim::contest::limits::Limits;
@@ -96,13 +96,6 @@ macro_rules! by_ruleset {
             )))
         }
     }};
-}
-
-fn take_raised(raised: &Raised) -> PyResult<()> {
-    match raised.lock().expect("not poisoned").take() {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
 }
 
 /// What a factory returned, refused when it is a name: a built-in bot

@@ -31,8 +31,8 @@ mod common;
 mod contest;
 mod vector;
 use common::{
-    locked, note_seat, reduce, refused_state, saved_labels, state_text, value_error, Raised,
-    SavedSeats,
+    locked, note_seat, reduce, refused_state, saved_labels, seat_count, state_text, take_raised,
+    value_error, Raised, SavedSeats,
 };
 use vector::{Arrays, Shaped};
 
@@ -295,13 +295,6 @@ fn seat_bot(
     ))
 }
 
-fn take_raised(raised: &Raised) -> PyResult<()> {
-    match raised.lock().expect("not poisoned").take() {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
 struct GameState {
     env: Env,
     wall_label: String,
@@ -377,12 +370,7 @@ impl Game {
         family: &str,
         record: bool,
     ) -> PyResult<Game> {
-        if seats.len() != PLAYERS {
-            return Err(value_error(format!(
-                "{} seats: a table seats 4",
-                seats.len()
-            )));
-        }
+        seat_count::<PLAYERS>(seats.len())?;
         let (wall, wall_label) = match wall {
             Some(text) => (
                 NoiWall::parse(text.as_bytes()).map_err(value_error)?,

@@ -4,8 +4,8 @@
 //! is taken with the GIL released (`common::locked`).
 
 use super::common::{
-    locked, note_seat, reduce, refused_state, saved_labels, state_text, value_error, Raised,
-    SavedSeats,
+    locked, note_seat, reduce, refused_state, saved_labels, seat_count, state_text, take_raised,
+    value_error, Raised, SavedSeats,
 };
 use super::vector::{self, Arrays, Shaped};
 use mahjong_sim::contest::logs::seat_records;
@@ -139,13 +139,6 @@ pub(crate) fn seat_bot(
     ))
 }
 
-fn take_raised(raised: &Raised) -> PyResult<()> {
-    match raised.lock().expect("not poisoned").take() {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
 fn mask_array(py: Python<'_>, m: mahjong_sim::mcr::learn::action::Mask) -> Bound<'_, PyArray1<u8>> {
     let mut v = vec![0u8; ACTIONS];
     m.write(&mut v);
@@ -198,12 +191,7 @@ impl McrGame {
         seed: u64,
         record: bool,
     ) -> PyResult<McrGame> {
-        if seats.len() != PLAYERS {
-            return Err(value_error(format!(
-                "{} seats: a table seats 4",
-                seats.len()
-            )));
-        }
+        seat_count::<PLAYERS>(seats.len())?;
         let raised: Raised = Arc::default();
         let mut bots: [Option<Box<dyn Bot + Send>>; PLAYERS] = Default::default();
         let mut labels: [String; PLAYERS] = Default::default();

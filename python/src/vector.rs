@@ -4,7 +4,7 @@
 //! buffers handed to numpy without a copy. The pyclasses stay apart
 //! (pyo3 classes cannot be generic); their methods call these.
 
-use super::common::{locked, value_error};
+use super::common::{locked, seat_count, value_error};
 use mahjong_sim::learn::vector::{Buffers, Out, SingleEnv, Vector};
 use mahjong_sim::learn::{Autoreset, VectorError};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
@@ -35,12 +35,7 @@ pub(crate) fn seats<B, const N: usize>(
     seats: &[Option<String>],
     parse: impl Fn(&str) -> PyResult<B>,
 ) -> PyResult<[Option<B>; N]> {
-    if seats.len() != N {
-        return Err(value_error(format!(
-            "{} seats: a table seats {N}",
-            seats.len()
-        )));
-    }
+    seat_count::<N>(seats.len())?;
     let mut built: [Option<B>; N] = std::array::from_fn(|_| None);
     for (slot, name) in built.iter_mut().zip(seats) {
         *slot = name.as_deref().map(&parse).transpose()?;
