@@ -4,7 +4,7 @@
 //! `state()`, `from_state` and pickling.
 
 use mahjong_sim::learn::saved::{SaveError, SavedBot};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 
@@ -31,6 +31,39 @@ pub(crate) fn seat_count<const N: usize>(n: usize) -> PyResult<()> {
         return Err(value_error(format!("{n} seats: a table seats {N}")));
     }
     Ok(())
+}
+
+/// Seat `seat` of a table of `N`: a `ValueError` past the last.
+pub(crate) fn seat_index<const N: usize>(seat: usize) -> PyResult<usize> {
+    if seat >= N {
+        return Err(value_error(format!(
+            "seat {seat}: seats are 0 to {}",
+            N - 1
+        )));
+    }
+    Ok(seat)
+}
+
+/// A finished game's record and its seats' labels (`labels`, one a seat,
+/// else `own`), for its log and replay page: a `RuntimeError` unless the
+/// game is `over` and was recorded (`game`).
+pub(crate) fn finished<G, const N: usize>(
+    over: bool,
+    game: Option<G>,
+    labels: Option<Vec<String>>,
+    own: [String; N],
+) -> PyResult<(G, [String; N])> {
+    if !over {
+        return Err(PyRuntimeError::new_err("the game is not over"));
+    }
+    let game =
+        game.ok_or_else(|| PyRuntimeError::new_err("the game was not recorded (record=False)"))?;
+    let labels = match labels {
+        None => own,
+        Some(l) => <[String; N]>::try_from(l)
+            .map_err(|l| value_error(format!("{} labels: one a seat", l.len())))?,
+    };
+    Ok((game, labels))
 }
 
 /// `f` on `value`, locked while this thread does not hold the GIL: the

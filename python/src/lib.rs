@@ -31,8 +31,8 @@ mod common;
 mod contest;
 mod vector;
 use common::{
-    locked, note_seat, reduce, refused_state, saved_labels, seat_count, state_text, take_raised,
-    value_error, Raised, SavedSeats,
+    finished, locked, note_seat, reduce, refused_state, saved_labels, seat_count, seat_index,
+    state_text, take_raised, value_error, Raised, SavedSeats,
 };
 use vector::{Arrays, Shaped};
 
@@ -448,9 +448,7 @@ impl Game {
 
     /// Seat `seat`'s observation: uint8 of shape (11, 27).
     fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray2<u8>>> {
-        if seat >= PLAYERS {
-            return Err(value_error(format!("seat {seat}: seats are 0 to 3")));
-        }
+        seat_index::<PLAYERS>(seat)?;
         let obs = self.with(py, |s| {
             let mut obs = vec![0u8; OBS_SIZE];
             s.env.observe(seat, &mut obs);
@@ -562,21 +560,13 @@ impl Game {
         &self,
         py: Python<'_>,
         labels: Option<Vec<String>>,
-    ) -> PyResult<(ArenaGame, String, Vec<String>)> {
+    ) -> PyResult<(ArenaGame, String, [String; PLAYERS])> {
         let (over, game, wall_label, own) = self.with(py, |s| {
             let over = s.env.judge().is_over();
             let game = if over { s.env.game() } else { None };
-            (over, game, s.wall_label.clone(), s.labels.to_vec())
+            (over, game, s.wall_label.clone(), s.labels.clone())
         });
-        if !over {
-            return Err(PyRuntimeError::new_err("the game is not over"));
-        }
-        let game = game
-            .ok_or_else(|| PyRuntimeError::new_err("the game was not recorded (record=False)"))?;
-        let labels = labels.unwrap_or(own);
-        if labels.len() != PLAYERS {
-            return Err(value_error("four labels"));
-        }
+        let (game, labels) = finished(over, game, labels, own)?;
         Ok((game, wall_label, labels))
     }
 }

@@ -4,8 +4,8 @@
 //! is taken with the GIL released (`common::locked`).
 
 use super::common::{
-    locked, note_seat, reduce, refused_state, saved_labels, seat_count, state_text, take_raised,
-    value_error, Raised, SavedSeats,
+    finished, locked, note_seat, reduce, refused_state, saved_labels, seat_count, seat_index,
+    state_text, take_raised, value_error, Raised, SavedSeats,
 };
 use super::vector::{self, Arrays, Shaped};
 use mahjong_sim::contest::logs::seat_records;
@@ -23,7 +23,6 @@ use mahjong_sim::mcr::learn::vector::Vector;
 use mahjong_sim::mcr::tile::{Tile, KINDS};
 use mahjong_sim::named::{BuiltInBot, WallFamily};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
@@ -270,9 +269,7 @@ impl McrGame {
 
     /// Seat `seat`'s observation: uint8 (11, 34).
     fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray2<u8>>> {
-        if seat >= PLAYERS {
-            return Err(value_error(format!("seat {seat}: seats are 0 to 3")));
-        }
+        seat_index::<PLAYERS>(seat)?;
         let obs = locked(py, &self.env, |e| {
             let mut obs = vec![0u8; OBS_SIZE];
             e.observe(seat, &mut obs);
@@ -314,9 +311,7 @@ impl McrGame {
 
     /// The answer string of action `action` for seat `seat` now.
     fn answer_text(&self, py: Python<'_>, seat: usize, action: usize) -> PyResult<String> {
-        if seat >= PLAYERS {
-            return Err(value_error(format!("seat {seat}: seats are 0 to 3")));
-        }
+        seat_index::<PLAYERS>(seat)?;
         let a = self::action(action)?;
         Ok(locked(py, &self.env, |e| {
             e.answer_text(seat, a).into_owned()
@@ -398,17 +393,7 @@ impl McrGame {
         labels: Option<Vec<String>>,
     ) -> PyResult<(Game, [String; PLAYERS])> {
         let (over, game) = locked(py, &self.env, |e| (e.judge().is_over(), e.game()));
-        if !over {
-            return Err(PyRuntimeError::new_err("the game is not over"));
-        }
-        let game = game
-            .ok_or_else(|| PyRuntimeError::new_err("the game was not recorded (record=False)"))?;
-        let labels = match labels {
-            None => self.labels.clone(),
-            Some(l) => <[String; PLAYERS]>::try_from(l)
-                .map_err(|l| value_error(format!("{} labels: one a seat", l.len())))?,
-        };
-        Ok((game, labels))
+        finished(over, game, labels, self.labels.clone())
     }
 }
 
