@@ -217,3 +217,17 @@ fn bad_and_foreign_values_are_refused_with_why() {
         })
     );
 }
+
+/// The JSON's fields, in order, as the module's documentation shows them.
+#[test]
+fn the_json_has_the_documented_fields() {
+    let (saved, json) = saved_json(3, 4);
+    assert_eq!(saved.answers.len(), 4);
+    let expected = format!(
+        r#"{{"format":"mahjong-sim/mcr-game-state","version":1,"wall":{},"prevalent_wind":{},"options":{{"reading":"judge2018","minimum":"eight","empty_wall_kong":"refused"}},"seats":[null,{{"bot":"random","seed":2}},null,{{"bot":"greedy","seed":0}}],"record":false,"answers":{}}}"#,
+        serde_json::to_string(&saved.wall).unwrap(),
+        saved.prevalent_wind,
+        serde_json::to_string(&saved.answers).unwrap()
+    );
+    assert_eq!(json, expected);
+}

@@ -155,6 +155,21 @@ mod tests {
         assert!(branched > 400, "{branched}");
     }
 
+    /// The JSON's fields and their order, which states saved before
+    /// the shared `learn::saved` was written keep.
+    #[test]
+    fn the_json_is_as_it_was() {
+        let (env, seats) = played(3, 4);
+        let saved = SavedGame::save(&env, seats).unwrap();
+        assert_eq!(saved.answers.len(), 4);
+        let expected = format!(
+            r#"{{"format":"mahjong-sim/noi2014-game-state","version":1,"wall":{},"seats":[null,{{"bot":"greedy:eps=0.3","seed":2}},null,{{"bot":"sample","seed":0}}],"answers":{}}}"#,
+            serde_json::to_string(&saved.wall).unwrap(),
+            serde_json::to_string(&saved.answers).unwrap()
+        );
+        assert_eq!(serde_json::to_string(&saved).unwrap(), expected);
+    }
+
     #[test]
     fn bad_values_are_refused_with_why() {
         let (env, seats) = played(3, 5);
