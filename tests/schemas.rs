@@ -12,10 +12,10 @@
 use crate::common;
 
 use common::schemas::{
-    self, MCR_DUEL_REPORT, MCR_DUEL_WALLS, MCR_GAME_LOG, MCR_GAME_LOG_V1, MCR_TOURNAMENT_GAMES,
-    MCR_TOURNAMENT_REPORT, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS, NOI2014_GAME_LOG,
-    NOI2014_TOURNAMENT_GAMES, NOI2014_TOURNAMENT_REPORT, THUPC2021_CHECK_REPORT,
-    THUPC2021_EXPLANATION, THUPC2021_GAME_LOG,
+    self, MCR_DUEL_REPORT, MCR_DUEL_WALLS, MCR_GAME_LOG, MCR_GAME_LOG_V1, MCR_GAME_STATE,
+    MCR_TOURNAMENT_GAMES, MCR_TOURNAMENT_REPORT, NOI2014_DUEL_REPORT, NOI2014_DUEL_WALLS,
+    NOI2014_GAME_LOG, NOI2014_GAME_STATE, NOI2014_TOURNAMENT_GAMES, NOI2014_TOURNAMENT_REPORT,
+    THUPC2021_CHECK_REPORT, THUPC2021_EXPLANATION, THUPC2021_GAME_LOG,
 };
 use mahjong_sim::contest::check::CheckJson;
 use mahjong_sim::contest::duel::walls::WallsJson;
@@ -454,4 +454,83 @@ fn wrong_mcr_lines_are_rejected() {
         );
         assert!(valid(w).is_err(), "accepted: {w}");
     }
+}
+
+/// The saved games of the learning environments (Python's `state()`):
+/// the committed schemas are their types, the values of games under way
+/// are valid, and a value of the other ruleset, with a field too many or
+/// with three seats is refused.
+#[test]
+fn saved_games_are_valid_under_their_schemas() {
+    use mahjong_sim::learn::saved::SavedBot;
+    use mahjong_sim::named::WallFamily;
+    schemas::check_committed::<mahjong_sim::noi2014::learn::saved::SavedGame>(NOI2014_GAME_STATE);
+    schemas::check_committed::<mahjong_sim::mcr::learn::saved::SavedGame>(MCR_GAME_STATE);
+    let greedy = |seed| {
+        Some(SavedBot {
+            bot: "greedy".into(),
+            seed,
+        })
+    };
+    let seats = [None, greedy(1), None, greedy(3)];
+
+    let noi = {
+        use mahjong_sim::noi2014::learn::{env::Env, saved::SavedGame};
+        let wall = mahjong_sim::noi2014::games::families::Family::Uniform.seeded_wall(5);
+        let bots = [None, Some(greedy_noi()), None, Some(greedy_noi())];
+        let mut env = Env::new(&wall, bots, true);
+        for _ in 0..12 {
+            let Some(mask) = env.pending_mask() else {
+                break;
+            };
+            env.step(mask.nth(0).unwrap()).unwrap();
+        }
+        SavedGame::save(&env, seats.clone()).unwrap()
+    };
+    let mcr = {
+        use mahjong_sim::mcr::learn::{env::Env, saved::SavedGame};
+        let init = mahjong_sim::mcr::games::walls::Family::Uniform.seeded_wall(5);
+        let bots = [None, Some(greedy_mcr()), None, Some(greedy_mcr())];
+        let options = mahjong_sim::mcr::judge::Options::python_twin();
+        let mut env = Env::new(&init, options, bots, false);
+        for _ in 0..12 {
+            let Some(mask) = env.pending_mask() else {
+                break;
+            };
+            env.step(mask.nth(0).unwrap()).unwrap();
+        }
+        SavedGame::save(&env, seats)
+    };
+    assert!(noi.answers.len() >= 6 && mcr.answers.len() >= 6);
+    let noi = serde_json::to_value(&noi).unwrap();
+    let mcr = serde_json::to_value(&mcr).unwrap();
+    schemas::validate(NOI2014_GAME_STATE, &noi).unwrap();
+    schemas::validate(MCR_GAME_STATE, &mcr).unwrap();
+    for (file, good, other) in [
+        (NOI2014_GAME_STATE, &noi, &mcr),
+        (MCR_GAME_STATE, &mcr, &noi),
+    ] {
+        let mut foreign = good.clone();
+        foreign["format"] = other["format"].clone();
+        let mut more = good.clone();
+        more["clock"] = 3.into();
+        let mut three = good.clone();
+        three["seats"].as_array_mut().unwrap().pop();
+        for wrong in [foreign, more, three, other.clone()] {
+            assert!(
+                schemas::validate(file, &wrong).is_err(),
+                "{file} took {wrong}"
+            );
+        }
+    }
+}
+
+fn greedy_noi() -> Box<dyn mahjong_sim::noi2014::bots::bot::Bot + Send> {
+    use mahjong_sim::named::BuiltInBot;
+    mahjong_sim::noi2014::bots::built_in::BuiltIn::Greedy.bot(1)
+}
+
+fn greedy_mcr() -> Box<dyn mahjong_sim::mcr::bots::bot::Bot + Send> {
+    use mahjong_sim::named::BuiltInBot;
+    mahjong_sim::mcr::bots::built_in::BuiltIn::Greedy.bot(1)
 }

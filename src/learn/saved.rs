@@ -15,11 +15,12 @@
 //! as such rather than for a field it lacks.
 
 use crate::named::BuiltInBot;
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// A built-in bot at a seat of a saved game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SavedBot {
     /// Its name, as the ruleset's [`BuiltInBot::parse`] reads it

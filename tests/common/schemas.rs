@@ -34,6 +34,10 @@ pub const MCR_DUEL_WALLS: &str = "mcr-duel-walls.v2.json";
 pub const MCR_TOURNAMENT_REPORT: &str = "mcr-tournament-report.v2.json";
 /// MCR's tournament settings and games (`tournament.json`).
 pub const MCR_TOURNAMENT_GAMES: &str = "mcr-tournament-games.v1.json";
+/// A saved NOI2014 learning game (Python's `Game.state()`).
+pub const NOI2014_GAME_STATE: &str = "noi2014-game-state.v1.json";
+/// A saved MCR learning game (Python's `McrGame.state()`).
+pub const MCR_GAME_STATE: &str = "mcr-game-state.v1.json";
 /// The THUPC 2021 game log's schema: one line of `simulate --json`.
 pub const THUPC2021_GAME_LOG: &str = "thupc2021-game-log.v1.json";
 /// The THUPC 2021 explanation's schema: one line of `explain --json`.

@@ -18,6 +18,7 @@ use crate::mcr::bots::built_in::BuiltIn;
 use crate::mcr::games::log::OptionsRecord;
 use crate::mcr::judge::{InitData, Wall, PLAYERS};
 use crate::mcr::learn::env::Env;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The `format` of a saved game.
@@ -27,17 +28,20 @@ pub const FORMAT: &str = "mahjong-sim/mcr-game-state";
 pub const VERSION: u32 = 1;
 
 /// A game saved: rebuilt by [`SavedGame::restore`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {
     /// Always [`FORMAT`].
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// [`VERSION`].
+    #[schemars(range(min = 1, max = 1))]
     pub version: u32,
     /// The wall as Botzone's `initdata.walltiles` writes it: tile names
     /// (flowers `H1`-`H8` included) separated by spaces.
     pub wall: String,
     /// The prevalent wind: 0-3 for east, south, west, north.
+    #[schemars(range(max = 3))]
     pub prevalent_wind: u8,
     /// The readings the game is judged under.
     pub options: OptionsRecord,

@@ -14,6 +14,7 @@ use crate::noi2014::bots::built_in::BuiltIn;
 use crate::noi2014::learn::env::Env;
 use crate::noi2014::rules::wall::Wall;
 use crate::noi2014::rules::PLAYERS;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The `format` of a saved game.
@@ -23,12 +24,14 @@ pub const FORMAT: &str = "mahjong-sim/noi2014-game-state";
 pub const VERSION: u32 = 1;
 
 /// A game saved: rebuilt by [`SavedGame::restore`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {
     /// Always [`FORMAT`].
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// [`VERSION`].
+    #[schemars(range(min = 1, max = 1))]
     pub version: u32,
     /// The wall, 108 tile names in the wall's order.
     pub wall: String,
