@@ -180,6 +180,14 @@ mod tests {
         let mut v = good.clone();
         v.version = 2;
         assert!(matches!(v.restore(), Err(SaveError::Format { .. })));
+        // MCR's saved game (its shape as its module documents it) is
+        // refused as another format.
+        let mcr = r#"{"format":"mahjong-sim/mcr-game-state","version":1,"wall":"W1","prevalent_wind":0,"options":{"reading":"judge2018","minimum":"eight_plus_flowers","empty_wall_kong":"accepted"},"seats":[null,null,null,null],"record":false,"answers":[]}"#;
+        assert_eq!(
+            SavedGame::from_json(mcr).err().unwrap().to_string(),
+            "not a saved game of this version: format `mahjong-sim/mcr-game-state` version 1 \
+             (this library reads `mahjong-sim/noi2014-game-state` version 1)"
+        );
         let mut v = good.clone();
         v.seats[1] = Some(SavedBot {
             bot: "nobody".into(),
