@@ -58,6 +58,15 @@ Render modes: ``"human"`` prints the table, ``"ansi"`` returns it,
 ``"html"`` returns the replay page of a finished game (the table before;
 it turns ``record`` on).
 
+Readings: every face takes ``reading`` (the fan calculator's:
+``"judge2018"``, the one bundled with the official judge, the default, or
+``"1.4.0"``, MahjongGB 1.4.0) and ``python_twin`` (``True``: judge as the
+Python environment botzone-local does, a win needing 8 fans flowers
+included and a melded kong refused on an empty own wall), as ``mahjong-sim
+mcr play --reading --python-twin`` does, and judges every game it makes
+under them; a game's log and :meth:`McrGame.state` record them. Another
+reading raises ``ValueError`` when the face is made.
+
 Rewards: the judge's scores when the game ends (a win on a discard ``24 +
 fans`` for the winner, ``-(8 + fans)`` for the discarder and ``-8`` for the
 others; a self-drawn win ``3 * (8 + fans)`` against ``-(8 + fans)`` each; a
@@ -151,6 +160,14 @@ def _checked(action: Any, mask: np.ndarray, strict: bool, who: str) -> Tuple[int
     return _vector.checked(action, ACTIONS, mask, strict, lambda n: f"{who}: {_named(n)}")
 
 
+def _judge(reading: str, python_twin: bool) -> Dict[str, Any]:
+    """The judge's readings as a face passes them to every game it makes,
+    checked now (a bad reading: ``ValueError`` when the face is made, not
+    at its first reset)."""
+    _native.mcr_judge_options(reading, python_twin)
+    return {"reading": reading, "python_twin": python_twin}
+
+
 def _observation_space() -> spaces.Dict:
     return _vector.observation_space(OBS_SHAPE, ACTIONS)
 
@@ -162,13 +179,24 @@ def _pass_only() -> np.ndarray:
 
 
 class _Table:
-    """What both PettingZoo faces share: a game from a seed stream, render."""
+    """What both PettingZoo faces share: their arguments (see
+    :class:`raw_env`), a game from a seed stream under the judge's
+    readings, render."""
 
     metadata: Dict[str, Any] = {"render_modes": ["human", "ansi", "html"], "render_fps": 1}
 
-    def _setup(self, render_mode: Optional[str], illegal: str, record: bool) -> None:
+    def __init__(
+        self,
+        render_mode: Optional[str] = None,
+        illegal: str = "raise",
+        record: bool = False,
+        reading: str = "judge2018",
+        python_twin: bool = False,
+    ):
+        super().__init__()
         _vector.check_render_mode(self, render_mode)
         self._strict = _vector.strict(illegal)
+        self._judge = _judge(reading, python_twin)
         # The replay page needs every answer.
         self.record = record or render_mode == "html"
         self.possible_agents = AGENTS[:]
@@ -177,6 +205,8 @@ class _Table:
         self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in AGENTS}
         self._rng = np.random.default_rng()
         self.game: Optional[McrGame] = None
+        # No agent is live before the first reset.
+        self.agents: List[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -188,7 +218,7 @@ class _Table:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         while True:
-            self.game = McrGame([None] * 4, seed=int(self._rng.integers(0, 2**63)), record=self.record)
+            self.game = McrGame([None] * 4, seed=int(self._rng.integers(0, 2**63)), record=self.record, **self._judge)
             if not self.game.is_over():
                 return
 
@@ -218,13 +248,10 @@ class raw_env(_Table, AECEnv):
     judge puts the seat out; ``infos[agent]["illegal"]`` True) instead of
     raising ``ValueError``. ``record`` keeps every answer for
     :meth:`log_jsonl` and :meth:`replay_html` (on with
-    ``render_mode="html"``)."""
+    ``render_mode="html"``). ``reading`` and ``python_twin`` are the
+    judge's readings (see the module)."""
 
     metadata = {**_Table.metadata, "name": "mcr_v0", "is_parallelizable": False}
-
-    def __init__(self, render_mode: Optional[str] = None, illegal: str = "raise", record: bool = False):
-        super().__init__()
-        self._setup(render_mode, illegal, record)
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         """A new game, its wall drawn from ``seed`` (or the stream of the
@@ -277,13 +304,10 @@ class raw_parallel_env(_Table, ParallelEnv):
     otherwise be ``PASS``. ``infos[agent]["decides"]`` says who decides,
     with the request in ``"request"``. Rewards are the scores when the game
     ends; then every agent terminates and :attr:`agents` is empty.
-    ``illegal`` and ``record`` as in :class:`raw_env`."""
+    ``illegal``, ``record``, ``reading`` and ``python_twin`` as in
+    :class:`raw_env`."""
 
     metadata = {**_Table.metadata, "name": "mcr_parallel_v0"}
-
-    def __init__(self, render_mode: Optional[str] = None, illegal: str = "raise", record: bool = False):
-        self._setup(render_mode, illegal, record)
-        self.agents: List[str] = []
 
     def _observed(self) -> Tuple[Dict[str, Any], Dict[str, Any]]:
         deciding = {AGENTS[p]: (request, mask) for p, request, mask in self.game.decisions()}
@@ -380,7 +404,8 @@ class SingleAgentEnv(_vector.SingleSeat):
     ``illegal="put_out"``); :meth:`action_masks` gives the mask as
     sb3-contrib's MaskablePPO asks. ``render_mode="html"`` returns the
     replay page once the game is over (seats named ``caller`` and the
-    bots' names).
+    bots' names). ``reading`` and ``python_twin`` are the judge's
+    readings (see the module).
     """
 
     _ACTIONS = ACTIONS
@@ -395,13 +420,16 @@ class SingleAgentEnv(_vector.SingleSeat):
         opponents: Sequence[Seat] = ("greedy", "greedy", "greedy"),
         render_mode: Optional[str] = None,
         illegal: str = "raise",
+        reading: str = "judge2018",
+        python_twin: bool = False,
     ):
         super().__init__()
         self._setup(seat, opponents, render_mode, illegal)
         self.opponents = [_opponent(o) for o in self.opponents]
+        self._judge = _judge(reading, python_twin)
 
     def _new_game(self, seats: List[Seat], seed: int, record: bool) -> McrGame:
-        return McrGame(seats, seed=seed, record=record)
+        return McrGame(seats, seed=seed, record=record, **self._judge)
 
     def _result(self) -> Optional[List[int]]:
         return self.game.scores()
@@ -427,7 +455,8 @@ def vector_env(num_envs: int, seat: int = 0, opponents: Sequence[str] = ("greedy
     ``num_envs`` games (what ``gymnasium.make_vec(ENV_ID)`` calls):
     ``opponents`` MCR bots' names (a Python bot cannot run in the batched
     games: ``TypeError``); the rest (``render_mode``, ``illegal``,
-    ``seed``, ``autoreset_mode``) go to :class:`VectorEnv`."""
+    ``seed``, ``autoreset_mode``, ``reading``, ``python_twin``) go to
+    :class:`VectorEnv`."""
     return VectorEnv(num_envs, seats=_vector.learner_seats(seat, opponents), **kwargs)
 
 
@@ -439,10 +468,11 @@ class _Games(_vector.Games):
     _OBS_SHAPE = OBS_SHAPE
 
     @staticmethod
-    def _mcr(seats: Sequence[Optional[str]]) -> Callable[[int, int, str], McrVecGame]:
-        """The maker of the native games of ``seats``."""
+    def _mcr(seats: Sequence[Optional[str]], judge: Dict[str, Any]) -> Callable[[int, int, str], McrVecGame]:
+        """The maker of the native games of ``seats`` judged under
+        ``judge`` (:func:`_judge`)."""
         seats = list(seats)
-        return lambda n, seed64, mode: McrVecGame(n, seats, seed64, mode)
+        return lambda n, seed64, mode: McrVecGame(n, seats, seed64, mode, **judge)
 
     def __init__(
         self,
@@ -452,8 +482,11 @@ class _Games(_vector.Games):
         illegal: str = "raise",
         autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP,
         render_mode: Optional[str] = None,
+        reading: str = "judge2018",
+        python_twin: bool = False,
     ):
-        self._start(self._mcr(seats), seats, num_envs, seed, illegal, autoreset_mode, render_mode)
+        judge = _judge(reading, python_twin)
+        self._start(self._mcr(seats, judge), seats, num_envs, seed, illegal, autoreset_mode, render_mode)
 
     def _native_step(self, actions: np.ndarray, every_seat: bool) -> Tuple[Any, ...]:
         (obs, masks, seats, scores, rewards, done, finals, everyone), illegal = self._vec.step(
@@ -486,6 +519,8 @@ class VectorEnv(_Games, _vector.BatchedEnv):
     m})`` restarts it). Actions are integers of shape ``(n,)`` from 0 to
     240 (else ``TypeError``/``ValueError``); a masked one raises
     ``ValueError`` before any game moves, unless ``illegal="put_out"``.
+    ``reading`` and ``python_twin`` are the judge's readings (see the
+    module).
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "autoreset_mode": AutoresetMode.NEXT_STEP}
@@ -508,8 +543,8 @@ class MultiAgentVectorEnv(_Games, _vector.MultiAgent):
     observations, rewards, terminations, truncations and infos, each by
     agent: the rewards are every seat's scores of the games that ended at
     this step, ``infos[agent]["to_act"]`` where the agent decides next.
-    Autoreset, resets, seeds, checked actions, ``illegal`` and ``render``
-    are :class:`VectorEnv`'s; with ``SAME_STEP`` the end of a game is
+    Autoreset, resets, seeds, checked actions, ``illegal``, ``render``
+    and the readings are :class:`VectorEnv`'s; with ``SAME_STEP`` the end of a game is
     ``infos[agent]["final_obs"]`` (``"_final_obs"`` says which games
     ended).
     """

@@ -13,8 +13,9 @@ use mahjong_sim::contest::seed::bot_seed;
 use mahjong_sim::mcr::bots::bot::Bot;
 use mahjong_sim::mcr::bots::built_in::BuiltIn;
 use mahjong_sim::mcr::games::arena::Game;
-use mahjong_sim::mcr::games::log;
+use mahjong_sim::mcr::games::log::{self, OptionsRecord};
 use mahjong_sim::mcr::games::walls::Family;
+use mahjong_sim::mcr::input::parse_reading;
 use mahjong_sim::mcr::judge::{Options, Request, PLAYERS};
 use mahjong_sim::mcr::learn::action::{action_of, Action, ACTIONS};
 use mahjong_sim::mcr::learn::env::{Env, PolicyBot, OBS_ROWS, OBS_SIZE};
@@ -29,6 +30,19 @@ use std::sync::{Arc, Mutex};
 
 fn action(i: usize) -> PyResult<Action> {
     Action::from_index(i).ok_or_else(|| value_error(format!("action {i} is not below {ACTIONS}")))
+}
+
+/// The judge's options a game is made with, as `mcr play --reading
+/// --python-twin` names them: `reading` (`judge2018` or `1.4.0`; another
+/// word is a ValueError naming both) and `python_twin`.
+fn judge_options(reading: &str, python_twin: bool) -> PyResult<Options> {
+    let reading = parse_reading(reading).map_err(value_error)?;
+    Ok(Options::named(reading, python_twin))
+}
+
+/// `options` as a log header's `options` (JSON text).
+fn options_json(options: Options) -> PyResult<String> {
+    serde_json::to_string(&OptionsRecord::from(options)).map_err(value_error)
 }
 
 fn tile(name: Option<&str>) -> PyResult<Option<Tile>> {
@@ -181,16 +195,21 @@ impl McrGame {
     /// The game of `seed` (Botzone's random deal, `mcr play --seed`);
     /// `seats`: four of None (the caller decides), an MCR bot's name
     /// (`random`, `greedy`, `planner`), an `McrPolicy`, or a callable.
-    /// `record` keeps every answer (`replies`).
+    /// `record` keeps every answer (`replies`). `reading` (`judge2018`
+    /// or `1.4.0`) and `python_twin` are the judge's readings, as `mcr
+    /// play --reading --python-twin` takes them.
     #[new]
-    #[pyo3(signature = (seats, seed=1, record=false))]
+    #[pyo3(signature = (seats, seed=1, record=false, reading="judge2018", python_twin=false))]
     fn new(
         py: Python<'_>,
         seats: Vec<Option<Bound<'_, PyAny>>>,
         seed: u64,
         record: bool,
+        reading: &str,
+        python_twin: bool,
     ) -> PyResult<McrGame> {
         seat_count::<PLAYERS>(seats.len())?;
+        let options = judge_options(reading, python_twin)?;
         let raised: Raised = Arc::default();
         let mut bots: [Option<Box<dyn Bot + Send>>; PLAYERS] = Default::default();
         let mut labels: [String; PLAYERS] = Default::default();
@@ -209,7 +228,7 @@ impl McrGame {
         }
         // The deal `mcr play --seed` plays.
         let init = Family::Uniform.seeded_wall(seed);
-        let env = py.detach(|| Env::new(&init, Options::default(), bots, record));
+        let env = py.detach(|| Env::new(&init, options, bots, record));
         take_raised(&raised)?;
         Ok(McrGame {
             env: Mutex::new(env),
@@ -431,22 +450,26 @@ fn shown(a: Arrays<'_>) -> Batch<'_> {
 impl McrVecGame {
     /// `n` games; `seats`: four of None (the caller) or an MCR bot's name;
     /// everything from `seed`; finished games replaced as `autoreset`
-    /// says (`NextStep`, `SameStep` or `Disabled`).
+    /// says (`NextStep`, `SameStep` or `Disabled`); `reading` and
+    /// `python_twin` the judge's readings, as in `McrGame`.
     #[new]
-    #[pyo3(signature = (n, seats, seed=0, autoreset="SameStep"))]
+    #[pyo3(signature = (n, seats, seed=0, autoreset="SameStep", reading="judge2018", python_twin=false))]
     fn new(
         n: usize,
         seats: Vec<Option<String>>,
         seed: u64,
         autoreset: &str,
+        reading: &str,
+        python_twin: bool,
     ) -> PyResult<McrVecGame> {
         let mode = vector::autoreset(autoreset)?;
+        let options = judge_options(reading, python_twin)?;
         let built = vector::seats::<_, PLAYERS>(&seats, |name| {
             BuiltIn::parse(name)
                 .map_err(value_error)?
                 .ok_or_else(|| value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES)))
         })?;
-        let vector = Vector::new(n, built, Options::default(), seed)
+        let vector = Vector::new(n, built, options, seed)
             .map_err(value_error)?
             .with_autoreset(mode);
         Ok(McrVecGame {
@@ -509,11 +532,36 @@ impl McrVecGame {
 
     /// Game `i`'s table as text.
     fn table_text(&self, py: Python<'_>, i: usize) -> PyResult<String> {
-        locked(py, &self.vector, |v| {
-            (i < v.len()).then(|| v.env(i).table_text())
-        })
-        .ok_or_else(|| value_error(format!("game {i}: there are fewer games")))
+        self.of_game(py, i, |e| e.table_text())
     }
+
+    /// The readings game `i` is judged under, as its log header's
+    /// `options` (JSON text).
+    fn judge_options(&self, py: Python<'_>, i: usize) -> PyResult<String> {
+        options_json(self.of_game(py, i, |e| e.judge().options())?)
+    }
+}
+
+impl McrVecGame {
+    /// `f` of game `i` (ValueError past the last game).
+    fn of_game<T: Send>(
+        &self,
+        py: Python<'_>,
+        i: usize,
+        f: impl FnOnce(&Env) -> T + Send,
+    ) -> PyResult<T> {
+        locked(py, &self.vector, |v| (i < v.len()).then(|| f(v.env(i))))
+            .ok_or_else(|| value_error(format!("game {i}: there are fewer games")))
+    }
+}
+
+/// The readings `reading` and `python_twin` name (as `McrGame` takes
+/// them), as a log header's `options` (JSON text); a bad reading is a
+/// ValueError.
+#[pyfunction]
+#[pyo3(signature = (reading="judge2018", python_twin=false))]
+fn mcr_judge_options(reading: &str, python_twin: bool) -> PyResult<String> {
+    options_json(judge_options(reading, python_twin)?)
 }
 
 /// (actions, observation rows, kinds).
@@ -540,6 +588,7 @@ fn mcr_action_of(answer: &str, claimed: Option<&str>) -> PyResult<Option<usize>>
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mcr_env_shapes, m)?)?;
+    m.add_function(wrap_pyfunction!(mcr_judge_options, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_action_text, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_action_of, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_game_from_state, m)?)?;

@@ -2,6 +2,7 @@
 block, in order, as one script (later blocks use the names of earlier
 ones), in a scratch folder (the tournament writes its logs there)."""
 
+import json
 import re
 
 from conftest import ROOT
@@ -25,3 +26,8 @@ def test_the_guides_examples_run(tmp_path, monkeypatch):
     assert names["report"]["decision"] in ("h1", "h0", "identical", "none", "refused")
     assert names["game"].log_jsonl().startswith('{"type":"header"')
     assert '"format":"mahjong-sim/mcr-game-log"' in names["mcr_log"].splitlines()[0]
+    assert json.loads(names["twin_env"].game.state())["options"] == {
+        "reading": "v1_4_0",
+        "minimum": "eight",
+        "empty_wall_kong": "refused",
+    }

@@ -556,3 +556,101 @@ def test_the_multi_agent_view_checks_actions_and_same_step():
         assert np.array_equal(info["_final_obs"], ended)
         assert np.array_equal(info["final_obs"][ended], shown[agent]["observation"][ended])
     assert (same.to_act >= 0).all() and (nxt.to_act[ended] == -1).all()
+
+
+# ---- the judge's readings -------------------------------------------------------
+
+TWIN = {"reading": "1.4.0", "python_twin": True}
+#: The readings TWIN names, as a log header records them.
+TWIN_OPTIONS = {"reading": "v1_4_0", "minimum": "eight", "empty_wall_kong": "refused"}
+#: The official judge's, every face's default.
+OFFICIAL_OPTIONS = {"reading": "judge2018", "minimum": "eight_plus_flowers", "empty_wall_kong": "accepted"}
+
+
+def _log_options(env):
+    """The readings the game of a single-game face (or the game itself),
+    recording, records in its log, played to its end, checked equal to
+    those its state records."""
+    game = getattr(env, "game", env)
+    if game is None:
+        env.reset(seed=3)
+        game = env.game
+    state = json.loads(game.state())["options"]
+    while (d := game.decision()) is not None:
+        game.step(int(np.flatnonzero(d[2])[-1]))
+    header = _log_lines(game.log_jsonl())[0]
+    assert header["options"] == state
+    return header["options"]
+
+
+def _state_options(env):
+    """The readings the game of a single-game face records in its state."""
+    env.reset(seed=3)
+    return json.loads(env.unwrapped.game.state())["options"]
+
+
+def _vector_options(v):
+    """The readings every game of a batched face is judged under (one set)."""
+    v = getattr(v, "unwrapped", v)
+    found = {v._vec.judge_options(i) for i in range(v.num_envs)}
+    assert len(found) == 1, found
+    return json.loads(found.pop())
+
+
+#: Every face: how it is made with keywords ``kw``, and how it shows the
+#: readings its games are judged under (as the engine records them).
+FACES = {
+    "McrGame": (lambda kw: McrGame([None, "greedy", None, "greedy"], seed=2, record=True, **kw), _log_options),
+    "McrVecGame": (
+        lambda kw: mcr_env.McrVecGame(2, [None, "greedy", "random", None], 1, **kw),
+        lambda v: json.loads(v.judge_options(1)),
+    ),
+    "raw_env": (lambda kw: mcr_env.raw_env(record=True, **kw), _log_options),
+    "env": (lambda kw: mcr_env.env(**kw), _state_options),
+    "raw_parallel_env": (lambda kw: mcr_env.raw_parallel_env(record=True, **kw), _log_options),
+    "parallel_env": (lambda kw: mcr_env.parallel_env(**kw), _state_options),
+    "SingleAgentEnv": (lambda kw: mcr_env.SingleAgentEnv(seat=1, **kw), _state_options),
+    "gymnasium.make": (lambda kw: gymnasium.make(mcr_env.ENV_ID, **kw), _state_options),
+    "VectorEnv": (lambda kw: mcr_env.VectorEnv(3, seats=(None, "greedy", None, "random"), **kw), _vector_options),
+    "MultiAgentVectorEnv": (lambda kw: mcr_env.MultiAgentVectorEnv(2, **kw), _vector_options),
+    "vector_env": (lambda kw: mcr_env.vector_env(2, seat=3, **kw), _vector_options),
+    "gymnasium.make_vec": (lambda kw: gymnasium.make_vec(mcr_env.ENV_ID, num_envs=2, **kw), _vector_options),
+    "make_vec sync": (
+        lambda kw: gymnasium.make_vec(mcr_env.ENV_ID, num_envs=2, vectorization_mode="sync", **kw),
+        lambda sync: _state_options(sync.envs[1]),
+    ),
+}
+
+
+@pytest.mark.parametrize("face", sorted(FACES))
+def test_every_face_judges_under_the_readings_given(face):
+    """Made with ``reading="1.4.0", python_twin=True`` a face's games are
+    judged as botzone-local with MahjongGB 1.4.0, and say so; made without
+    them, as the official judge; a reading nobody knows is refused when
+    the face is made (not at its first game), naming the two readings."""
+    make, shown = FACES[face]
+    assert shown(make(TWIN)) == TWIN_OPTIONS
+    assert shown(make({})) == OFFICIAL_OPTIONS
+    assert shown(make({"reading": "judge2018", "python_twin": False})) == OFFICIAL_OPTIONS
+    # Each keyword on its own: neither rides on the other.
+    assert shown(make({"reading": "1.4.0"})) == {**OFFICIAL_OPTIONS, "reading": "v1_4_0"}
+    assert shown(make({"python_twin": True})) == {**TWIN_OPTIONS, "reading": "judge2018"}
+    for bad in ("1.4", "Judge2018", ""):
+        with pytest.raises(ValueError, match=r"1\.4\.0 or judge2018"):
+            make({"reading": bad})
+
+
+def test_the_readings_named_are_the_apps_and_survive_a_saved_game(cli):
+    """The readings as Python names them are ``mcr play``'s flags: the same
+    game of a seed, log and all; a saved game keeps them."""
+    assert json.loads(mcr_env._native.mcr_judge_options(**TWIN)) == TWIN_OPTIONS
+    assert json.loads(mcr_env._native.mcr_judge_options()) == OFFICIAL_OPTIONS
+    for seed in (1, 2, 3):
+        game = McrGame(["greedy"] * 4, seed=seed, record=True, **TWIN)
+        want = cli("mcr", "play", "--seed", str(seed), "--json", "--reading", "1.4.0", "--python-twin", *["--bot", "greedy"] * 4)
+        assert game.log_jsonl() == want
+    caller = McrGame([None, "greedy", None, "planner"], seed=5, **TWIN)
+    caller.step(int(np.flatnonzero(caller.decision()[2])[0]))
+    restored = McrGame.from_state(caller.state())
+    assert json.loads(restored.state())["options"] == TWIN_OPTIONS
+    assert restored.state() == caller.state()
