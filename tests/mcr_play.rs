@@ -136,7 +136,7 @@ fn play_judges_under_the_readings_named() {
     assert_eq!(r.code, Some(2));
     assert!(
         r.stderr
-            .contains("`2019` is no reading (judge2018 or 1.4.0)"),
+            .contains("`2019` is no reading (1.4.0 or judge2018)"),
         "{}",
         r.stderr
     );

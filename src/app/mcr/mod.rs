@@ -13,6 +13,7 @@ pub use shanten::ShantenArgs;
 
 use super::CliError;
 use mahjong_sim::contest::mcr::Mcr;
+use mahjong_sim::mcr::input::parse_reading;
 use mahjong_sim::mcr::judge::Options;
 use mahjong_sim::mcr::Reading;
 use std::process::ExitCode;
@@ -37,10 +38,6 @@ impl JudgeArgs {
     pub fn options(&self) -> Options {
         Options::named(self.reading, self.python_twin)
     }
-}
-
-fn parse_reading(s: &str) -> Result<Reading, String> {
-    Reading::parse(s).ok_or_else(|| format!("`{s}` is no reading (judge2018 or 1.4.0)"))
 }
 
 /// `mahjong-sim mcr ...`: Chinese Standard Mahjong (MCR, 国标麻将) as
