@@ -499,7 +499,7 @@ fn saved_games_are_valid_under_their_schemas() {
             };
             env.step(mask.nth(0).unwrap()).unwrap();
         }
-        SavedGame::save(&env, seats)
+        SavedGame::save(&env, seats).unwrap()
     };
     assert!(noi.answers.len() >= 6 && mcr.answers.len() >= 6);
     let noi = serde_json::to_value(&noi).unwrap();

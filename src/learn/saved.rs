@@ -33,8 +33,9 @@ pub struct SavedBot {
 /// Why a game cannot be saved or restored.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SaveError {
-    /// The game keeps no record of its answers (made without `record`).
-    #[error("the game was made without record: its answers were not kept")]
+    /// The game keeps no record of its answers (NOI2014's made without
+    /// `record`; MCR's made unsaved, as a batched vector's).
+    #[error("the game's answers were not kept (made without record, or a batched vector's)")]
     NotRecorded,
     /// Text that is no saved game (not JSON, a field missing, unknown or
     /// of the wrong type).

@@ -6,7 +6,7 @@
 //! the straight held, and the count of -1 it then works with changes the
 //! answer. Doing the same wrap keeps those hands scored as it scores them.
 
-use super::tile::{Tile, KINDS};
+use super::tile::{Counts, Tile, KINDS};
 
 /// A set of kinds, one bit each.
 pub type TileSet = u64;
@@ -43,10 +43,10 @@ pub fn waits(table: &mut [u16; KINDS], size: i32) -> TileSet {
     out
 }
 
-fn seven_pairs_wait(table: &[u16; KINDS]) -> TileSet {
+fn seven_pairs_wait<C: Copy + Into<u16>>(table: &[C; KINDS]) -> TileSet {
     let pairs: u32 = table
         .iter()
-        .map(|&c| match c {
+        .map(|&c| match c.into() {
             2 | 3 => 1,
             4 => 2,
             _ => 0,
@@ -57,7 +57,7 @@ fn seven_pairs_wait(table: &[u16; KINDS]) -> TileSet {
     }
     table
         .iter()
-        .position(|&c| c == 1 || c == 3)
+        .position(|&c| matches!(c.into(), 1 | 3))
         .map_or(0, |i| 1 << i)
 }
 
@@ -271,28 +271,24 @@ fn honor_split(c: &[u8]) -> Split {
 /// more than four times, the winning tile included), by table: a tile is
 /// waited on when the hand with it splits into sets and one pair.
 /// `None` when a count is out of the tables' range (use [`waits`]).
-pub fn waits_fast(table: &[u16; KINDS], size: i32) -> Option<TileSet> {
-    waits_fast_upto(table, size, u32::MAX)
-}
-
-/// [`waits_fast`], stopping once `enough` waits are found (two tell a
-/// wait that is not unique).
-pub fn waits_fast_upto(table: &[u16; KINDS], size: i32, enough: u32) -> Option<TileSet> {
-    if table.iter().any(|&c| c > 4) {
+pub fn waits_fast(hand: &Counts, size: i32) -> Option<TileSet> {
+    if hand.iter().any(|&c| c > 4) {
         return None;
     }
     let mut out = 0;
     if size == 13 {
-        out |= seven_pairs_wait(table);
+        out |= seven_pairs_wait(hand);
     }
-    let mut keys = [0u32; 3];
-    let mut counts = [0u8; KINDS];
-    for i in 0..KINDS {
-        counts[i] = table[i] as u8;
-        if i < 27 {
-            keys[i / 9] += u32::from(counts[i]) * POW5[i % 9];
-        }
-    }
+    // Asked at every discard of a learning environment's seat: each
+    // suit's key by Horner's rule (rank 9 first), without a division a
+    // kind.
+    let keys: [u32; 3] = std::array::from_fn(|s| {
+        hand[9 * s..9 * s + 9]
+            .iter()
+            .rev()
+            .fold(0, |k, &c| 5 * k + u32::from(c))
+    });
+    let mut counts = *hand;
     let part = [
         split_of(keys[0]),
         split_of(keys[1]),
@@ -309,9 +305,6 @@ pub fn waits_fast_upto(table: &[u16; KINDS], size: i32, enough: u32) -> Option<T
         let p = if w < 27 { w / 9 } else { 3 };
         if completes(&mut counts, &keys, &part, p, w) {
             out |= 1 << w;
-            if out.count_ones() >= enough {
-                break;
-            }
         }
     }
     Some(out)
@@ -476,7 +469,7 @@ mod tests {
                 t[k] += 1;
             }
             let all = waits(&mut t.clone(), size as i32);
-            let fast = waits_fast(&t, size as i32).expect("counts within four");
+            let fast = waits_fast(&t.map(|c| c as u8), size as i32).expect("counts within four");
             assert_eq!(fast, all, "{t:?}");
             // Each regular wait: alone or not, as the full list says.
             let mut regular = 0;
@@ -524,7 +517,7 @@ mod tests {
             }
             let size = 3 * sets + 1;
             let all = waits(&mut t.clone(), size);
-            assert_eq!(waits_fast(&t, size), Some(all), "{t:?}");
+            assert_eq!(waits_fast(&t.map(|c| c as u8), size), Some(all), "{t:?}");
             with_waits += usize::from(all != 0);
         }
         assert!(with_waits > 10_000, "{with_waits} hands wait");

@@ -67,6 +67,9 @@ pub struct SeatView {
     /// Bit `i`: meld `i` is another seat's concealed kong, its tile unknown.
     hidden: u8,
     river: Vec<Tile>,
+    /// The river counted by kind (a learning environment's observation
+    /// shows these counts at every step).
+    river_counts: Counts,
     flowers: u8,
     taken: u8,
 }
@@ -93,6 +96,7 @@ impl SeatView {
         len: 0,
         hidden: 0,
         river: Vec::new(),
+        river_counts: [0; KINDS],
         flowers: 0,
         taken: 0,
     };
@@ -121,6 +125,11 @@ impl SeatView {
     /// The discards nobody claimed, in order.
     pub fn river(&self) -> &[Tile] {
         &self.river
+    }
+
+    /// The discards nobody claimed, counted by kind.
+    pub fn river_counts(&self) -> &Counts {
+        &self.river_counts
     }
 
     /// Flowers.
@@ -443,7 +452,9 @@ impl View {
     }
 
     fn discard(&mut self, seat: u8, tile: Tile) {
-        self.seats[usize::from(seat)].river.push(tile);
+        let s = &mut self.seats[usize::from(seat)];
+        s.river.push(tile);
+        s.river_counts[tile.index()] += 1;
         self.visible[tile.index()] += 1;
         if seat == self.me {
             self.hand[tile.index()] -= 1;
@@ -455,9 +466,10 @@ impl View {
     /// `p`'s discard `t` was claimed: off its river (it stays visible, in
     /// the meld).
     fn claimed(&mut self, p: u8, t: Tile) {
-        let river = &mut self.seats[usize::from(p)].river;
-        if river.last() == Some(&t) {
-            river.pop();
+        let s = &mut self.seats[usize::from(p)];
+        if s.river.last() == Some(&t) {
+            s.river.pop();
+            s.river_counts[t.index()] -= 1;
         }
     }
 
@@ -538,8 +550,7 @@ fn add(c: &mut Counts, t: Tile, n: u8) {
 /// shanten when the hand has no melds (or one, for a knitted straight).
 pub fn completing(hand: &Counts, melds: usize) -> TileSet {
     let size = 13 - 3 * melds.min(4) as i32;
-    let table: [u16; KINDS] = std::array::from_fn(|i| u16::from(hand[i]));
-    let mut out = waits_fast(&table, size).unwrap_or(0);
+    let mut out = waits_fast(hand, size).unwrap_or(0);
     // Each special form is ready only with nearly all its kinds held:
     // cheap tests first, so that most hands never reach the shanten.
     let held = (0..KINDS)

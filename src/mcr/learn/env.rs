@@ -75,10 +75,7 @@ pub fn observe(view: &View, out: &mut [u8]) {
                 MeldKind::Kong => melds[t] += 4,
             }
         }
-        let river = &mut out[row(5 + rel)..row(6 + rel)];
-        for t in seat.river() {
-            river[t.index()] += 1;
-        }
+        out[row(5 + rel)..row(6 + rel)].copy_from_slice(seat.river_counts());
         out[info + 23 + rel] = hidden;
         out[info + 7 + rel] = seat.flowers();
         out[info + 11 + rel] = view.tiles_left(me + rel).1;
@@ -206,19 +203,42 @@ pub struct Env {
     /// Every step's four answers, when recording.
     replies: Option<Vec<[String; PLAYERS]>>,
     /// The caller's answers to its decisions, in the order given: what a
-    /// saved game replays ([`super::saved`]).
-    given: Vec<Cow<'static, str>>,
+    /// saved game replays ([`super::saved`]); `None` for a game that is
+    /// never saved ([`Env::unsaved`]).
+    given: Option<Vec<Cow<'static, str>>>,
 }
 
 impl Env {
     /// A game from `init` judged under `options`; `bots[p]` plays seat `p`,
-    /// `None` for the caller's seats. With `record`, every answer is
-    /// kept ([`Env::replies`], [`Env::game`]).
+    /// `None` for the caller's seats. It keeps the caller's answers, to be
+    /// saved ([`super::saved`]); with `record`, every answer too
+    /// ([`Env::replies`], [`Env::game`]).
     pub fn new(
         init: &InitData,
         options: Options,
         bots: [Option<Box<dyn Bot + Send>>; PLAYERS],
         record: bool,
+    ) -> Env {
+        Env::start(init, options, bots, Some(Vec::new()), record.then(Vec::new))
+    }
+
+    /// [`Env::new`] keeping no answer: a game of a batched vector
+    /// ([`super::vector`]), which is never saved nor logged, spared the
+    /// work at every step.
+    pub fn unsaved(
+        init: &InitData,
+        options: Options,
+        bots: [Option<Box<dyn Bot + Send>>; PLAYERS],
+    ) -> Env {
+        Env::start(init, options, bots, None, None)
+    }
+
+    fn start(
+        init: &InitData,
+        options: Options,
+        bots: [Option<Box<dyn Bot + Send>>; PLAYERS],
+        given: Option<Vec<Cow<'static, str>>>,
+        replies: Option<Vec<[String; PLAYERS]>>,
     ) -> Env {
         let mut env = Env {
             judge: Judge::with_options(init, options),
@@ -227,8 +247,8 @@ impl Env {
             answers: Default::default(),
             masks: [None; PLAYERS],
             init: init.clone(),
-            replies: record.then(Vec::new),
-            given: Vec::new(),
+            replies,
+            given,
         };
         env.begin_step();
         env.feed();
@@ -293,8 +313,11 @@ impl Env {
         let p = self.to_act().ok_or(Over)?;
         note_text(&mut self.views[p], text);
         self.masks[p] = None;
-        self.answers[p] = Some(Cow::Owned(text.to_string()));
-        self.given.push(Cow::Owned(text.to_string()));
+        let text: Cow<'static, str> = Cow::Owned(text.to_string());
+        if let Some(given) = &mut self.given {
+            given.push(text.clone());
+        }
+        self.answers[p] = Some(text);
         self.feed();
         Ok(())
     }
@@ -327,9 +350,10 @@ impl Env {
     /// The caller's answers to its decisions so far ([`Env::step`],
     /// [`Env::step_text`], [`Env::step_all`]), in the order given (seat
     /// order within a step): given through [`Env::step_text`] on the same
-    /// deal and bots, they rebuild this game.
-    pub fn given_answers(&self) -> &[Cow<'static, str>] {
-        &self.given
+    /// deal and bots, they rebuild this game. `None` for a game made
+    /// [`Env::unsaved`].
+    pub fn given_answers(&self) -> Option<&[Cow<'static, str>]> {
+        self.given.as_deref()
     }
 
     /// The deal the game started from.
@@ -407,14 +431,18 @@ impl Env {
         }
         self.masks[p] = None;
         let text = action.text(c);
-        self.given.push(text.clone());
+        if let Some(given) = &mut self.given {
+            given.push(text.clone());
+        }
         self.answers[p] = Some(text);
     }
 
     /// Opens the current step: every seat takes in its request; bots and
     /// seats with one legal action answer.
     fn begin_step(&mut self) {
-        let Some(&requests) = self.judge.step_requests() else {
+        // Borrowed, not copied: the judge's fields are apart from the
+        // seats' below.
+        let Some(requests) = self.judge.step_requests() else {
             return;
         };
         for (p, request) in requests.iter().enumerate() {
@@ -433,17 +461,17 @@ impl Env {
                 None => {
                     let view = &mut self.views[p];
                     let mask = legal_actions(view);
-                    if mask.len() > 1 {
-                        self.masks[p] = Some(mask);
-                        None
-                    } else {
+                    if let Some(only) = mask.only() {
                         // Most requests have one legal answer: given at once.
-                        let only = mask.iter().next().expect("a request has a legal answer");
                         let m = only
                             .to_move(claimed(view.turn()))
                             .expect("a legal action is an answer");
                         note(view, m);
                         Some(m.text())
+                    } else {
+                        assert!(!mask.is_empty(), "a request has a legal answer");
+                        self.masks[p] = Some(mask);
+                        None
                     }
                 }
             };
@@ -496,12 +524,14 @@ impl<F: FnMut(&[u8; OBS_SIZE], Mask) -> Action> Bot for PolicyBot<F> {
     fn respond(&mut self, request: &Request) -> Cow<'static, str> {
         self.view.observe(request);
         let mask = legal_actions(&self.view);
-        let action = if mask.len() > 1 {
-            let mut obs = [0u8; OBS_SIZE];
-            observe(&self.view, &mut obs);
-            (self.policy)(&obs, mask)
-        } else {
-            mask.iter().next().unwrap_or(Action::Pass)
+        let action = match mask.only() {
+            Some(only) => only,
+            None if mask.is_empty() => Action::Pass,
+            None => {
+                let mut obs = [0u8; OBS_SIZE];
+                observe(&self.view, &mut obs);
+                (self.policy)(&obs, mask)
+            }
         };
         let c = claimed(self.view.turn());
         if let Some(m) = action.to_move(c) {

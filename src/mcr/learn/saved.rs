@@ -55,10 +55,13 @@ pub struct SavedGame {
 
 impl SavedGame {
     /// `env` saved, its seats as `seats` says (the caller's `None`, the
-    /// others the built-in bots it was made with, with their seeds).
-    pub fn save(env: &Env, seats: [Option<SavedBot>; PLAYERS]) -> SavedGame {
+    /// others the built-in bots it was made with, with their seeds); a
+    /// game made [`Env::unsaved`] (a batched vector's) kept no answers to
+    /// save.
+    pub fn save(env: &Env, seats: [Option<SavedBot>; PLAYERS]) -> Result<SavedGame, SaveError> {
+        let answers = env.given_answers().ok_or(SaveError::NotRecorded)?;
         let init = env.init();
-        SavedGame {
+        Ok(SavedGame {
             format: FORMAT.to_string(),
             version: VERSION,
             wall: init.wall.to_string(),
@@ -66,8 +69,8 @@ impl SavedGame {
             options: env.judge().options().into(),
             seats,
             record: env.replies().is_some(),
-            answers: env.given_answers().iter().map(|a| a.to_string()).collect(),
-        }
+            answers: answers.iter().map(|a| a.to_string()).collect(),
+        })
     }
 
     /// The saved game in the JSON text `text` (what [`SavedGame`]

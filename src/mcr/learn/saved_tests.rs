@@ -91,8 +91,8 @@ fn a_restored_game_is_the_same_game_and_goes_on_the_same() {
         let mut moves = 0;
         loop {
             if moves % every == 0 {
-                let saved = SavedGame::save(&env, seats(seed));
-                assert_eq!(saved.answers.len(), env.given_answers().len());
+                let saved = SavedGame::save(&env, seats(seed)).unwrap();
+                assert_eq!(saved.answers.len(), env.given_answers().unwrap().len());
                 let json = serde_json::to_string(&saved).unwrap();
                 let back = SavedGame::from_json(&json).unwrap();
                 assert_eq!(back, saved);
@@ -114,8 +114,8 @@ fn a_restored_game_is_the_same_game_and_goes_on_the_same() {
                 assert!(copy.judge().is_over());
                 assert_eq!(trace(&copy), trace(&original), "seed {seed} move {moves}");
                 assert_eq!(
-                    SavedGame::save(&copy, seats(seed)),
-                    SavedGame::save(&original, seats(seed))
+                    SavedGame::save(&copy, seats(seed)).unwrap(),
+                    SavedGame::save(&original, seats(seed)).unwrap()
                 );
                 saves += 1;
             }
@@ -125,7 +125,7 @@ fn a_restored_game_is_the_same_game_and_goes_on_the_same() {
             moves += 1;
         }
         // The finished game saves and restores too.
-        let saved = SavedGame::save(&env, seats(seed));
+        let saved = SavedGame::save(&env, seats(seed)).unwrap();
         assert_eq!(trace(&saved.restore().unwrap()), trace(&env));
         assert_eq!(saved.record, seed % 2 == 0);
     }
@@ -141,7 +141,7 @@ fn saved_json(seed: u64, moves: usize) -> (SavedGame, String) {
     for _ in 0..moves {
         play_one(&mut env, seed, &mut rng);
     }
-    let saved = SavedGame::save(&env, seats(seed));
+    let saved = SavedGame::save(&env, seats(seed)).unwrap();
     let json = serde_json::to_string(&saved).unwrap();
     (saved, json)
 }
@@ -220,4 +220,32 @@ fn the_json_has_the_documented_fields() {
         serde_json::to_string(&saved.answers).unwrap()
     );
     assert_eq!(json, expected);
+}
+
+/// A game made unsaved (a batched vector's) plays as the same game made
+/// to be saved, move for move, and refuses to be saved: it kept no
+/// answers.
+#[test]
+fn an_unsaved_game_plays_the_same_and_refuses_to_be_saved() {
+    // Odd seeds: games without record (the trace compares the replies).
+    for seed in [1, 3] {
+        let mut kept = start(seed);
+        let bots =
+            seats(seed).map(|s| s.map(|b| BuiltIn::parse(&b.bot).unwrap().unwrap().bot(b.seed)));
+        let mut unsaved = Env::unsaved(kept.init(), kept.judge().options(), bots);
+        let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+        let mut moves = 0;
+        while play_one(&mut kept, seed, &mut a) {
+            assert!(play_one(&mut unsaved, seed, &mut b));
+            assert_eq!(trace(&unsaved), trace(&kept), "seed {seed} move {moves}");
+            moves += 1;
+        }
+        assert!(moves > 20, "{moves} moves");
+        assert!(unsaved.given_answers().is_none());
+        assert_eq!(
+            SavedGame::save(&unsaved, seats(seed)),
+            Err(SaveError::NotRecorded)
+        );
+        assert!(SavedGame::save(&kept, seats(seed)).is_ok());
+    }
 }

@@ -29,7 +29,7 @@ impl SingleEnv for Env {
     fn deal(rng: &mut Rng, setup: &Self::Setup) -> Env {
         let init = random_init(rng);
         let bots = seat_bots(rng, &setup.seats, |b, seed| b.bot(seed));
-        Env::new(&init, setup.rules, bots, false)
+        Env::unsaved(&init, setup.rules, bots)
     }
 
     fn outcome(&self) -> Option<impl IntoIterator<Item = f64>> {
