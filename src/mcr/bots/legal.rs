@@ -62,6 +62,9 @@ impl Action {
 
     /// The answer string, from a table built once (no allocation per
     /// answer).
+    // Asked at every request of a learning environment's seat: inlined,
+    // its answer stays out of memory (see `learn::action::Mask::only`).
+    #[inline(always)]
     pub fn text(self) -> Cow<'static, str> {
         let t = texts();
         Cow::Borrowed(match self {

@@ -33,6 +33,8 @@ enum DrawMove {
 type Claimed = bool;
 
 impl Judge {
+    // Not inlined: see `Judge::take`.
+    #[inline(never)]
     pub(super) fn judge_step(&mut self) {
         match self.phase {
             Phase::Init => {

@@ -287,6 +287,9 @@ impl Judge {
         self.take(Slot::Failed(verdict))
     }
 
+    // Inlined into the answer's reading, with the step's judging kept
+    // apart (`judge_step`): the slot is written where it is read.
+    #[inline]
     fn take(&mut self, slot: Slot) -> Result<(), NotPending> {
         self.slots[self.answered] = slot;
         self.answered += 1;
