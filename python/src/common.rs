@@ -105,12 +105,19 @@ pub(crate) fn note_seat<const N: usize, B>(
 }
 
 /// `state()`: the saved game's JSON text; `TypeError` when a seat is a
-/// Python callable (`json` is `None`).
-pub(crate) fn state_text(json: Option<serde_json::Result<String>>) -> PyResult<String> {
-    json.ok_or_else(|| {
-        PyTypeError::new_err("a seat is a Python callable: a game with Python bots cannot be saved")
-    })?
-    .map_err(value_error)
+/// Python callable (`saved` is `None`), `RuntimeError` when the game kept
+/// no answers to save.
+pub(crate) fn state_text<S: serde::Serialize>(
+    saved: Option<Result<S, SaveError>>,
+) -> PyResult<String> {
+    let saved = saved
+        .ok_or_else(|| {
+            PyTypeError::new_err(
+                "a seat is a Python callable: a game with Python bots cannot be saved",
+            )
+        })?
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    serde_json::to_string(&saved).map_err(value_error)
 }
 
 /// A `state()` text refused: `ValueError`, saying it is no saved game of

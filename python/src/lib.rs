@@ -22,7 +22,6 @@ use mahjong_sim::noi2014::rules::KINDS;
 use mahjong_sim::noi2014::rules::PLAYERS;
 use mahjong_sim::thupc2021;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
@@ -411,15 +410,11 @@ impl Game {
     /// bots or the caller at every seat (a Python callable cannot be
     /// saved: TypeError).
     fn state(&self, py: Python<'_>) -> PyResult<String> {
-        let saved = self.with(py, |s| {
+        state_text(self.with(py, |s| {
             s.saved_seats
                 .clone()
                 .map(|seats| SavedGame::save(&s.env, seats))
-        });
-        let saved = saved
-            .transpose()
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        state_text(saved.map(|s| serde_json::to_string(&s)))
+        }))
     }
 
     /// The game a :meth:`state` value describes, rebuilt.

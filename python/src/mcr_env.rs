@@ -24,7 +24,6 @@ use mahjong_sim::mcr::learn::vector::Vector;
 use mahjong_sim::mcr::tile::{Tile, KINDS};
 use mahjong_sim::named::{BuiltInBot, WallFamily};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
@@ -249,12 +248,10 @@ impl McrGame {
     /// TypeError).
     fn state(&self, py: Python<'_>) -> PyResult<String> {
         let seats = self.saved_seats.clone();
-        let saved = locked(py, &self.env, |e| seats.map(|s| SavedGame::save(e, s)));
-        // A game made here keeps its answers: the error cannot come.
-        let saved = saved
-            .transpose()
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        state_text(saved.map(|s| serde_json::to_string(&s)))
+        // A game made here keeps its answers: no RuntimeError comes.
+        state_text(locked(py, &self.env, |e| {
+            seats.map(|s| SavedGame::save(e, s))
+        }))
     }
 
     /// The game a :meth:`state` value describes, rebuilt.
