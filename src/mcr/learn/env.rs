@@ -219,7 +219,7 @@ impl Env {
         bots: [Option<Box<dyn Bot + Send>>; PLAYERS],
         record: bool,
     ) -> Env {
-        Env::start(init, options, bots, Some(Vec::new()), record.then(Vec::new))
+        Env::keeping(init, options, bots, Some(Vec::new()), record.then(Vec::new))
     }
 
     /// [`Env::new`] keeping no answer: a game of a batched vector
@@ -230,10 +230,11 @@ impl Env {
         options: Options,
         bots: [Option<Box<dyn Bot + Send>>; PLAYERS],
     ) -> Env {
-        Env::start(init, options, bots, None, None)
+        Env::keeping(init, options, bots, None, None)
     }
 
-    fn start(
+    /// A game keeping `given` and `replies` (each `None`: not kept).
+    fn keeping(
         init: &InitData,
         options: Options,
         bots: [Option<Box<dyn Bot + Send>>; PLAYERS],
