@@ -663,7 +663,9 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         if !robbable {
             let view = self.view("GANG", Some(by), Some(t), None);
             let r = self.ask(std::array::from_fn(|_| format!("3 {by} GANG")), view);
-            self.all_pass(&r)?;
+            // From the konger round, as after a promoted kong: with two
+            // wrong answers the konger's, or the nearer seat's, counts.
+            (0..4).try_for_each(|k| self.pass(&r, (by + k) % 4))?;
             return Ok(Next::Draw(by));
         }
         let mut view = self.view("BUGANG", Some(by), Some(t), None);

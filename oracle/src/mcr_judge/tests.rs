@@ -586,3 +586,19 @@ fn arbitrary_answers_on_shuffled_walls_end_every_game_and_scores_add_to_zero() {
     // Not degenerate: the answers reached penalties and draws.
     assert!(ends.contains("WA") && ends.contains("HUANG"), "{ends:?}");
 }
+
+/// Found by CI's quickcheck (engine = oracle): after seat 3's concealed
+/// kong, seats 1, 2 and 3 all answer something other than `PASS`. The
+/// official judge checks the notice from the konger round (its loop
+/// over `(roundStage + i) % 4` with `roundStage = konger + 8`), so seat
+/// 3 pays; this oracle had checked in seat order and put out seat 1.
+#[test]
+fn a_kong_notice_is_checked_from_the_konger() {
+    use crate::engine::Production;
+    use crate::mcr_judge_harness::{oracle, oracle_rules, McrJudgeInput};
+    use crate::target::{McrJudge, Target};
+    let input = McrJudgeInput::new("B1 B8 B5 B2 B1 B5 B3 B9 B6 B5 B7 F3 F1 F3 F2 F2 F2 H5 H2 H8 J2 J2 T9 T8 T9 W5 W3 W1 W5 W1 W5 W4 W7 W2 W2 W1 B8 B1 B4 B9 B4 B2 B9 B4 B5 B1 B7 B8 F1 F3 F1 H7 H1 J1 J3 T4 T5 T9 T2 T8 T3 T6 T7 W7 W7 W9 W3 W4 W2 W9 W6 W3 B2 B3 B7 B7 F4 F3 F1 F4 F4 F2 H4 H3 J2 J3 J1 J1 J3 T4 T5 T2 T2 T1 T6 T9 T4 T3 T6 T1 W9 W3 W6 W7 W9 W1 W6 W5 B2 B6 B6 B8 B3 B3 B6 B4 B9 F4 H6 J1 J2 J3 T7 T8 T6 T3 T7 T5 T4 T1 T3 T2 T8 T5 T1 T7 W2 W8 W4 W4 W8 W6 W8 W8", 0, 9, vec![115]);
+    let run = oracle(&input, oracle_rules(0)).expect("a game");
+    assert_eq!(run.scores, [10, 10, 10, -30], "{}", run.end);
+    assert!(McrJudge::check(&Production, &input).is_ok());
+}
