@@ -140,6 +140,33 @@ fn regression_mcr_judge2018_keeps_seven_pairs_at_a_tie() {
     assert_ne!(new.form, Form::SevenPairs);
 }
 
+/// Root cause (the oracle): it broke a tie between arrangements of equal
+/// total by a rule fitted to cases (the higher pair first), not by the
+/// reference's own: MahjongGB visits arrangements in the order of their
+/// standing sets (lower kinds first, a pung of a kind before the chow
+/// starting there) and keeps the first, except that 1.4.0 takes a later
+/// one holding 一色三同顺 or 三同刻. Here 123 123 with the pair W4 (W3 an
+/// edge wait) comes before 234 234 with the pair W1 (W3 a closed wait),
+/// both 67 with 一色三同顺: 1.4.0 answers 嵌张 (MahjongGB 1.4.0 run on this
+/// hand agrees), the 2018 copy 边张; the oracle said 边张 for both. Found by
+/// `qc_mcr_engine_fans_and_shanten_equal_oracle` in a CI run; the corpus
+/// file (found by running the generator's inputs through the old oracle)
+/// is the same hand in dots.
+#[test]
+fn regression_mcr_equal_totals_follow_the_references_order() {
+    use mahjong_sim::mcr::{calculate, Fan, Reading};
+    let bytes = corpus("mcr_fans/regression-equal-totals-follow-the-references-order");
+    oracle::fuzz::run::<oracle::target::McrFans>(&Production, &bytes).unwrap();
+    let input = mcr(
+        "W1 W1 W2 W2 W3 W4 W4 --meld CHI,W2,1 --meld CHI,W3,3 --win W3 --seat-wind 1 --prevalent-wind 0",
+    );
+    let new = calculate(&input.hand, &input.ctx, Reading::V1_4_0).unwrap();
+    let old = calculate(&input.hand, &input.ctx, Reading::Judge2018).unwrap();
+    assert_eq!((new.total, old.total), (67, 67));
+    assert!(new.table.has(Fan::ClosedWait) && !new.table.has(Fan::EdgeWait));
+    assert!(old.table.has(Fan::EdgeWait) && !old.table.has(Fan::ClosedWait));
+}
+
 /// Not fixed, excluded: shanten of standing tiles holding a kind five
 /// times. MahjongGB's regular search (which the engine follows) takes a
 /// pung of a kind once but a partial pung of the same kind after it, so

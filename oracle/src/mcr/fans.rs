@@ -13,8 +13,9 @@ pub enum Reading {
     #[default]
     V140,
     /// The 2018 copy bundled with the Botzone judge (`judge2018` in the
-    /// cases): no wait fan inside a knitted straight, pungs first at equal
-    /// totals, a fifth copy is an error, the old wait fan names.
+    /// cases): no wait fan inside a knitted straight, the first of
+    /// equal-scoring arrangements, a fifth copy is an error, the old wait
+    /// fan names.
     Judge2018,
 }
 
@@ -69,62 +70,67 @@ fn more_than_four(h: &Hand) -> bool {
     c.iter().any(|&n| n > 4)
 }
 
-/// Does `t` (with `pair`, `pungs`) beat `b` (with `b_pair`, `b_pungs`) at
-/// an equal or higher total? At an equal total 1.4.0 picks the arrangement
-/// with the higher pair (id 4043, 16295, 940, 19384), then the table larger
-/// in table order (id 366: 嵌张 over 单钓; id 1301: 边张 over 单钓); the 2018
-/// copy prefers more pungs before the table order (一色三节高 + 双暗刻 over
-/// 一色三同顺 + 平和).
-fn beats(t: (&Table, Tile, usize), b: (&Table, Tile, usize), reading: Reading) -> bool {
-    let (x, y) = (total(t.0), total(b.0));
-    if x != y {
-        return x > y;
+/// The order in which the reference visits a hand's arrangements: its
+/// special shapes (seven pairs, knitted straights, ...) first, then the
+/// regular ones by their standing sets, each list sorted and compared as a
+/// sequence, lower kinds first and a pung of a kind before the chow
+/// starting there (MahjongGB's `divide_recursively` over its set keys).
+fn visit_order(shape: &Shape) -> (bool, Vec<(Tile, u8)>) {
+    match shape {
+        Shape::Regular { sets, .. } => {
+            let mut key: Vec<(Tile, u8)> = sets
+                .iter()
+                .filter(|s| !s.packed)
+                .map(|s| (s.tile, u8::from(s.kind == Kind::Chow)))
+                .collect();
+            key.sort_unstable();
+            (true, key)
+        }
+        _ => (false, Vec::new()),
     }
-    if t.1 != b.1 {
-        return t.1 > b.1;
-    }
-    if reading == Reading::Judge2018 && t.2 != b.2 {
-        return t.2 > b.2;
-    }
-    t.0[1..] > b.0[1..]
+}
+
+/// Whether `later`, an arrangement visited after the best so far and
+/// scoring the same total, replaces it. The 2018 copy keeps the first (its
+/// split loop compares with `>` alone, so seven pairs, scored first, wins a
+/// tie with a regular split). 1.4.0 takes the later one when it has
+/// 一色三同顺 or 三同刻, or whenever the hand also reads as seven pairs: so
+/// 一色三同顺 + 平和 over 一色三节高 + 双暗刻, and for W1 W1 W2 W2 W3 W4 W4
+/// beside two melded chows, winning on W3, 嵌张 in 234 234 over 边张 in
+/// 123 123.
+fn later_wins_tie(later: &Table, hand_is_seven_pairs: bool, reading: Reading) -> bool {
+    reading == Reading::V140
+        && (later[PURE_TRIPLE_CHOW] == 1 || later[TRIPLE_PUNG] > 0 || hand_is_seven_pairs)
 }
 
 /// The best table over every arrangement and winning-tile place; `None`
-/// when the tiles form no winning shape.
+/// when the tiles form no winning shape. Within one arrangement the places
+/// compare by total, then by the table in table order (id 366: 嵌张 over
+/// 单钓; id 1301: 边张 over 单钓); between arrangements see
+/// `visit_order` and `later_wins_tie`.
 pub fn best_table(h: &Hand, reading: Reading) -> Option<Table> {
     let unique_wait = waits(h).len() == 1;
-    let mut best: Option<(Table, Tile, usize, bool)> = None;
-    for shape in shapes::shapes(&h.packs, &h.standing, shapes::Test::Score) {
-        let (pair, pungs) = match &shape {
-            Shape::Regular { pair, sets } | Shape::KnittedStraight { pair, sets, .. } => {
-                (*pair, sets.iter().filter(|s| s.is_pung()).count())
-            }
-            _ => (0, 0),
+    let mut shapes = shapes::shapes(&h.packs, &h.standing, shapes::Test::Score);
+    shapes.sort_by_key(visit_order);
+    let seven_pairs = shapes.contains(&Shape::SevenPairs);
+    let mut best: Option<Table> = None;
+    for shape in &shapes {
+        let Some(t) = shapes::win_places(shape, h.win)
+            .into_iter()
+            .map(|place| score(h, shape, place, unique_wait, reading))
+            .max_by(|a, b| (total(a), &a[1..]).cmp(&(total(b), &b[1..])))
+        else {
+            continue;
         };
-        let seven = matches!(shape, Shape::SevenPairs);
-        for place in shapes::win_places(&shape, h.win) {
-            let t = score(h, &shape, place, unique_wait, reading);
-            let better = match &best {
-                None => true,
-                // The 2018 copy scores seven pairs first and takes a
-                // regular split only when it scores more: seven pairs wins
-                // a tie (found by the mcr_fans fuzz target; its older
-                // calculator's split loop compares with `>` alone).
-                Some(b)
-                    if reading == Reading::Judge2018
-                        && seven != b.3
-                        && total(&t) == total(&b.0) =>
-                {
-                    seven
-                }
-                Some(b) => beats((&t, pair, pungs), (&b.0, b.1, b.2), reading),
-            };
-            if better {
-                best = Some((t, pair, pungs, seven));
-            }
+        let better = match &best {
+            None => true,
+            Some(b) if total(&t) != total(b) => total(&t) > total(b),
+            Some(_) => later_wins_tie(&t, seven_pairs, reading),
+        };
+        if better {
+            best = Some(t);
         }
     }
-    let mut best = best.map(|b| b.0);
     // 无番和 when nothing but flowers is counted.
     if let Some(t) = best.as_mut() {
         if (1..83).all(|i| i == FLOWER_TILES || t[i] == 0) {
