@@ -35,6 +35,10 @@ def noi_walls(family: str = "uniform", seed: int = 1, count: int = 1) -> List[st
 
 def game_from_state(state: str) -> Game:
     """``Game.from_state``, as pickle calls it."""
+def noi_bot(name: str) -> str:
+    """``name`` if it names a built-in NOI2014 bot, else ValueError (the
+    names listed)."""
+
 def noi_shapes() -> Tuple[int, int, int]:
     """(number of actions, observation rows, tile kinds): (85, 11, 27)."""
 
@@ -288,6 +292,10 @@ def mcr_case_json(input: str, reading: str = "1.4.0") -> str:
     """A conformance ``input``'s ``output``, as ``mcr fan --cases``."""
 
 # ---- MCR learning environments (mahjong_sim.mcr_env) ----
+
+def mcr_bot(name: str) -> str:
+    """``name`` if it names a built-in MCR bot, else ValueError (the names
+    listed)."""
 
 def mcr_env_shapes() -> Tuple[int, int, int]: ...
 def mcr_judge_options(reading: str = "judge2018", python_twin: bool = False) -> str:

@@ -354,7 +354,8 @@ class SingleSeat(gymnasium.Env):
 
     The subclass sets ``_ACTIONS``, ``_OBS_SHAPE``, ``_RESULT`` (the info
     key of every seat's result: ``"points"``, ``"scores"``) and
-    ``_OPPONENTS`` (what an opponent may be, for errors), and defines
+    ``_OPPONENTS`` (what an opponent may be, for errors) and ``_BOT`` (a
+    built-in bot's name checked: the name, or ``ValueError``), and defines
     ``_new_game(seats, seed, record)`` (a native game), ``_result()``
     (every seat's result once over, else None) and ``_text()`` (the
     table); ``_named`` names an action in errors."""
@@ -364,12 +365,16 @@ class SingleSeat(gymnasium.Env):
     _OBS_SHAPE: Tuple[int, int]
     _RESULT: str
     _OPPONENTS: str
+    _BOT: Callable[[str], str]
 
     def _setup(self, seat: int, opponents: Sequence[Any], render_mode: Optional[str], illegal: str) -> None:
         self._strict = strict(illegal)
         check_render_mode(self, render_mode)
         if len(opponents) != 3 or any(o is None for o in opponents):
             raise ValueError(f"three opponents, each {self._OPPONENTS}")
+        for o in opponents:
+            if isinstance(o, str):
+                self._BOT(o)
         if not 0 <= seat < 4:
             raise ValueError("seat is 0..3")
         self.seat = seat

@@ -393,7 +393,7 @@ class SingleAgentEnv(_vector.SingleSeat):
 
     ``seat`` is the learner's seat (0 deals); ``opponents`` the three
     other seats in seat order: MCR bots' names (``random``, ``greedy``,
-    ``planner``; an unknown name raises ``ValueError`` at :meth:`reset`),
+    ``planner``; an unknown name raises ``ValueError``),
     :func:`policy_bot` policies or callables ``request -> answer``
     (protocol strings); anything else raises ``TypeError``. Each game is
     Botzone's random deal from a seed the environment's stream draws.
@@ -412,6 +412,7 @@ class SingleAgentEnv(_vector.SingleSeat):
     _OBS_SHAPE = OBS_SHAPE
     _RESULT = "scores"
     _OPPONENTS = "an MCR bot's name, a policy_bot or a callable"
+    _BOT = staticmethod(_native.mcr_bot)
     _named = staticmethod(_named)
 
     def __init__(

@@ -292,6 +292,7 @@ class SingleAgentEnv(_vector.SingleSeat):
     _OBS_SHAPE = OBS_SHAPE
     _RESULT = "points"
     _OPPONENTS = "a built-in bot's name or a callable"
+    _BOT = staticmethod(_native.noi_bot)
 
     def __init__(
         self,

@@ -4,6 +4,7 @@
 //! `state()`, `from_state` and pickling.
 
 use mahjong_sim::learn::saved::{SaveError, SavedBot};
+use mahjong_sim::named::BuiltInBot;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -11,6 +12,15 @@ use std::sync::{Arc, Mutex};
 /// A `ValueError` saying `e`.
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// The built-in bot of ruleset `title` named `name`, or a `ValueError`
+/// naming them all: one message for a game's seat, a batched game's and
+/// an environment's opponents.
+pub(crate) fn built_in<B: BuiltInBot>(title: &str, name: &str) -> PyResult<B> {
+    B::parse(name)
+        .map_err(value_error)?
+        .ok_or_else(|| value_error(format!("unknown {title} bot `{name}`: {}", B::NAMES)))
 }
 
 /// The error a Python bot raised, kept until the call that ran it returns.

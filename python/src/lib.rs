@@ -30,8 +30,8 @@ mod common;
 mod contest;
 mod vector;
 use common::{
-    finished, locked, note_seat, reduce, refused_state, saved_labels, seat_count, seat_index,
-    state_text, take_raised, value_error, Raised, SavedSeats,
+    built_in, finished, locked, note_seat, reduce, refused_state, saved_labels, seat_count,
+    seat_index, state_text, take_raised, value_error, Raised, SavedSeats,
 };
 use vector::{Arrays, Shaped};
 
@@ -277,9 +277,7 @@ fn seat_bot(
     };
     let obj = obj.bind(py);
     if let Ok(name) = obj.extract::<String>() {
-        let b = BuiltIn::parse(&name).map_err(value_error)?.ok_or_else(|| {
-            value_error(format!("unknown built-in bot `{name}`: {}", BuiltIn::NAMES))
-        })?;
+        let b = built_in::<BuiltIn>("NOI2014", &name)?;
         return Ok((Some(b.bot(seed)), b.name(), Some(b)));
     }
     if obj.is_callable() || obj.extract::<PyRef<'_, Policy>>().is_ok() {
@@ -606,11 +604,8 @@ impl VecGame {
         autoreset: &str,
     ) -> PyResult<VecGame> {
         let mode = vector::autoreset(autoreset)?;
-        let built = vector::seats::<_, PLAYERS>(&seats, |name| {
-            BuiltIn::parse(name).map_err(value_error)?.ok_or_else(|| {
-                value_error(format!("unknown built-in bot `{name}`: {}", BuiltIn::NAMES))
-            })
-        })?;
+        let built =
+            vector::seats::<_, PLAYERS>(&seats, |name| built_in::<BuiltIn>("NOI2014", name))?;
         let vector = Vector::new(n, built, noi_family(family)?, seed)
             .map_err(value_error)?
             .with_autoreset(mode);
@@ -753,6 +748,14 @@ type StepBatch<'py> = (
     Option<Bound<'py, PyArray4<u8>>>,
 );
 
+/// The built-in NOI2014 bot `name` names, as a seat would take it, or the
+/// `ValueError` the seat would raise (so that an environment refuses an
+/// unknown opponent when it is made).
+#[pyfunction]
+fn noi_bot(name: &str) -> PyResult<String> {
+    Ok(built_in::<BuiltIn>("NOI2014", name)?.name())
+}
+
 /// The legal-action mask's and observation's sizes: (ACTIONS, OBS_ROWS,
 /// KINDS).
 #[pyfunction]
@@ -796,6 +799,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(thupc_families, m)?)?;
     m.add_function(wrap_pyfunction!(noi_walls, m)?)?;
     m.add_function(wrap_pyfunction!(noi_shapes, m)?)?;
+    m.add_function(wrap_pyfunction!(noi_bot, m)?)?;
     m.add_function(wrap_pyfunction!(noi_action_text, m)?)?;
     m.add_function(wrap_pyfunction!(noi_action_of, m)?)?;
     m.add_function(wrap_pyfunction!(game_from_state, m)?)?;

@@ -4,8 +4,8 @@
 //! is taken with the GIL released (`common::locked`).
 
 use super::common::{
-    finished, locked, note_seat, reduce, refused_state, saved_labels, seat_count, seat_index,
-    state_text, take_raised, value_error, Raised, SavedSeats,
+    built_in, finished, locked, note_seat, reduce, refused_state, saved_labels, seat_count,
+    seat_index, state_text, take_raised, value_error, Raised, SavedSeats,
 };
 use super::vector::{self, Arrays, Shaped};
 use mahjong_sim::contest::logs::seat_records;
@@ -127,9 +127,7 @@ pub(crate) fn seat_bot(
         return Ok((None, "caller".into(), None));
     };
     if let Ok(name) = obj.extract::<String>() {
-        let b = BuiltIn::parse(&name)
-            .map_err(value_error)?
-            .ok_or_else(|| value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES)))?;
+        let b = built_in::<BuiltIn>("MCR", &name)?;
         return Ok((Some(b.bot(seed)), b.name(), Some(b)));
     }
     if let Ok(p) = obj.extract::<PyRef<'_, McrPolicy>>() {
@@ -466,11 +464,7 @@ impl McrVecGame {
     ) -> PyResult<McrVecGame> {
         let mode = vector::autoreset(autoreset)?;
         let options = judge_options(reading, python_twin)?;
-        let built = vector::seats::<_, PLAYERS>(&seats, |name| {
-            BuiltIn::parse(name)
-                .map_err(value_error)?
-                .ok_or_else(|| value_error(format!("unknown MCR bot `{name}`: {}", BuiltIn::NAMES)))
-        })?;
+        let built = vector::seats::<_, PLAYERS>(&seats, |name| built_in::<BuiltIn>("MCR", name))?;
         let vector = Vector::new(n, built, options, seed)
             .map_err(value_error)?
             .with_autoreset(mode);
@@ -566,6 +560,14 @@ fn mcr_judge_options(reading: &str, python_twin: bool) -> PyResult<String> {
     options_json(judge_options(reading, python_twin)?)
 }
 
+/// The built-in MCR bot `name` names, as a seat would take it, or the
+/// `ValueError` the seat would raise (so that an environment refuses an
+/// unknown opponent when it is made).
+#[pyfunction]
+fn mcr_bot(name: &str) -> PyResult<String> {
+    Ok(built_in::<BuiltIn>("MCR", name)?.name())
+}
+
 /// (actions, observation rows, kinds).
 #[pyfunction]
 fn mcr_env_shapes() -> (usize, usize, usize) {
@@ -589,6 +591,7 @@ fn mcr_action_of(answer: &str, claimed: Option<&str>) -> PyResult<Option<usize>>
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(mcr_bot, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_env_shapes, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_judge_options, m)?)?;
     m.add_function(wrap_pyfunction!(mcr_action_text, m)?)?;

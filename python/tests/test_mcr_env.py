@@ -404,9 +404,8 @@ def test_the_single_agent_env_refuses_bad_seats_opponents_and_actions():
 
     with pytest.raises(TypeError, match="mcr_env.policy_bot"):
         mcr_env.SingleAgentEnv(opponents=(noi2014.policy_bot(lambda o, m: 0), "greedy", "greedy"))
-    unknown = mcr_env.SingleAgentEnv(opponents=("greedy", "sample", "greedy"))
-    with pytest.raises(ValueError, match="unknown MCR bot `sample`"):
-        unknown.reset(seed=1)
+    with pytest.raises(ValueError, match="unknown MCR bot `sample`: random, greedy, planner"):
+        mcr_env.SingleAgentEnv(opponents=("greedy", "sample", "greedy"))
     with pytest.raises(ValueError, match="render_mode"):
         mcr_env.SingleAgentEnv(render_mode="picture")
     with pytest.raises(ValueError, match="'raise' or 'put_out'"):

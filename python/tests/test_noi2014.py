@@ -158,6 +158,10 @@ def test_gymnasium_make_and_human_render(capsys):
     assert "wall" in capsys.readouterr().out
     with pytest.raises(ValueError, match="render_mode"):
         noi2014.SingleAgentEnv(render_mode="picture")
+    # An unknown bot is refused when the environment is made, not at its
+    # first reset.
+    with pytest.raises(ValueError, match="unknown NOI2014 bot `gredy`: .*greedy"):
+        noi2014.SingleAgentEnv(opponents=("greedy", "gredy", "greedy"))
 
 
 def _bad_actions(legal, masked):
