@@ -35,6 +35,7 @@ def noi_walls(family: str = "uniform", seed: int = 1, count: int = 1) -> List[st
 
 def game_from_state(state: str) -> Game:
     """``Game.from_state``, as pickle calls it."""
+
 def noi_bot(name: str) -> str:
     """``name`` if it names a built-in NOI2014 bot, else ValueError (the
     names listed)."""
