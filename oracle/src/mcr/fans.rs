@@ -111,7 +111,7 @@ fn later_wins_tie(later: &Table, hand_is_seven_pairs: bool, reading: Reading) ->
 pub fn best_table(h: &Hand, reading: Reading) -> Option<Table> {
     let unique_wait = waits(h).len() == 1;
     let mut shapes = shapes::shapes(&h.packs, &h.standing, shapes::Test::Score);
-    shapes.sort_by_key(visit_order);
+    shapes.sort_by_cached_key(visit_order);
     let seven_pairs = shapes.contains(&Shape::SevenPairs);
     let mut best: Option<Table> = None;
     for shape in &shapes {

@@ -411,7 +411,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         let mut view = self.view("INIT", None, None, None);
         view.tile_cnt = None;
         let r = self.ask(std::array::from_fn(|i| format!("0 {i} {quan}")), view);
-        self.all_pass(&r)?;
+        self.all_pass(&r, 0)?;
         self.deal()?;
         let mut next = Next::Draw(0);
         loop {
@@ -520,9 +520,10 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         }
     }
 
-    /// Every seat, in seat order, answered `PASS`.
-    fn all_pass(&self, r: &[Reply; 4]) -> Go<()> {
-        (0..4).try_for_each(|i| self.pass(r, i))
+    /// Every seat answered `PASS`, checked round from seat `first` (0:
+    /// seat order).
+    fn all_pass(&self, r: &[Reply; 4], first: usize) -> Go<()> {
+        (0..4).try_for_each(|k| self.pass(r, (first + k) % 4))
     }
 
     /// Flow 4: each seat takes tiles from the end of its part until it holds
@@ -549,7 +550,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
         });
         let view = self.view("DEAL", None, None, None);
         let r = self.ask(requests, view);
-        self.all_pass(&r)
+        self.all_pass(&r, 0)
     }
 
     /// Surprise 9: the kong flags move one generation after every answer
@@ -568,7 +569,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             let r = self.ask(std::array::from_fn(|_| format!("3 {p} BUHUA {t}")), view);
             self.flowers[p].push(t);
             self.age_kong_flags();
-            self.all_pass(&r)?;
+            self.all_pass(&r, 0)?;
             return Ok(Next::Draw(p));
         }
         self.hands[p].push(t.clone());
@@ -665,7 +666,7 @@ impl<F: FnMut(usize, usize, &str) -> Reply> Game<F> {
             let r = self.ask(std::array::from_fn(|_| format!("3 {by} GANG")), view);
             // From the konger round, as after a promoted kong: with two
             // wrong answers the konger's, or the nearer seat's, counts.
-            (0..4).try_for_each(|k| self.pass(&r, (by + k) % 4))?;
+            self.all_pass(&r, by)?;
             return Ok(Next::Draw(by));
         }
         let mut view = self.view("BUGANG", Some(by), Some(t), None);
